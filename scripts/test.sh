@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# `npm test`: every suite of the project, on a fresh machine too.
+# Installs/starts what the suites need (Debian Chromium, PostgreSQL 15 + PostGIS), type-checks,
+# builds the client (the e2e suite serves dist/), then runs all vitest projects.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-chromium.sh
+MAPDRAFT_TEST_DATABASE_URL="$(bash scripts/pg-test-db.sh)"
+export MAPDRAFT_TEST_DATABASE_URL
+echo "PostgreSQL test database: ${MAPDRAFT_TEST_DATABASE_URL%%@*}@…"
+
+echo "== typecheck"
+npx tsc --noEmit -p tsconfig.json
+echo "== build"
+npx vite build --logLevel warn
+echo "== tests"
+npx vitest run "$@"

@@ -1,0 +1,54 @@
+import { defineConfig } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+import react from '@vitejs/plugin-react';
+import { CHROMIUM_PATH, chromiumArgs } from './scripts/chromium.ts';
+
+// One runner for every suite; `npm test` (scripts/test.sh) prepares Chromium, PostgreSQL and the build first.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      ...(['server-pglite', 'server-postgres'] as const).map((name) => ({
+        test: {
+          name,
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/server/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      })),
+      {
+        plugins: [react()],
+        optimizeDeps: { exclude: ['@journeyapps/wa-sqlite'] },
+        worker: { format: 'es' as const },
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.{ts,tsx}'],
+          globalSetup: ['tests/browser/global-setup.ts'],
+          setupFiles: ['tests/browser/setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs() } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
