@@ -1,0 +1,35 @@
+// Public surface of the shared model (CONTRACT.md): server, client and workers import from here only.
+export * from './constants.ts';
+export * from './errors.ts';
+
+export * from './entities/common.ts';
+export * from './entities/property-definition.ts';
+export * from './entities/layer.ts';
+export * from './entities/app-config.ts';
+export * from './entities/settings.ts';
+export * from './entities/app-record.ts';
+export * from './entities/feature.ts';
+export * from './entities/map-view-config.ts';
+export * from './entities/user.ts';
+export * from './entities/invoice-address.ts';
+export * from './entities/create-app.ts';
+export * from './entities/attachments.ts';
+export * from './entities/route.ts';
+export * from './entities/layer-import.ts';
+export * from './entities/local-layer.ts';
+export * from './entities/manifest.ts';
+export * from './entities/workspace.ts';
+
+export * from './rules/result.ts';
+export * from './rules/files.ts';
+export * from './rules/image-bytes.ts';
+export * from './rules/color.ts';
+export * from './rules/workspace.ts';
+export * from './rules/points.ts';
+export * from './rules/locale.ts';
+export * from './rules/app.ts';
+export * from './rules/layers.ts';
+export * from './rules/attachments.ts';
+export * from './rules/feature-changes.ts';
+export * from './rules/route.ts';
+export * from './rules/geolocation.ts';
