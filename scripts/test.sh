@@ -15,4 +15,4 @@ npx tsc --noEmit -p tsconfig.json
 echo "== build"
 npx vite build --logLevel warn
 echo "== tests"
-npx vitest run "$@"
+NODE_OPTIONS="${NODE_OPTIONS:-} --require $PWD/scripts/node20-polyfills.cjs" npx vitest run "$@"
