@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { APP_KEY_HEADER, SESSION_HEADER, UPLOAD_LIMIT_BYTES, errorBody } from '../src/model/index.ts';
+import { CredentialCache } from './auth/credentials.ts';
+import { registerAuth } from './auth/plugin.ts';
+import { LoginRateLimiter } from './auth/rate-limit.ts';
+import type { Deps, ServerConfig } from './context.ts';
+import type { Db } from './db/index.ts';
+import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { accountRoutes } from './routes/account.ts';
+import { appsRoutes } from './routes/apps.ts';
+import { featuresRoutes } from './routes/features.ts';
+import { layersRoutes } from './routes/layers.ts';
+import { publicRoutes } from './routes/public.ts';
+import { workspacesRoutes } from './routes/workspaces.ts';
+import { MemoryMailService, type MailService } from './services/mail.ts';
+
+export interface BuildAppOptions {
+  db: Db;
+  config?: Partial<ServerConfig>;
+  mail?: MailService;
+}
+
+export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Promise<FastifyInstance> {
+  const fullConfig: ServerConfig = {
+    serveClient: config.serveClient ?? true,
+    distDir: config.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)),
+    log: config.log ?? false,
+  };
+  // SPEC §9 upload limit 10MB: bodies (icons, later attachments) may be that large, plus JSON slack.
+  const logger = fullConfig.log === false ? false : { level: fullConfig.log === true ? 'info' : fullConfig.log };
+  const app = Fastify({
+    logger,
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: UPLOAD_LIMIT_BYTES + 64 * 1024,
+    // Router refusals (bad URL encoding, over-long path parameters) get our error body too.
+    frameworkErrors: (err, _request, reply) => {
+      const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
+      return (reply as FastifyReply).code(status).send(errorBody('INVALID_VALUE', status));
+    },
+  });
+  const deps: Deps = {
+    db,
+    config: fullConfig,
+    credentials: new CredentialCache(),
+    loginLimiter: new LoginRateLimiter(),
+    mail: mail ?? new MemoryMailService((line) => app.log.info(line)),
+  };
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  // Binary uploads (SPEC §7: icons with the content type of the file). Anything not JSON arrives as
+  // a Buffer, so a wrong content type becomes a 400 from the route, not a 415 with a foreign body.
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+  // CONTRACT "HTTP API": any origin, our headers allowed, the session header readable by the client.
+  await app.register(cors, {
+    origin: true,
+    allowedHeaders: [APP_KEY_HEADER, SESSION_HEADER, 'authorization', 'content-type'],
+    exposedHeaders: [SESSION_HEADER],
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+  });
+  await app.register(compress, { global: true });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Mapdraft API', version: '0.1.0', description: 'SPEC §7 calls (issue 2).' },
+      components: {
+        securitySchemes: {
+          basicAuth: { type: 'http', scheme: 'basic' },
+          session: { type: 'apiKey', in: 'header', name: SESSION_HEADER },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  registerAuth(app);
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(appsRoutes);
+      await api.register(workspacesRoutes);
+      await api.register(layersRoutes);
+      await api.register(featuresRoutes);
+      await api.register(accountRoutes);
+      await api.register(publicRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const serveDist = fullConfig.serveClient && existsSync(resolve(fullConfig.distDir, 'index.html'));
+  if (serveDist) await app.register(fastifyStatic, { root: fullConfig.distDir, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    // SPA fallback: client routes (/:appkey, /overview) load index.html; /api stays JSON 404.
+    if (serveDist && request.method === 'GET' && !request.url.startsWith('/api')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    if (request.url.startsWith('/api')) return notFoundHandler(request, reply);
+    return reply.code(404).send(errorBody('NOT_FOUND', 404));
+  });
+  return app;
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_HEADER } from '../../src/model/index.ts';
+import { HttpError, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { parseBasicAuth } from './basic.ts';
+import { checkCredentials } from './credentials.ts';
+import { sessionUserId } from './sessions.ts';
+import { findUserById, isAdmin, type AuthUser } from './users.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, from basic auth or the x-session-id header; null for a visitor (SPEC §6). */
+    user: AuthUser | null;
+  }
+}
+
+/** Resolves request.user before every handler. Bad credentials leave a visitor; guards decide. */
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.addHook('preHandler', async (request) => {
+    // Login checks its own credentials behind the rate limit.
+    if ((request.routeOptions.config as { skipAuth?: boolean } | undefined)?.skipAuth) return;
+    const { db } = app.deps;
+    const sessionId = request.headers[SESSION_HEADER];
+    if (typeof sessionId === 'string' && sessionId) {
+      const userId = await sessionUserId(db, sessionId);
+      if (userId !== null) request.user = await findUserById(db, userId);
+      if (request.user) return;
+    }
+    const basic = parseBasicAuth(request.headers.authorization);
+    if (basic) request.user = await verifyBasic(request, basic.username, basic.password);
+  });
+}
+
+/**
+ * Basic credentials checked behind the login rate limit (TOOLCHAIN "Passwords"), on every call and
+ * not only on /login, so no route can be used to guess passwords faster.
+ */
+export async function verifyBasic(request: FastifyRequest, username: string, password: string): Promise<AuthUser | null> {
+  const { db, credentials, loginLimiter } = request.server.deps;
+  const key = `${username}|${request.ip}`;
+  if (loginLimiter.isBlocked(key)) throw new HttpError(429, 'LOGIN_FAILED');
+  const user = await checkCredentials(db, credentials, username, password);
+  if (user) loginLimiter.succeed(key);
+  else loginLimiter.fail(key);
+  return user;
+}
+
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** SPEC §6 administrator: user type 'admin'. */
+export function requireAdmin(request: FastifyRequest): AuthUser {
+  const user = requireUser(request);
+  if (!isAdmin(user)) throw forbidden();
+  return user;
+}
+
+/** SPEC §6 app creator / owner: customising an app is the owner's alone. */
+export async function requireAppOwner(request: FastifyRequest, appKey: string): Promise<AuthUser> {
+  const user = requireUser(request);
+  const { rows } = await request.server.deps.db.query<{ owner_id: number | null }>(
+    'SELECT owner_id FROM apps WHERE app_key = $1',
+    [appKey],
+  );
+  if (!rows[0]) throw notFound('NO_APP_REGISTERED');
+  if (rows[0].owner_id !== user.id) throw forbidden();
+  return user;
+}

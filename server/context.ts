@@ -1,0 +1,27 @@
+import type { CredentialCache } from './auth/credentials.ts';
+import type { LoginRateLimiter } from './auth/rate-limit.ts';
+import type { Db } from './db/index.ts';
+import type { MailService } from './services/mail.ts';
+
+export interface ServerConfig {
+  /** Serve the built client from distDir with SPA fallback (CONTRACT "Server env"). */
+  serveClient: boolean;
+  distDir: string;
+  /** false: silent (tests); true or a pino level: log errors, mails and startup (requests are not logged). */
+  log: boolean | string;
+}
+
+/** What every route needs, hung on the Fastify instance once instead of passed around. */
+export interface Deps {
+  db: Db;
+  config: ServerConfig;
+  credentials: CredentialCache;
+  loginLimiter: LoginRateLimiter;
+  mail: MailService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}

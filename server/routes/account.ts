@@ -1,0 +1,123 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ERRORS, SESSION_HEADER, SUCCESS, accountUpdateSchema, changePasswordSchema, registrationSchema,
+  resetPasswordSchema, userSchema,
+} from '../../src/model/index.ts';
+import { parseBasicAuth } from '../auth/basic.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { requireUser, verifyBasic } from '../auth/plugin.ts';
+import { createSession, deleteSession, deleteUserSessions } from '../auth/sessions.ts';
+import { USER_COLUMNS, findUserWithHash, publicUser, type AuthUser } from '../auth/users.ts';
+import { badRequest, conflict, unauthorized } from '../http/errors.ts';
+
+// SPEC §7 "Account and auth". Passwords never leave as text or hash (publicUser).
+
+const RESET_TTL_HOURS = 2;
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const loginQuery = z.object({ workspace: z.string().optional(), session: z.string().optional() });
+const resetConfirmSchema = z
+  .object({ token: z.string().min(1, { error: ERRORS.FIELD_REQUIRED }), password: z.string().min(1), confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { error: ERRORS.CONFIRM_PASSWORD_MISMATCH, path: ['confirmPassword'] });
+
+export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, credentials, mail } = fastify.deps;
+  const tags = ['account'];
+
+  app.post('/register', { schema: { tags, body: registrationSchema, response: { 201: userSchema } } }, async (req, reply) => {
+    const b = req.body;
+    const { rows } = await db.query<AuthUser>(
+      `INSERT INTO users (username, password_hash, first_name, last_name, email, organization, language)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (username) DO NOTHING RETURNING ${USER_COLUMNS}`,
+      [b.username, await hashPassword(b.password), b.firstName, b.lastName, b.email, b.organization ?? '', b.language ?? 'en_US'],
+    );
+    if (!rows[0]) throw conflict('REGISTRATION_FAILED');
+    await mail.send({ to: b.email, subject: 'Welcome to Mapdraft', text: SUCCESS.REGISTRATION_SUCCESS });
+    return reply.code(201).send(publicUser(rows[0]));
+  });
+
+  // Basic auth → user record + x-session-id header (SPEC §4: login sets the session id). The auth
+  // hook is skipped so a failure answers LOGIN_FAILED here instead of leaving a visitor.
+  app.get(
+    '/login',
+    { schema: { tags, querystring: loginQuery, response: { 200: userSchema } }, config: { skipAuth: true } },
+    async (req, reply) => {
+      const basic = parseBasicAuth(req.headers.authorization);
+      if (!basic) throw unauthorized('LOGIN_FAILED');
+      const user = await verifyBasic(req, basic.username, basic.password);
+      if (!user) throw unauthorized('LOGIN_FAILED');
+      reply.header(SESSION_HEADER, await createSession(db, user.id));
+      return publicUser(user);
+    },
+  );
+
+  app.post('/logout', { schema: { tags } }, async (req, reply) => {
+    const session = req.headers[SESSION_HEADER];
+    if (typeof session === 'string' && session) await deleteSession(db, session);
+    return reply.code(204).send();
+  });
+
+  // Answers the same whether or not the address is known, so it cannot probe for accounts.
+  app.post('/reset-password', { schema: { tags, body: resetPasswordSchema } }, async (req) => {
+    const { rows } = await db.query<{ id: number; email: string }>(
+      'SELECT id, email FROM users WHERE lower(email) = lower($1) AND ($2::text IS NULL OR username = $2::text)',
+      [req.body.email, req.body.username ?? null],
+    );
+    for (const user of rows) {
+      const token = randomBytes(32).toString('base64url');
+      await db.query(
+        `INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`,
+        [tokenHash(token), user.id, RESET_TTL_HOURS],
+      );
+      await mail.send({ to: user.email, subject: 'Mapdraft password reset', text: `Your reset token: ${token}` });
+    }
+    return { message: SUCCESS.PASSWORD_RESET_MAIL_SENT };
+  });
+
+  app.post('/reset-password/confirm', { schema: { tags, body: resetConfirmSchema } }, async (req) => {
+    const newHash = await hashPassword(req.body.password);
+    const userId = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ user_id: number }>(
+        `UPDATE password_resets SET used_at = now()
+         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
+        [tokenHash(req.body.token)],
+      );
+      if (!rows[0]) return null;
+      await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [rows[0].user_id, newHash]);
+      return rows[0].user_id;
+    });
+    if (userId === null) throw badRequest('PASSWORD_RESET_FAILED');
+    await deleteUserSessions(db, userId);
+    credentials.forgetUser(userId);
+    return { changed: true };
+  });
+
+  app.post('/change-password', { schema: { tags, body: changePasswordSchema } }, async (req) => {
+    const user = requireUser(req);
+    const stored = await findUserWithHash(db, user.username);
+    if (!stored || !(await verifyPassword(req.body.oldPassword, stored.passwordHash))) throw badRequest('LOGIN_FAILED');
+    await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
+      user.id, await hashPassword(req.body.password),
+    ]);
+    const session = req.headers[SESSION_HEADER];
+    await deleteUserSessions(db, user.id, typeof session === 'string' ? session : undefined);
+    credentials.forgetUser(user.id);
+    return publicUser(user);
+  });
+
+  app.put('/account', { schema: { tags, body: accountUpdateSchema, response: { 200: userSchema } } }, async (req) => {
+    const user = requireUser(req);
+    const b = req.body;
+    const { rows } = await db.query<AuthUser>(
+      `UPDATE users SET first_name = $2, last_name = $3, email = $4, organization = COALESCE($5, organization),
+         language = COALESCE($6, language), updated_at = now()
+       WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+      [user.id, b.firstName, b.lastName, b.email, b.organization ?? null, b.language ?? null],
+    );
+    return publicUser(rows[0]);
+  });
+}

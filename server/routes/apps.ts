@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  APP_KEY_LENGTH, appConfigSchema, appRecordSchema, appResponseSchema, baseLayerSchema, createAppSchema,
+  layerSchema, validateLayerProperties, type AppConfig,
+} from '../../src/model/index.ts';
+import { requireAppOwner, requireUser } from '../auth/plugin.ts';
+import { assertRule, notFound } from '../http/errors.ts';
+import { appAssetRoutes } from './app-assets.ts';
+import { appKeyFrom, appKeyParam, appKeyQuery, iso, loadApp, type AppRow } from './common.ts';
+
+// SPEC §7 "App settings". Reading an app's configuration is open (the map needs it before login);
+// changing anything is the owner's alone (SPEC §6 app creator / owner).
+
+/** The stored config merged with its layer columns, parsed so every SPEC §3 default is filled. */
+function fullConfig(row: AppRow): AppConfig {
+  return appConfigSchema.parse({
+    ...row.config,
+    appKey: row.app_key,
+    isPublicApp: row.is_public,
+    layersConfig: row.layers,
+    baseLayersConfig: row.base_layers,
+  });
+}
+
+function appRecord(row: AppRow) {
+  return {
+    appKey: row.app_key,
+    createdAt: iso(row.created_at) ?? '',
+    templateKey: row.template_key,
+    organisation: row.organisation,
+    ownerName: row.owner_name,
+    addressStreet: row.address_street,
+    addressStreetnumber: row.address_streetnumber,
+    addressPostcode: row.address_postcode,
+    addressCity: row.address_city,
+    activatedAt: iso(row.activated_at),
+  };
+}
+
+const appDetailsSchema = appRecordSchema
+  .pick({
+    templateKey: true, organisation: true, ownerName: true, addressStreet: true,
+    addressStreetnumber: true, addressPostcode: true, addressCity: true,
+  })
+  .partial();
+
+const layerList = z.array(layerSchema);
+const baseLayerList = z.array(baseLayerSchema);
+
+/** A random 32-character key of letters and digits (SPEC §1). */
+function newAppKey(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  return Array.from(randomBytes(APP_KEY_LENGTH), (b) => alphabet[b % alphabet.length]).join('');
+}
+
+export async function appsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = fastify.deps;
+  const tags = ['apps'];
+
+  app.get('/apps', { schema: { tags, querystring: appKeyQuery, response: { 200: appResponseSchema } } }, async (req) => {
+    const row = await loadApp(db, appKeyFrom(req));
+    return { appKey: row.app_key, activated: row.activated_at !== null, isPublicApp: row.is_public, config: fullConfig(row) };
+  });
+
+  app.get('/apps/:appKey/details', { schema: { tags, params: appKeyParam, response: { 200: appRecordSchema } } }, async (req) => {
+    await requireAppOwner(req, req.params.appKey);
+    return appRecord(await loadApp(db, req.params.appKey));
+  });
+
+  const detailsBody = z.object({ appKey: z.string().optional(), appDetails: appDetailsSchema });
+  app.put('/apps/:appKey/details', { schema: { tags, params: appKeyParam, body: detailsBody } }, async (req) => {
+    await requireAppOwner(req, req.params.appKey);
+    const d = req.body.appDetails;
+    const { rows } = await db.query<AppRow>(
+      `UPDATE apps SET template_key = COALESCE($2, template_key), organisation = COALESCE($3, organisation),
+         owner_name = COALESCE($4, owner_name), address_street = COALESCE($5, address_street),
+         address_streetnumber = COALESCE($6, address_streetnumber), address_postcode = COALESCE($7, address_postcode),
+         address_city = COALESCE($8, address_city)
+       WHERE app_key = $1 RETURNING *`,
+      [req.params.appKey, d.templateKey, d.organisation, d.ownerName, d.addressStreet,
+        d.addressStreetnumber, d.addressPostcode, d.addressCity].map((v) => v ?? null),
+    );
+    return appRecord(rows[0]);
+  });
+
+  app.get('/apps/config', { schema: { tags, querystring: appKeyQuery, response: { 200: appConfigSchema } } }, async (req) =>
+    fullConfig(await loadApp(db, appKeyFrom(req))),
+  );
+
+  // layersConfig/baseLayersConfig have their own calls; PUT config leaves them as they are.
+  app.put('/apps/config', { schema: { tags, querystring: appKeyQuery, body: appConfigSchema } }, async (req) => {
+    const appKey = appKeyFrom(req);
+    await requireAppOwner(req, appKey);
+    const { layersConfig: _l, baseLayersConfig: _b, appKey: _k, ...config } = req.body;
+    await db.query('UPDATE apps SET config = $2::jsonb, is_public = $3 WHERE app_key = $1', [
+      appKey, JSON.stringify(config), config.isPublicApp,
+    ]);
+    return fullConfig(await loadApp(db, appKey));
+  });
+
+  app.get('/apps/layers', { schema: { tags, querystring: appKeyQuery, response: { 200: layerList } } }, async (req) =>
+    fullConfig(await loadApp(db, appKeyFrom(req))).layersConfig,
+  );
+
+  app.put('/apps/layers', { schema: { tags, querystring: appKeyQuery, body: layerList } }, async (req) => {
+    const appKey = appKeyFrom(req);
+    await requireAppOwner(req, appKey);
+    // SPEC §5 Layer: vector layers need at least one property and no duplicate names.
+    for (const layer of req.body) if (layer.type !== 'wms') assertRule(validateLayerProperties(layer.properties));
+    await db.query('UPDATE apps SET layers = $2::jsonb WHERE app_key = $1', [appKey, JSON.stringify(req.body)]);
+    return req.body;
+  });
+
+  app.get('/apps/baselayers', { schema: { tags, querystring: appKeyQuery, response: { 200: baseLayerList } } }, async (req) =>
+    fullConfig(await loadApp(db, appKeyFrom(req))).baseLayersConfig,
+  );
+
+  app.put('/apps/baselayers', { schema: { tags, querystring: appKeyQuery, body: baseLayerList } }, async (req) => {
+    const appKey = appKeyFrom(req);
+    await requireAppOwner(req, appKey);
+    await db.query('UPDATE apps SET base_layers = $2::jsonb WHERE app_key = $1', [appKey, JSON.stringify(req.body)]);
+    return req.body;
+  });
+
+  // SPEC §1: any logged-in user may register an app; it starts not activated (SPEC §4 App).
+  app.post('/apps', { schema: { tags, body: createAppSchema } }, async (req, reply) => {
+    const user = requireUser(req);
+    const a = req.body;
+    const appKey = newAppKey();
+    const config = { appName: a.organisation || `${a.firstName} ${a.lastName}`, isPublicApp: false };
+    await db.query(
+      `INSERT INTO apps (app_key, owner_id, template_key, organisation, owner_name, address_street,
+         address_streetnumber, address_postcode, address_city, invoice_address, config)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb)`,
+      [appKey, user.id, a.templateKey ?? null, a.organisation ?? null, `${a.firstName} ${a.lastName}`,
+        a.street, a.houseNumber, a.postCode, a.city, JSON.stringify(a), JSON.stringify(config)],
+    );
+    return reply.code(201).send({ appKey });
+  });
+
+  // SPEC §4: activation sends the invoice (mail stub) and is idempotent.
+  app.post('/apps/activate', { schema: { tags, querystring: appKeyQuery } }, async (req) => {
+    const appKey = appKeyFrom(req);
+    const user = await requireAppOwner(req, appKey);
+    const { rows } = await db.query<AppRow>(
+      'UPDATE apps SET activated_at = COALESCE(activated_at, now()) WHERE app_key = $1 RETURNING *',
+      [appKey],
+    );
+    await fastify.deps.mail.send({
+      to: user.email || user.username,
+      subject: `Mapdraft invoice for app ${appKey}`,
+      text: `Your app ${appKey} was activated. The invoice follows.`,
+    });
+    return { appKey, activated: true, activatedAt: iso(rows[0].activated_at) };
+  });
+
+  app.get('/apps/overview', { schema: { tags } }, async (req) => {
+    const user = requireUser(req);
+    const { rows } = await db.query<AppRow>('SELECT * FROM apps WHERE owner_id = $1 ORDER BY created_at DESC', [user.id]);
+    return rows.map((row) => ({ ...appRecord(row), activated: row.activated_at !== null, appName: fullConfig(row).appName }));
+  });
+
+  // SPEC §7 "feature model": the property definitions and geometry type of one configured layer.
+  const modelParams = z.object({ id: z.string().min(1) });
+  app.get('/apps/layers/:id/featuremodel', { schema: { tags, params: modelParams, querystring: appKeyQuery } }, async (req) => {
+    const layer = fullConfig(await loadApp(db, appKeyFrom(req))).layersConfig.find((l) => l.id === req.params.id);
+    if (!layer) throw notFound('LAYER_NOT_FOUND');
+    return { id: layer.id, name: layer.name, type: layer.type, workspace: layer.workspace ?? null, properties: layer.properties };
+  });
+
+  await app.register(appAssetRoutes);
+}

@@ -1,0 +1,125 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ERRORS } from '../../src/model/index.ts';
+import type { Db } from '../db/index.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { assertCanRead, loadLayer, loadWorkspace, readableWorkspace } from './common.ts';
+
+// SPEC §7 Features, served as GeoJSON in EPSG:4326 (SPEC §3 Map view config). Each feature is
+// {type, id: gfid, geometry, properties: {...userProperties, gfid, version}} (CONTRACT "Features").
+
+const PAGE = 5000;
+/** The feature built as compact JSON text in SQL: Node only concatenates, never parses, the list. */
+const featureJson = (t: string) => `'{"type":"Feature","id":' || ${t}.gfid || ',"geometry":' || ST_AsGeoJSON(${t}.geom)
+  || ',"properties":' || (${t}.properties || jsonb_build_object('gfid', ${t}.gfid, 'version', ${t}.version))::text || '}'`;
+
+type Bbox = [number, number, number, number];
+
+/** bbox=minx,miny,maxx,maxy in degrees; anything else is bad input, never a 500. */
+const bboxSchema = z
+  .string()
+  .transform((s) => s.split(',').map((v) => (v.trim() === '' ? NaN : Number(v))))
+  .refine((n) => n.length === 4 && n.every(Number.isFinite) && n[0] <= n[2] && n[1] <= n[3], {
+    error: ERRORS.INVALID_VALUE,
+  })
+  .transform((n) => n as Bbox);
+
+const featuresQuery = z.object({
+  workspace: z.string().optional(),
+  layer: z.string({ error: ERRORS.FIELD_REQUIRED }).min(1, { error: ERRORS.FIELD_REQUIRED }),
+  bbox: bboxSchema.optional(),
+});
+
+const gfidParams = z.object({
+  gfid: z.coerce
+    .number({ error: ERRORS.NUMERIC_REQUIRED })
+    .int({ error: ERRORS.NUMERIC_REQUIRED })
+    .positive({ error: ERRORS.NUMERIC_REQUIRED })
+    .max(Number.MAX_SAFE_INTEGER, { error: ERRORS.NUMERIC_REQUIRED }),
+});
+
+/**
+ * The FeatureCollection written piece by piece: prefix, then pages of rows by keyset on gfid, then
+ * the suffix — 135k cities never sit in memory at once, and other requests run between pages.
+ */
+async function* featureCollection(db: Db, workspace: string, layer: string, bbox?: Bbox): AsyncGenerator<string> {
+  yield '{"type":"FeatureCollection","features":[';
+  const where = bbox ? 'AND ST_Intersects(geom, ST_MakeEnvelope($4, $5, $6, $7, 4326))' : '';
+  let after = 0;
+  let first = true;
+  for (;;) {
+    const { rows } = await db.query<{ gfid: number; f: string }>(
+      `SELECT gfid, ${featureJson('features')} AS f FROM features
+       WHERE workspace_id = $1 AND layer_id = $2 AND gfid > $3 ${where}
+       ORDER BY gfid LIMIT ${PAGE}`,
+      [workspace, layer, after, ...(bbox ?? [])],
+    );
+    if (rows.length === 0) break;
+    yield (first ? '' : ',') + rows.map((r) => r.f).join(',');
+    first = false;
+    after = rows[rows.length - 1].gfid;
+    if (rows.length < PAGE) break;
+  }
+  yield ']}';
+}
+
+/** One feature by gfid, readable by the caller; SPEC §5: lookup on a diff layer is refused. */
+async function lookupFeature(request: FastifyRequest, gfid: number) {
+  const { db } = request.server.deps;
+  const { rows } = await db.query<{ workspace_id: string; layer_id: string; diff_of: string | null; f: string }>(
+    `SELECT f.workspace_id, f.layer_id, l.diff_of, ${featureJson('f')} AS f
+     FROM features f JOIN layers l ON l.workspace_id = f.workspace_id AND l.id = f.layer_id
+     WHERE f.gfid = $1`,
+    [gfid],
+  );
+  const row = rows[0];
+  if (!row) throw notFound('FEATURE_NOT_FOUND');
+  const ws = await loadWorkspace(db, row.workspace_id);
+  if (row.diff_of !== null || ws.is_diff) throw badRequest('DIFF_LAYER_LOOKUP_REFUSED');
+  await assertCanRead(request, ws);
+  return { ...(JSON.parse(row.f) as Record<string, unknown>), workspace: row.workspace_id, layer: row.layer_id };
+}
+
+export async function featuresRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = fastify.deps;
+  const tags = ['features'];
+
+  app.get('/features', { schema: { tags, querystring: featuresQuery } }, async (req, reply) => {
+    reply.type('application/geo+json');
+    // SPEC §5: without a workspace the feature read returns empty features.
+    if (!req.query.workspace) return reply.send('{"type":"FeatureCollection","features":[]}');
+    const ws = await readableWorkspace(req, req.query.workspace);
+    const layer = await loadLayer(db, ws.id, req.query.layer);
+    return reply.send(Readable.from(featureCollection(db, ws.id, layer.id, req.query.bbox)));
+  });
+
+  app.get('/features/:gfid', { schema: { tags, params: gfidParams } }, async (req) => lookupFeature(req, req.params.gfid));
+
+  // SPEC §3 "history of versions", newest first. Seeded features have no history rows yet, so the
+  // current version stands in for its own row until an accepted change writes one.
+  app.get('/features/:gfid/history', { schema: { tags, params: gfidParams } }, async (req) => {
+    await lookupFeature(req, req.params.gfid);
+    const { rows } = await db.query(
+      `SELECT h.gfid, h.version, h.action, h.geometry, h.properties, h.before, h.after,
+              s.username AS "suggestedBy", a.username AS "acceptedBy", h.at
+       FROM (
+         SELECT gfid, version, action, ST_AsGeoJSON(geom)::json AS geometry, properties, before, after,
+                suggested_by, accepted_by, at
+         FROM feature_history WHERE gfid = $1
+         UNION ALL
+         SELECT gfid, version, CASE WHEN version = 1 THEN 'create' ELSE 'update' END,
+                ST_AsGeoJSON(geom)::json, properties, NULL::jsonb, NULL::jsonb, created_by, NULL::bigint, updated_at
+         FROM features f WHERE gfid = $1
+           AND NOT EXISTS (SELECT 1 FROM feature_history x WHERE x.gfid = f.gfid AND x.version = f.version)
+       ) h
+       LEFT JOIN users s ON s.id = h.suggested_by
+       LEFT JOIN users a ON a.id = h.accepted_by
+       ORDER BY h.version DESC`,
+      [req.params.gfid],
+    );
+    return rows;
+  });
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { manifestSchema } from '../../src/model/index.ts';
+import { loadLand } from '../seed/geodata.ts';
+import { iconParams, sendIcon } from './app-assets.ts';
+import { appKeyParam, loadApp } from './common.ts';
+
+// Calls without credentials or app key header: what a browser fetches by plain URL (icons in
+// <img>, the manifest link, the offline base map of the demo).
+export async function publicRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = fastify.deps;
+  const tags = ['public'];
+
+  app.get('/public/apps/:appKey/icons/:name', { schema: { tags, params: appKeyParam.extend(iconParams.shape) } }, async (req, reply) =>
+    sendIcon(db, reply, req.params.appKey, req.params.name),
+  );
+
+  app.get('/public/apps/:appKey/manifest', { schema: { tags, params: appKeyParam } }, async (req, reply) => {
+    const row = await loadApp(db, req.params.appKey);
+    return reply.type('application/manifest+json').send(manifestSchema.parse(row.manifest ?? {}));
+  });
+
+  // The demo's offline base layer 'ne_land' (Natural Earth 1:110m land, ~60 KB), built once.
+  let land: string | undefined;
+  app.get('/public/basemaps/ne_land.geojson', { schema: { tags } }, async (_req, reply) => {
+    land ??= JSON.stringify(loadLand());
+    return reply.type('application/geo+json').header('cache-control', 'public, max-age=86400').send(land);
+  });
+}

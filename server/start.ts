@@ -1,0 +1,55 @@
+import { buildApp } from './app.ts';
+import { migrate, openDb, type Db } from './db/index.ts';
+import { seedDemo } from './seed/index.ts';
+
+export interface StartOptions {
+  port?: number;
+  host?: string;
+  databaseUrl?: string;
+  dataDir?: string;
+  seedCities?: number | 'all';
+  adminPassword?: string;
+  userPassword?: string;
+  serveClient?: boolean;
+  log?: boolean | string;
+  /** Where first-start secrets are printed (generated passwords); stdout by default. */
+  print?: (line: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  /** The open database, for tests and tools that inspect it; the server owns and closes it. */
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** CONTRACT "In-process start": open db → migrate → seed (first start only) → listen. */
+export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
+  const db = await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
+  try {
+    await migrate(db);
+    await seedDemo(db, {
+      seedCities: opts.seedCities,
+      adminPassword: opts.adminPassword,
+      userPassword: opts.userPassword,
+      print: opts.print ?? ((line) => console.log(line)),
+    });
+    const app = await buildApp({ db, config: { serveClient: opts.serveClient ?? true, log: opts.log ?? false } });
+    const host = opts.host ?? '127.0.0.1';
+    await app.listen({ port: opts.port ?? 8080, host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : opts.port;
+    const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+    return {
+      url: `http://${urlHost}:${port}`,
+      db,
+      close: async () => {
+        await app.close();
+        await db.close();
+      },
+    };
+  } catch (err) {
+    await db.close().catch(() => undefined);
+    throw err;
+  }
+}
