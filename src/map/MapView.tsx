@@ -1,0 +1,63 @@
+// The map surface (SPEC §2 map screen). Owns the OL Map's lifetime only; layers come from
+// useMapLayers and the worker. Test hooks (CONTRACT.md): data-map-loading while loading,
+// data-features-loaded="<n>" once every vector layer is drawn.
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import OlMap from 'ol/Map.js';
+import View from 'ol/View.js';
+import { defaults as defaultControls } from 'ol/control/defaults.js';
+import { fromLonLat } from 'ol/proj.js';
+import 'ol/ol.css';
+import { DEFAULT_CENTER, DEFAULT_PROJECTION, DEFAULT_ZOOM, type AppConfig } from '../model/index.ts';
+import { useMapStore } from '../state/mapStore.ts';
+import { createLandLayer, OCEAN_COLOR } from './baseLayers.ts';
+import { useMapLayers } from './useMapLayers.ts';
+
+export interface MapViewProps {
+  appKey: string;
+  config?: AppConfig;
+  apiBase?: string;
+}
+
+export function MapView({ appKey, config, apiBase }: MapViewProps) {
+  const { t } = useTranslation();
+  const target = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<OlMap>();
+  const loading = useMapStore((s) => s.loading);
+  const featuresLoaded = useMapStore((s) => s.featuresLoaded);
+
+  useEffect(() => {
+    // SPEC §3/§9 map view defaults: EPSG:3857, zoom 1, centre 0,0. The bundled land layer is
+    // always there so the map is never blank, even offline or with an unknown app key.
+    const m = new OlMap({
+      target: target.current!,
+      layers: [createLandLayer()],
+      controls: defaultControls({ attributionOptions: { collapsible: true } }),
+      view: new View({
+        projection: DEFAULT_PROJECTION,
+        center: fromLonLat([...DEFAULT_CENTER]),
+        zoom: DEFAULT_ZOOM,
+      }),
+    });
+    setMap(m);
+    return () => {
+      m.setTarget(undefined);
+      m.dispose();
+    };
+  }, []);
+
+  useMapLayers(map, appKey, config, apiBase);
+
+  return (
+    <div
+      ref={target}
+      data-testid="map"
+      role="region"
+      aria-label={t('map.label')}
+      aria-busy={loading}
+      data-map-loading={loading ? 'true' : undefined}
+      data-features-loaded={featuresLoaded ?? undefined}
+      style={{ position: 'absolute', inset: 0, background: OCEAN_COLOR }}
+    />
+  );
+}

@@ -1,0 +1,93 @@
+// Base maps (SPEC §9: drawn first, tile layers above them). The Natural Earth land layer is bundled
+// with the app so the map never looks blank offline (SPEC §1 offline-capable); network base maps
+// from config.baseLayersConfig go above it.
+import VectorLayer from 'ol/layer/Vector.js';
+import VectorSource from 'ol/source/Vector.js';
+import TileLayer from 'ol/layer/Tile.js';
+import XYZ from 'ol/source/XYZ.js';
+import TileWMS from 'ol/source/TileWMS.js';
+import GeoJSON from 'ol/format/GeoJSON.js';
+import type BaseLayer from 'ol/layer/Base.js';
+import { Fill, Stroke, Style } from 'ol/style.js';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
+import land110m from 'world-atlas/land-110m.json';
+import { DATA_PROJECTION, DEFAULT_PROJECTION, type BaseLayer as BaseLayerConfig } from '../model/index.ts';
+import { baseLayerZ } from './zOrder.ts';
+import { unwrapOffsets } from '../../workers/data/antimeridian.ts';
+
+/** The server's demo config lists the same Natural Earth land as a 'vector' base map with this id. */
+export const BUNDLED_LAND_ID = 'ne_land';
+export const OCEAN_COLOR = '#cfe3ef';
+export const LAND_COLOR = '#f4f1e8';
+const LAND_STROKE = '#b9b3a3';
+
+/** Same antimeridian repair as the data worker applies to vector layers (Fiji, Chukotka). */
+function unwrapRings(fc: FeatureCollection): FeatureCollection {
+  const fix = (ring: Position[]) => {
+    const off = unwrapOffsets(ring, true);
+    return off ? ring.map((p, i) => [p[0] + off[i], p[1]]) : ring;
+  };
+  const features = fc.features.map((f): Feature => {
+    const g = f.geometry as Polygon | MultiPolygon;
+    if (g.type === 'Polygon') return { ...f, geometry: { ...g, coordinates: g.coordinates.map(fix) } };
+    if (g.type === 'MultiPolygon') return { ...f, geometry: { ...g, coordinates: g.coordinates.map((p) => p.map(fix)) } };
+    return f;
+  });
+  return { ...fc, features };
+}
+
+export function createLandLayer(): VectorLayer {
+  // Built once at start-up from 110m data (a few hundred rings): cheap enough for the main thread.
+  const topo = land110m as unknown as Topology<{ land: GeometryCollection }>;
+  const geojson = unwrapRings(feature(topo, topo.objects.land) as FeatureCollection);
+  const source = new VectorSource({
+    features: new GeoJSON().readFeatures(geojson, {
+      dataProjection: DATA_PROJECTION,
+      featureProjection: DEFAULT_PROJECTION,
+    }),
+  });
+  return new VectorLayer({
+    source,
+    style: new Style({ fill: new Fill({ color: LAND_COLOR }), stroke: new Stroke({ color: LAND_STROKE, width: 0.75 }) }),
+    zIndex: baseLayerZ('baseMap'),
+    properties: { layerId: BUNDLED_LAND_ID, title: 'Natural Earth land', basemap: true },
+  });
+}
+
+/** One OL layer per configured base map the client can draw; unknown kinds are skipped, not fatal. */
+export function createConfiguredBaseLayer(cfg: BaseLayerConfig, index: number): BaseLayer | undefined {
+  const common = {
+    visible: cfg.visible,
+    opacity: cfg.opacity,
+    zIndex: baseLayerZ('tile', index),
+    minZoom: cfg.minZoom > 0 ? cfg.minZoom - 1e-6 : undefined,
+    maxZoom: cfg.maxZoom,
+    properties: { layerId: cfg.id, title: cfg.name, basemap: true },
+  };
+  const attributions = cfg.attribution ? [cfg.attribution] : undefined;
+  switch (cfg.type) {
+    case 'xyz':
+      return new TileLayer({ ...common, source: new XYZ({ url: cfg.url, attributions, crossOrigin: 'anonymous' }) });
+    case 'wms':
+      return new TileLayer({
+        ...common,
+        source: new TileWMS({ url: cfg.url, params: { ...cfg.params }, attributions, crossOrigin: 'anonymous' }),
+      });
+    case 'vector':
+      // The bundled land layer already draws this one, offline too.
+      if (cfg.id === BUNDLED_LAND_ID) return undefined;
+      if (/\.(geo)?json(\?|$)/i.test(cfg.url)) {
+        return new VectorLayer({
+          ...common,
+          source: new VectorSource({ url: cfg.url, format: new GeoJSON(), attributions }),
+          style: new Style({ stroke: new Stroke({ color: LAND_STROKE, width: 1 }) }),
+        });
+      }
+      return undefined; // vector tiles need a style document: a later issue
+    default:
+      // WMTS needs its capabilities document: a later issue.
+      return undefined;
+  }
+}

@@ -1,0 +1,82 @@
+// packFeatureCollection on tiny inline data: the FeatureBatch layout of workers/data/protocol.ts.
+import { describe, expect, it } from 'vitest';
+import type { FeatureCollection, Point } from 'geojson';
+import { packFeatureCollection, featureParts } from '../../workers/data/feature_batch.ts';
+import { batchTransferables } from '../../workers/transfer.ts';
+import { isValidLonLat } from '../../src/model/index.ts';
+
+const fc = (features: FeatureCollection['features']): FeatureCollection => ({ type: 'FeatureCollection', features });
+
+describe('packFeatureCollection', () => {
+  it('drops points with out-of-range coordinates (SPEC §5)', () => {
+    const b = packFeatureCollection(
+      fc([
+        { type: 'Feature', id: 1, properties: { name: 'a' }, geometry: { type: 'Point', coordinates: [10, 20] } },
+        { type: 'Feature', id: 2, properties: { name: 'b' }, geometry: { type: 'Point', coordinates: [200, 20] } },
+        { type: 'Feature', id: 3, properties: { name: 'c' }, geometry: { type: 'Point', coordinates: [-5, -91] } },
+        { type: 'Feature', id: 4, properties: { name: 'd' }, geometry: { type: 'Point', coordinates: [-5, 5] } },
+      ]),
+      { layerId: 'p', labelProperty: 'name', isValidPoint: isValidLonLat },
+    );
+    expect(b.count).toBe(2);
+    expect([...b.ids]).toEqual([1, 4]);
+    expect([...b.coords]).toEqual([10, 20, -5, 5]);
+    expect(b.labels).toEqual(['a', 'd']);
+  });
+
+  it('keeps shells and holes of a MultiPolygon apart with polygonEnds', () => {
+    const sq = (x: number, s: number) => [[x, 0], [x + s, 0], [x + s, s], [x, s], [x, 0]];
+    const b = packFeatureCollection(
+      fc([
+        {
+          type: 'Feature',
+          id: 7,
+          properties: {},
+          geometry: { type: 'MultiPolygon', coordinates: [[sq(0, 10), sq(2, 2)], [sq(20, 5)]] },
+        },
+        { type: 'Feature', id: 8, properties: {}, geometry: { type: 'Polygon', coordinates: [sq(40, 1)] } },
+      ]),
+      { layerId: 'poly' },
+    );
+    expect(b.geometryType).toBe('Polygon');
+    expect(b.count).toBe(2);
+    expect([...b.partEnds]).toEqual([5, 10, 15, 20]);
+    expect([...b.featureEnds]).toEqual([3, 4]);
+    expect([...b.polygonEnds!]).toEqual([2, 3, 4]);
+    expect(featureParts(b, 1)).toEqual([3, 4]);
+  });
+
+  it('skips features of another geometry type than the layer', () => {
+    const b = packFeatureCollection(
+      fc([
+        { type: 'Feature', id: 1, properties: {}, geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } },
+        { type: 'Feature', id: 2, properties: {}, geometry: { type: 'Point', coordinates: [0, 0] } },
+        { type: 'Feature', id: 3, properties: {}, geometry: null as unknown as Point },
+      ]),
+      { layerId: 'l', geometryType: 'LineString' },
+    );
+    expect(b.count).toBe(1);
+    expect([...b.partEnds]).toEqual([2]);
+  });
+
+  it('unwraps a ring crossing the antimeridian but not a ring around the pole', () => {
+    const fiji = [[179, -16], [-179, -16], [-179, -17], [179, -17], [179, -16]];
+    const polar = [[-180, -80], [-90, -70], [0, -70], [90, -70], [180, -80], [-180, -80]];
+    const b = packFeatureCollection(
+      fc([
+        { type: 'Feature', id: 1, properties: {}, geometry: { type: 'Polygon', coordinates: [fiji] } },
+        { type: 'Feature', id: 2, properties: {}, geometry: { type: 'Polygon', coordinates: [polar] } },
+      ]),
+      { layerId: 'am' },
+    );
+    const lons = [...b.coords].filter((_, i) => i % 2 === 0);
+    expect(lons.slice(0, 5)).toEqual([179, 181, 181, 179, 179]);
+    expect(lons.slice(5)).toEqual([-180, -90, 0, 90, 180, -180]);
+  });
+
+  it('lists each buffer once for transfer', () => {
+    const b = packFeatureCollection(fc([]), { layerId: 'e', geometryType: 'Polygon' });
+    expect(b.count).toBe(0);
+    expect(batchTransferables(b)).toHaveLength(5);
+  });
+});

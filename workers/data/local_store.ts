@@ -1,0 +1,371 @@
+// The local browser database (SPEC §9: named after the product or the app name in CamelCase,
+// version 2, stores app, features, auth, layers, settings) on wa-sqlite. Runs inside a worker
+// (the data worker): wasm/sqlite.ts picks OPFS, then IndexedDB, then memory.
+//
+// Features are kept twice over, for two different reads (SPEC §4 Map load: "local storage first,
+// then server per layer"):
+//  - `layer_batches`: a layer's whole packed FeatureBatch as BLOBs, so a second visit draws the
+//    layer straight from disk before the network answers: one row read, no per-feature decoding;
+//  - `features`: one row per feature with its bbox, for viewport reads of layers too big to load
+//    whole on a phone.
+import { LOCAL_DB_NAME, LOCAL_DB_STORES, LOCAL_DB_VERSION, type GeometryType } from '../../src/model/index.ts';
+import { openSqlite, type SqliteDb, type SqlValue, type VfsKind } from '../../wasm/sqlite.ts';
+import type { FeatureBatch } from './protocol.ts';
+
+export type { VfsKind } from '../../wasm/sqlite.ts';
+export type LocalDbStore = (typeof LOCAL_DB_STORES)[number];
+/** The stores that hold key → JSON values; `features` has its own tables and calls. */
+export type KeyValueStore = Exclude<LocalDbStore, 'features'>;
+/** [minX, minY, maxX, maxY] in EPSG:4326, like FeatureBatch coordinates (SPEC §9: data in 4326). */
+export type Extent = [number, number, number, number];
+
+export interface LayerBatchMeta {
+  /** The server's ETag / version string for the layer, to revalidate instead of refetching. */
+  etag?: string | null;
+  /** When the batch was fetched (ms since epoch); now when absent. */
+  fetchedAt?: number;
+}
+
+export interface StoredLayerBatch {
+  batch: FeatureBatch;
+  etag: string | null;
+  fetchedAt: number;
+}
+
+export interface FeatureRow {
+  gfid: number;
+  /** The feature's lon,lat pairs, packed. */
+  coords: Float64Array;
+  /** End vertex (exclusive) of each part, for multi-part features and polygon rings; absent for one part. */
+  partEnds?: Uint32Array;
+  /** Computed from `coords` when absent. */
+  bbox?: Extent;
+  properties?: Record<string, unknown>;
+}
+
+export interface ViewportRow {
+  gfid: number;
+  bbox: Extent;
+  coords: Float64Array;
+  partEnds?: Uint32Array;
+  properties: Record<string, unknown>;
+}
+
+export interface LocalStoreInfo {
+  name: string;
+  version: number;
+  vfs: VfsKind;
+}
+
+export interface OpenLocalStoreOptions {
+  /** The app's name; the database is named after it in CamelCase, or 'Mapdraft' without one. */
+  appName?: string;
+  /** Force a back end (tests); by default the best available. */
+  vfs?: VfsKind;
+}
+
+/** SPEC §9: the database name is the product's, or the app name in CamelCase ('Mapdraft demo' → 'MapdraftDemo'). */
+export function dbNameFor(appName?: string | null): string {
+  const words = (appName ?? '').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  if (words.length === 0) return LOCAL_DB_NAME;
+  return words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+}
+
+const KEY_VALUE_STORES: readonly KeyValueStore[] = ['app', 'auth', 'layers', 'settings'];
+
+/**
+ * Schema steps; step i moves `PRAGMA user_version` from i to i + 1. A new version appends a step,
+ * never edits an old one, so a phone that skipped releases still upgrades in order.
+ */
+const MIGRATIONS: readonly string[] = [
+  // 1: the key → JSON stores (SPEC §9). `layers` maps a layer id to its config.
+  KEY_VALUE_STORES.map((s) => `CREATE TABLE ${s} (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;`).join('\n'),
+  // 2: the features store, as whole-layer batches and as bbox-indexed rows.
+  `CREATE TABLE layer_batches (
+     layer_id TEXT PRIMARY KEY,
+     geometry_type TEXT NOT NULL,
+     count INTEGER NOT NULL,
+     ids BLOB, coords BLOB, part_ends BLOB, feature_ends BLOB, polygon_ends BLOB,
+     labels TEXT,
+     etag TEXT,
+     fetched_at INTEGER NOT NULL
+   );
+   CREATE TABLE features (
+     layer_id TEXT NOT NULL,
+     gfid INTEGER NOT NULL,
+     minx REAL NOT NULL, miny REAL NOT NULL, maxx REAL NOT NULL, maxy REAL NOT NULL,
+     geometry BLOB,
+     part_ends BLOB,
+     properties TEXT NOT NULL,
+     UNIQUE (layer_id, gfid)
+   );
+   -- No R*Tree in this wa-sqlite build: viewport reads range-scan minx (bounded by the layer's
+   -- widest feature, below) on a covering index and filter the other edges from the index alone.
+   CREATE INDEX features_bbox ON features (layer_id, minx, maxx, miny, maxy);
+   CREATE TABLE feature_layers (layer_id TEXT PRIMARY KEY, max_width REAL NOT NULL) WITHOUT ROWID;`,
+];
+
+/** A copy of a BLOB column (the column's own view is WASM memory the next step reuses). */
+function blobBytes(db: SqliteDb, stmt: number, col: number): Uint8Array {
+  // NULL for empty arrays: sqlite3_malloc(0) gives NULL, so an empty blob binds as NULL.
+  if (db.sqlite3.column_type(stmt, col) === 5 /* SQLITE_NULL */) return new Uint8Array(0);
+  return db.sqlite3.column_blob(stmt, col).slice();
+}
+
+// Typed arrays are stored as their raw bytes: every browser we run on is little-endian, and a
+// byte copy is the cheapest way in and out. `.slice()` above gives a fresh, aligned buffer.
+function asBytes(a: ArrayBufferView): Uint8Array {
+  return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+}
+const f64 = (b: Uint8Array) => new Float64Array(b.buffer, b.byteOffset, b.byteLength / 8);
+const u32 = (b: Uint8Array) => new Uint32Array(b.buffer, b.byteOffset, b.byteLength / 4);
+
+function bboxOf(coords: Float64Array): Extent {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (let i = 0; i < coords.length; i += 2) {
+    const x = coords[i], y = coords[i + 1];
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  return [minX, minY, maxX, maxY];
+}
+
+export class LocalStore {
+  /** Every call runs after the previous one: cached statements and transactions are per connection. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly db: SqliteDb,
+    readonly name: string,
+  ) {}
+
+  static async open({ appName, vfs }: OpenLocalStoreOptions = {}): Promise<LocalStore> {
+    if (MIGRATIONS.length !== LOCAL_DB_VERSION) throw new Error('local_store: MIGRATIONS out of step with LOCAL_DB_VERSION');
+    const name = dbNameFor(appName);
+    const db = await openSqlite({ name, vfs });
+    try {
+      await migrate(db);
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+    return new LocalStore(db, name);
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(fn, fn);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  info(): Promise<LocalStoreInfo> {
+    return this.serial(async () => ({ name: this.name, version: await userVersion(this.db), vfs: this.db.vfs }));
+  }
+
+  // --- app, auth, layers, settings: key → JSON (SPEC §9) ---
+
+  getValue<T = unknown>(store: KeyValueStore, key: string): Promise<T | undefined> {
+    return this.serial(async () => {
+      const rows = await this.db.all(`SELECT value FROM ${kvTable(store)} WHERE key = ?`, [key]);
+      return rows.length ? (JSON.parse(rows[0][0] as string) as T) : undefined;
+    });
+  }
+
+  putValue(store: KeyValueStore, key: string, value: unknown): Promise<void> {
+    return this.serial(() =>
+      this.db.run(`INSERT OR REPLACE INTO ${kvTable(store)} (key, value) VALUES (?, ?)`, [key, JSON.stringify(value)]),
+    );
+  }
+
+  deleteValue(store: KeyValueStore, key: string): Promise<void> {
+    return this.serial(() => this.db.run(`DELETE FROM ${kvTable(store)} WHERE key = ?`, [key]));
+  }
+
+  // --- features: whole-layer batches ---
+
+  /** Replaces the layer's stored batch (SPEC §4: what the next visit draws before the network answers). */
+  putLayerBatch(batch: FeatureBatch, meta: LayerBatchMeta = {}): Promise<void> {
+    return this.serial(() =>
+      this.db.run(
+        `INSERT OR REPLACE INTO layer_batches
+           (layer_id, geometry_type, count, ids, coords, part_ends, feature_ends, polygon_ends, labels, etag, fetched_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          batch.layerId,
+          batch.geometryType,
+          batch.count,
+          asBytes(batch.ids),
+          asBytes(batch.coords),
+          asBytes(batch.partEnds),
+          asBytes(batch.featureEnds),
+          batch.polygonEnds ? asBytes(batch.polygonEnds) : null,
+          batch.labels ? JSON.stringify(batch.labels) : null,
+          meta.etag ?? null,
+          meta.fetchedAt ?? Date.now(),
+        ],
+      ),
+    );
+  }
+
+  /** The stored batch with fresh typed arrays (own buffers, ready to transfer), or undefined. */
+  getLayerBatch(layerId: string): Promise<StoredLayerBatch | undefined> {
+    return this.serial(async () => {
+      let found: StoredLayerBatch | undefined;
+      const db = this.db;
+      await db.each(
+        `SELECT geometry_type, count, ids, coords, part_ends, feature_ends, polygon_ends, labels, etag, fetched_at
+           FROM layer_batches WHERE layer_id = ?`,
+        [layerId],
+        (stmt) => {
+          const s = db.sqlite3;
+          const hasPolygonEnds = s.column_type(stmt, 6) !== 5;
+          const labels = s.column_type(stmt, 7) !== 5 ? (JSON.parse(s.column_text(stmt, 7)) as string[]) : undefined;
+          const batch: FeatureBatch = {
+            layerId,
+            geometryType: s.column_text(stmt, 0) as GeometryType,
+            count: s.column_int(stmt, 1),
+            ids: f64(blobBytes(db, stmt, 2)),
+            coords: f64(blobBytes(db, stmt, 3)),
+            partEnds: u32(blobBytes(db, stmt, 4)),
+            featureEnds: u32(blobBytes(db, stmt, 5)),
+          };
+          if (hasPolygonEnds) batch.polygonEnds = u32(blobBytes(db, stmt, 6));
+          if (labels) batch.labels = labels;
+          const etag = s.column_type(stmt, 8) !== 5 ? s.column_text(stmt, 8) : null;
+          found = { batch, etag, fetchedAt: s.column_double(stmt, 9) };
+        },
+      );
+      return found;
+    });
+  }
+
+  /** Drops the layer's cached features (batch and rows); its config in `layers` stays. */
+  deleteLayer(layerId: string): Promise<void> {
+    return this.serial(() =>
+      this.db.transaction(async () => {
+        await this.db.run('DELETE FROM layer_batches WHERE layer_id = ?', [layerId]);
+        await this.db.run('DELETE FROM features WHERE layer_id = ?', [layerId]);
+        await this.db.run('DELETE FROM feature_layers WHERE layer_id = ?', [layerId]);
+      }),
+    );
+  }
+
+  // --- features: rows for viewport reads ---
+
+  /**
+   * Inserts or replaces rows (by gfid) in ONE transaction with one prepared statement: per-row
+   * transactions would each sync the file, which is what makes naive IndexedDB/OPFS writes slow.
+   */
+  putFeatureRows(layerId: string, rows: readonly FeatureRow[]): Promise<void> {
+    return this.serial(() =>
+      this.db.transaction(async () => {
+        const sql = `INSERT OR REPLACE INTO features
+          (layer_id, gfid, minx, miny, maxx, maxy, geometry, part_ends, properties) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+        let maxWidth = 0;
+        const params: SqlValue[] = new Array(9);
+        params[0] = layerId;
+        for (const row of rows) {
+          const [minX, minY, maxX, maxY] = row.bbox ?? bboxOf(row.coords);
+          if (maxX - minX > maxWidth) maxWidth = maxX - minX;
+          params[1] = row.gfid;
+          params[2] = minX;
+          params[3] = minY;
+          params[4] = maxX;
+          params[5] = maxY;
+          params[6] = asBytes(row.coords);
+          params[7] = row.partEnds ? asBytes(row.partEnds) : null;
+          params[8] = JSON.stringify(row.properties ?? {});
+          await this.db.run(sql, params);
+        }
+        // The widest feature bounds how far left of the viewport a matching minx can lie.
+        await this.db.run(
+          `INSERT INTO feature_layers (layer_id, max_width) VALUES (?, ?)
+           ON CONFLICT (layer_id) DO UPDATE SET max_width = max(max_width, excluded.max_width)`,
+          [layerId, maxWidth],
+        );
+      }),
+    );
+  }
+
+  /**
+   * Rows of `layerId` whose bbox intersects `extent` (edges touching count), at most `limit` of them
+   * (a phone cannot draw an unbounded answer; `length === limit` means there may be more).
+   */
+  readViewport(layerId: string, extent: Extent, limit = 10_000): Promise<ViewportRow[]> {
+    return this.serial(async () => {
+      const [minX, minY, maxX, maxY] = extent;
+      const width = await this.db.all('SELECT max_width FROM feature_layers WHERE layer_id = ?', [layerId]);
+      if (!width.length) return [];
+      const maxWidth = width[0][0] as number;
+      const out: ViewportRow[] = [];
+      const db = this.db;
+      const s = db.sqlite3;
+      await db.each(
+        `SELECT gfid, minx, miny, maxx, maxy, geometry, part_ends, properties FROM features
+          WHERE layer_id = ?1 AND minx >= ?2 AND minx <= ?3 AND maxx >= ?4 AND miny <= ?5 AND maxy >= ?6
+          LIMIT ?7`,
+        [layerId, minX - maxWidth, maxX, minX, maxY, minY, limit],
+        (stmt) => {
+          const row: ViewportRow = {
+            gfid: s.column_double(stmt, 0),
+            bbox: [s.column_double(stmt, 1), s.column_double(stmt, 2), s.column_double(stmt, 3), s.column_double(stmt, 4)],
+            coords: f64(blobBytes(db, stmt, 5)),
+            properties: JSON.parse(s.column_text(stmt, 7)) as Record<string, unknown>,
+          };
+          if (s.column_type(stmt, 6) !== 5) row.partEnds = u32(blobBytes(db, stmt, 6));
+          out.push(row);
+        },
+      );
+      return out;
+    });
+  }
+
+  /** Empties every store (logout, "clear local data"); the schema and version stay. */
+  clear(): Promise<void> {
+    return this.serial(() =>
+      this.db.transaction(async () => {
+        for (const t of [...KEY_VALUE_STORES, 'layer_batches', 'features', 'feature_layers']) {
+          await this.db.exec(`DELETE FROM ${t}`);
+        }
+      }),
+    );
+  }
+
+  close(): Promise<void> {
+    return this.serial(() => this.db.close());
+  }
+}
+
+/** Opens (creating and migrating as needed) the local database for `appName`. */
+export function openLocalStore(options: OpenLocalStoreOptions = {}): Promise<LocalStore> {
+  return LocalStore.open(options);
+}
+
+function kvTable(store: KeyValueStore): KeyValueStore {
+  // Table names cannot be bound: refuse anything but the four known stores.
+  if (!KEY_VALUE_STORES.includes(store)) throw new Error(`unknown local store: ${String(store)}`);
+  return store;
+}
+
+async function userVersion(db: SqliteDb): Promise<number> {
+  const rows = await db.all('PRAGMA user_version');
+  return rows[0][0] as number;
+}
+
+async function migrate(db: SqliteDb): Promise<void> {
+  let version = await userVersion(db);
+  if (version > LOCAL_DB_VERSION) {
+    // Written by a newer app (a rollback): its schema is unknown here. The caller falls back to the
+    // network; silently dropping tables could lose data the newer app meant to keep.
+    throw new Error(`local database ${version} is newer than this app (${LOCAL_DB_VERSION})`);
+  }
+  while (version < LOCAL_DB_VERSION) {
+    const step = MIGRATIONS[version];
+    const next = version + 1;
+    // Each step and its version bump commit together, so a crash mid-upgrade resumes cleanly.
+    await db.transaction(() => db.exec(`${step}\nPRAGMA user_version = ${next};`));
+    version = next;
+  }
+}

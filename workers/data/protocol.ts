@@ -1,0 +1,61 @@
+// The data worker's whole API as ONE typed request/response table (STYLE.md §1, after MapLibre's
+// RequestResponseMessageMap). The comlink-exposed object and the main-thread proxy are both derived
+// from it, so adding a call means adding one row here.
+import type { GeometryType } from '../../src/model/index.ts';
+
+/**
+ * Features of one layer packed into transferable typed arrays (docs/CONTRACT.md "Client").
+ * Vertices are lon,lat pairs in EPSG:4326 (SPEC §3: data is in EPSG:4326). Points stay within
+ * ±180/±90; a line or ring crossing the antimeridian is unwrapped, so its longitudes may pass ±180
+ * (workers/data/antimeridian.ts).
+ * - `partEnds[p]`: end vertex index (exclusive) of part p (a point, a line, or a polygon ring).
+ * - `featureEnds[f]`: end part index (exclusive) of feature f; so feature f owns parts
+ *   `featureEnds[f-1] .. featureEnds[f]` (0 for the first).
+ * - `polygonEnds` (Polygon batches only, addition to CONTRACT.md): end part index (exclusive) of each
+ *   polygon, so MultiPolygons keep which holes belong to which shell without relying on ring winding.
+ */
+export interface FeatureBatch {
+  layerId: string;
+  geometryType: GeometryType;
+  count: number;
+  ids: Float64Array;
+  coords: Float64Array;
+  partEnds: Uint32Array;
+  featureEnds: Uint32Array;
+  polygonEnds?: Uint32Array;
+  labels?: string[];
+}
+
+export interface LoadLayerRequest {
+  /** Base address of the API ('' or an origin); requests go to `${apiBase}/api/...`. */
+  apiBase: string;
+  appKey: string;
+  workspace: string;
+  layer: string;
+  /** The layer's declared geometry (SPEC §3 Layer.type); inferred from the first feature when absent. */
+  geometryType?: GeometryType;
+  /** Property copied into `labels` (SPEC §3 Layer.labelAttribute). */
+  labelProperty?: string;
+  /** Basic-auth header value or session id, when logged in (SPEC §7: credentials on every call). */
+  authorization?: string;
+  sessionId?: string;
+  /** Lets the caller cancel a long load with `cancel({ requestId })` (AbortSignal cannot cross comlink). */
+  requestId?: string;
+}
+
+export interface CancelRequest {
+  requestId: string;
+}
+
+/** One row per call: request in, response out. */
+export interface DataWorkerProtocol {
+  loadLayer: { request: LoadLayerRequest; response: FeatureBatch };
+  cancel: { request: CancelRequest; response: boolean };
+}
+
+export type DataWorkerCall = keyof DataWorkerProtocol;
+
+/** What data.worker.ts exposes and what the main thread calls through comlink. */
+export type DataWorkerApi = {
+  [K in DataWorkerCall]: (request: DataWorkerProtocol[K]['request']) => Promise<DataWorkerProtocol[K]['response']>;
+};
