@@ -99,10 +99,13 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
   );
 
   const serveDist = fullConfig.serveClient && existsSync(resolve(fullConfig.distDir, 'index.html'));
-  if (serveDist) await app.register(fastifyStatic, { root: fullConfig.distDir, wildcard: false });
+  // wildcard: files are looked up per request, so a rebuilt dist/ is served without a restart.
+  if (serveDist) await app.register(fastifyStatic, { root: fullConfig.distDir, wildcard: true });
   app.setNotFoundHandler((request, reply) => {
-    // SPA fallback: client routes (/:appkey, /overview) load index.html; /api stays JSON 404.
-    if (serveDist && request.method === 'GET' && !request.url.startsWith('/api')) {
+    // SPA fallback: client routes (/:appkey, /overview) load index.html; /api stays JSON 404, and a
+    // missing file (a path with an extension) is a 404 — never HTML posing as a script.
+    const path = request.url.split('?')[0];
+    if (serveDist && request.method === 'GET' && !path.startsWith('/api') && !/\.[A-Za-z0-9]+$/.test(path)) {
       return reply.type('text/html').sendFile('index.html');
     }
     if (request.url.startsWith('/api')) return notFoundHandler(request, reply);

@@ -1,5 +1,6 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { postgis } from '@electric-sql/pglite-postgis';
+import { lockDataDir } from './data_dir_lock.ts';
 import type { Db, QueryResult } from './types.ts';
 
 // PGlite is one connection: a query issued by another request while a transaction is open would run
@@ -30,7 +31,14 @@ function txDb(tx: Pick<PGlite, 'query' | 'exec'>): Db {
 }
 
 export async function openPglite(dataDir: string): Promise<Db> {
-  const pg = await PGlite.create(dataDir, { extensions: { postgis }, parsers });
+  const lock = dataDir.includes('://') ? undefined : lockDataDir(dataDir); // memory:// and idb:// need none
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create(dataDir, { extensions: { postgis }, parsers });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const queue = new Queue();
   return {
     engine: 'pglite',
@@ -38,6 +46,6 @@ export async function openPglite(dataDir: string): Promise<Db> {
       queue.run(async () => (await pg.query<T>(sql, params)) as QueryResult<T>),
     transaction: (fn) => queue.run(() => pg.transaction((tx) => fn(txDb(tx)))),
     exec: (sql) => queue.run(async () => void (await pg.exec(sql))),
-    close: () => queue.run(() => pg.close()),
+    close: () => queue.run(() => pg.close()).finally(() => lock?.release()),
   };
 }
