@@ -72,8 +72,10 @@ export interface SetViewRequest {
 }
 
 export interface FitRequest {
-  /** [minX, minY, maxX, maxY] in EPSG:3857. */
-  extent: [number, number, number, number];
+  /** [minX, minY, maxX, maxY] in EPSG:3857. Omitted: the combined extent of the layers' features
+   *  (SPEC §4 map load), from `layerIds` or every layer; the view stays put when they are empty. */
+  extent?: [number, number, number, number];
+  layerIds?: string[];
   /** SPEC §9 defaults: padding 40, max zoom 21. */
   padding?: number;
   maxZoom?: number;
@@ -91,6 +93,11 @@ export interface RenderViewState {
 
 export interface SnapshotRequest {
   /** Give up waiting for pending frames and buffers after this long (default 10 s). */
+  timeoutMs?: number;
+}
+
+export interface IdleRequest {
+  /** Resolve `false` after this long (default 10 s). */
   timeoutMs?: number;
 }
 
@@ -127,6 +134,8 @@ export interface RenderWorkerProtocol {
   removeFeatures: { request: RemoveFeaturesRequest; response: void };
   setView: { request: SetViewRequest; response: void };
   fit: { request: FitRequest; response: RenderViewState };
+  /** True once no frame is pending and every layer in view has drawn its current features. */
+  idle: { request: IdleRequest | undefined; response: boolean };
   snapshot: { request: SnapshotRequest | undefined; response: Snapshot };
   stats: { request: undefined; response: RenderStats };
   /** The callback crosses as a comlink proxy; `null` stops the reports. */

@@ -1,0 +1,159 @@
+// Main-thread handle on the map renderer (files named by thread, STYLE.md §3). Picks the render worker
+// drawing on a transferred OffscreenCanvas when the browser can; otherwise runs the same renderer on
+// the main thread (WebGL through OL, or Canvas 2D), behind the same interface, so the map is never
+// blank (issue 4). The renderer is loaded lazily on the fallback path only.
+import { proxy, releaseProxy, wrap, type Remote } from 'comlink';
+import type {
+  FeatureBatch,
+} from '../../workers/data/protocol.ts';
+import type {
+  FitRequest, FrameCallback, IdleRequest, RemoveFeaturesRequest, RenderBackendKind, RenderLayerConfig, RenderStats,
+  RenderViewState, RenderWorkerApi, SetViewRequest, Snapshot, SnapshotRequest, UpdateFeaturesRequest,
+} from '../../workers/render/protocol.ts';
+import { transferBatch, transferInit, transferUpdate } from '../../workers/render/render_transfer.ts';
+
+export type { RenderLayerConfig, RenderViewState, RenderStats, Snapshot } from '../../workers/render/protocol.ts';
+
+export interface CreateRendererOptions {
+  /** 'auto' (default): worker when OffscreenCanvas and module workers exist, else main thread. */
+  thread?: 'auto' | 'worker' | 'main';
+  /** 'auto' (default): WebGL when a context can be made, else Canvas 2D. */
+  backend?: RenderBackendKind;
+  /** The data worker's end is posted `{ type: 'batch', batch }`; batches then skip the main thread. */
+  batchPort?: MessagePort;
+  pixelRatio?: number;
+  /** CSS pixels; default: the canvas's client size (or its width/height attributes). */
+  size?: [number, number];
+  /** How long the worker may take to start before the main-thread path takes over (default 10 s). */
+  workerStartTimeoutMs?: number;
+}
+
+export interface MapRendererHandle {
+  readonly thread: 'worker' | 'main';
+  readonly backend: 'webgl' | 'canvas2d';
+  /** The canvas actually drawn on: a fresh one replaces `canvasEl` if the worker failed after transfer. */
+  readonly canvas: HTMLCanvasElement;
+  setLayers(layers: RenderLayerConfig[]): Promise<void>;
+  /** Replaces a layer's features. The batch's buffers are moved (worker) or adopted (main thread). */
+  setBatch(batch: FeatureBatch): Promise<void>;
+  updateFeatures(req: UpdateFeaturesRequest): Promise<void>;
+  removeFeatures(req: RemoveFeaturesRequest): Promise<void>;
+  setView(req: SetViewRequest): Promise<void>;
+  fit(req: FitRequest): Promise<RenderViewState>;
+  /** Resolves true once every layer in view has drawn its current features (the loading flag). */
+  idle(req?: IdleRequest): Promise<boolean>;
+  snapshot(req?: SnapshotRequest): Promise<Snapshot>;
+  stats(): Promise<RenderStats>;
+  onFrame(cb: FrameCallback | null): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+function canvasSize(canvas: HTMLCanvasElement): [number, number] {
+  const w = canvas.clientWidth || canvas.width;
+  const h = canvas.clientHeight || canvas.height;
+  return [Math.max(1, w), Math.max(1, h)];
+}
+
+function workerPossible(canvas: HTMLCanvasElement): boolean {
+  return typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined' &&
+    typeof canvas.transferControlToOffscreen === 'function';
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`render worker did not start in ${ms} ms`)), ms);
+    p.then((v) => { clearTimeout(timer); resolve(v); }, (e: unknown) => { clearTimeout(timer); reject(e); });
+  });
+}
+
+async function startWorker(canvas: HTMLCanvasElement, o: CreateRendererOptions, size: [number, number], pixelRatio: number) {
+  const worker = new Worker(new URL('../../workers/render/render.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'mapdraft-render',
+  });
+  const remote: Remote<RenderWorkerApi> = wrap<RenderWorkerApi>(worker);
+  const failed = new Promise<never>((_, reject) => {
+    worker.addEventListener('error', (e) => reject(new Error(`render worker failed: ${e.message}`)), { once: true });
+  });
+  const offscreen = canvas.transferControlToOffscreen();
+  try {
+    const { backend } = await withTimeout(
+      Promise.race([
+        remote.init(transferInit({ canvas: offscreen, pixelRatio, size, batchPort: o.batchPort, backend: o.backend })),
+        failed,
+      ]),
+      o.workerStartTimeoutMs ?? 10_000,
+    );
+    const handle: MapRendererHandle = {
+      thread: 'worker',
+      backend,
+      canvas,
+      setLayers: (layers) => remote.setLayers(layers),
+      setBatch: (batch) => remote.setBatch(transferBatch(batch)),
+      updateFeatures: (req) => remote.updateFeatures(transferUpdate(req)),
+      removeFeatures: (req) => remote.removeFeatures(req),
+      setView: (req) => remote.setView(req),
+      fit: (req) => remote.fit(req),
+      idle: (req) => remote.idle(req),
+      snapshot: (req) => remote.snapshot(req),
+      stats: () => remote.stats(undefined),
+      onFrame: (cb) => remote.onFrame(cb ? proxy(cb) : null),
+      async dispose() {
+        await remote.dispose(undefined).catch(() => undefined);
+        remote[releaseProxy]();
+        worker.terminate();
+      },
+    };
+    return handle;
+  } catch (err) {
+    worker.terminate();
+    throw err;
+  }
+}
+
+async function startMain(canvas: HTMLCanvasElement, o: CreateRendererOptions, size: [number, number], pixelRatio: number) {
+  const { createRenderApi } = await import('../../workers/render/render_api.ts');
+  const api = createRenderApi();
+  const { backend } = await api.init({ canvas, pixelRatio, size, batchPort: o.batchPort, backend: o.backend });
+  const handle: MapRendererHandle = {
+    thread: 'main',
+    backend,
+    canvas,
+    setLayers: (layers) => api.setLayers(layers),
+    setBatch: (batch) => api.setBatch(batch),
+    updateFeatures: (req) => api.updateFeatures(req),
+    removeFeatures: (req) => api.removeFeatures(req),
+    setView: (req) => api.setView(req),
+    fit: (req) => api.fit(req),
+    idle: (req) => api.idle(req),
+    snapshot: (req) => api.snapshot(req),
+    stats: () => api.stats(undefined),
+    onFrame: (cb) => api.onFrame(cb),
+    dispose: () => api.dispose(undefined),
+  };
+  return handle;
+}
+
+/** A transferred canvas is lost to the main thread; a clone takes its place in the page. */
+function replacementCanvas(old: HTMLCanvasElement): HTMLCanvasElement {
+  const fresh = old.cloneNode(false) as HTMLCanvasElement;
+  old.replaceWith(fresh);
+  return fresh;
+}
+
+export async function createRenderer(canvasEl: HTMLCanvasElement, options: CreateRendererOptions = {}): Promise<MapRendererHandle> {
+  const size = options.size ?? canvasSize(canvasEl);
+  const pixelRatio = options.pixelRatio ?? (globalThis.devicePixelRatio || 1);
+  const thread = options.thread ?? 'auto';
+  if (thread === 'main' || !workerPossible(canvasEl)) {
+    if (thread === 'worker') throw new Error('render: OffscreenCanvas is not available here');
+    return startMain(canvasEl, options, size, pixelRatio);
+  }
+  try {
+    return await startWorker(canvasEl, options, size, pixelRatio);
+  } catch (err) {
+    if (thread === 'worker') throw err;
+    console.warn('render: worker unavailable, drawing on the main thread', err);
+    return startMain(replacementCanvas(canvasEl), options, size, pixelRatio);
+  }
+}

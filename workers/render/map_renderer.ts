@@ -1,0 +1,331 @@
+// The render worker's logic, runnable on any thread: in render.worker.ts on a transferred
+// OffscreenCanvas, or on the main thread (src/map/renderWorkerClient.ts) when OffscreenCanvas is
+// missing. Holds the layers (config + features in EPSG:3857), the view, one frame in flight, and a
+// drawing backend (WebGL through OL, or Canvas 2D); labels are a 2D pass on top.
+import Feature from 'ol/Feature.js';
+import type { Geometry } from 'ol/geom.js';
+import VectorSource from 'ol/source/Vector.js';
+import View from 'ol/View.js';
+import { createEmpty, extend, getForViewAndSize, isEmpty, type Extent } from 'ol/extent.js';
+import { compose, create as createTransform, makeInverse } from 'ol/transform.js';
+import {
+  DEFAULT_CENTER, DEFAULT_PROJECTION, DEFAULT_ZOOM, FIT_MAX_ZOOM, FIT_PADDING, type GeometryType,
+} from '../../src/model/index.ts';
+import type { FeatureBatch } from '../data/protocol.ts';
+import { featuresFromBatch } from './batch_features.ts';
+import { CanvasFallbackBackend } from './canvas_fallback.ts';
+import { drawLabels } from './labels.ts';
+import { zIndexFor } from './layer_style.ts';
+import type {
+  FitRequest, FrameCallback, RemoveFeaturesRequest, RenderBackendKind, RenderLayerConfig, RenderStats,
+  RenderViewState, SetViewRequest, Snapshot,
+} from './protocol.ts';
+import type { DrawBackend, FrameContext, LayerEntry, Output2D, OutputCanvas } from './render_backend.ts';
+import { WebGLBackend, webglAvailable } from './webgl_backend.ts';
+
+/** rAF can stall where the canvas is not shown (hidden tab, headless); never wait longer than this. */
+const FRAME_WATCHDOG_MS = 100;
+
+export interface MapRendererOptions {
+  pixelRatio: number;
+  size: [number, number];
+  backend?: RenderBackendKind;
+}
+
+function schedule(run: () => void): void {
+  const raf = (globalThis as { requestAnimationFrame?: (cb: () => void) => number }).requestAnimationFrame;
+  if (typeof raf === 'function') {
+    raf.call(globalThis, run);
+    setTimeout(run, FRAME_WATCHDOG_MS);
+  } else {
+    setTimeout(run, 0);
+  }
+}
+
+export class MapRenderer {
+  private readonly ctx: Output2D;
+  private backend: DrawBackend;
+  private readonly entries = new Map<string, LayerEntry>();
+  private sorted: LayerEntry[] | null = null;
+  private readonly view = new View({
+    projection: DEFAULT_PROJECTION,
+    center: [...DEFAULT_CENTER],
+    zoom: DEFAULT_ZOOM,
+  });
+  private size: [number, number];
+  private pixelRatio: number;
+  private viewHints: [number, number] = [0, 0];
+  private frameRequested = false;
+  private frameToken = 0;
+  private frames = 0;
+  private lastFrameMs = 0;
+  private lastFrame: FrameContext | null = null;
+  private frameCallback: FrameCallback | null = null;
+  private idleWaiters: (() => void)[] = [];
+  private disposed = false;
+  private readonly requestFrameBound = () => this.requestFrame();
+
+  constructor(private readonly canvas: OutputCanvas, options: MapRendererOptions) {
+    const ctx = canvas.getContext('2d') as Output2D | null;
+    if (!ctx) throw new Error('render: no 2D context on the map canvas');
+    this.ctx = ctx;
+    this.size = options.size;
+    this.pixelRatio = options.pixelRatio;
+    const wanted = options.backend ?? 'auto';
+    this.backend =
+      wanted === 'canvas2d' || (wanted === 'auto' && !webglAvailable())
+        ? new CanvasFallbackBackend()
+        : new WebGLBackend(this.requestFrameBound);
+    this.requestFrame();
+  }
+
+  get backendKind(): 'webgl' | 'canvas2d' {
+    return this.backend.kind;
+  }
+
+  // --- layers and features ---
+
+  private ensure(layerId: string, geometryType: GeometryType): LayerEntry {
+    let entry = this.entries.get(layerId);
+    if (!entry) {
+      // A batch may arrive (on the port) before setLayers: the layer gets SPEC §9 defaults until then.
+      const config: RenderLayerConfig = { id: layerId, geometryType };
+      const source = new VectorSource<Feature<Geometry>>({ wrapX: false });
+      source.on('change', this.requestFrameBound);
+      entry = { config, source, z: zIndexFor(config) };
+      this.entries.set(layerId, entry);
+      this.sorted = null;
+    }
+    return entry;
+  }
+
+  setLayers(layers: RenderLayerConfig[]): void {
+    const keep = new Set(layers.map((l) => l.id));
+    for (const [id, entry] of this.entries) {
+      if (keep.has(id)) continue;
+      entry.source.un('change', this.requestFrameBound);
+      this.backend.forget(id);
+      entry.source.clear(true);
+      this.entries.delete(id);
+    }
+    for (const config of layers) {
+      const entry = this.ensure(config.id, config.geometryType);
+      entry.config = { ...config };
+      entry.z = zIndexFor(config);
+    }
+    this.sorted = null;
+    this.requestFrame();
+  }
+
+  /** Replaces the layer's features. Takes ownership of the batch (its coordinates are projected in place). */
+  setBatch(batch: FeatureBatch): void {
+    const entry = this.ensure(batch.layerId, batch.geometryType);
+    const features = featuresFromBatch(batch);
+    entry.source.clear(true);
+    entry.source.addFeatures(features);
+  }
+
+  /** Upserts by id: a feature already there gets the new geometry and label, others are added. */
+  updateFeatures(layerId: string, batch: FeatureBatch): void {
+    const { source } = this.ensure(layerId, batch.geometryType);
+    const added: Feature<Geometry>[] = [];
+    for (const f of featuresFromBatch(batch)) {
+      const id = f.getId();
+      const existing = id === undefined ? null : source.getFeatureById(id);
+      if (existing) {
+        existing.set('label', f.get('label'), true);
+        existing.setGeometry(f.getGeometry());
+      } else {
+        added.push(f);
+      }
+    }
+    if (added.length) source.addFeatures(added);
+  }
+
+  removeFeatures({ layerId, ids }: RemoveFeaturesRequest): void {
+    const entry = this.entries.get(layerId);
+    if (!entry) return;
+    for (const id of ids) {
+      const f = entry.source.getFeatureById(id);
+      if (f) entry.source.removeFeature(f);
+    }
+  }
+
+  // --- view ---
+
+  setView(req: SetViewRequest): void {
+    this.view.setCenter([req.center[0], req.center[1]]);
+    this.view.setResolution(req.resolution);
+    this.view.setRotation(req.rotation ?? 0);
+    if (req.size) this.size = [req.size[0], req.size[1]];
+    if (req.pixelRatio) this.pixelRatio = req.pixelRatio;
+    this.viewHints = req.viewHints ? [req.viewHints[0], req.viewHints[1]] : [0, 0];
+    this.requestFrame();
+  }
+
+  /** SPEC §9: fit padding 40, max zoom 21 unless told otherwise. */
+  fit(req: FitRequest): RenderViewState {
+    const p = req.padding ?? FIT_PADDING;
+    const extent = req.extent ?? this.featureExtent(req.layerIds);
+    if (!extent) return this.viewState();
+    this.view.fit(extent, { size: this.size, padding: [p, p, p, p], maxZoom: req.maxZoom ?? FIT_MAX_ZOOM });
+    this.viewHints = [0, 0];
+    this.requestFrame();
+    return this.viewState();
+  }
+
+  private featureExtent(layerIds?: string[]): Extent | null {
+    const extent = createEmpty();
+    for (const [id, e] of this.entries) {
+      if (layerIds && !layerIds.includes(id)) continue;
+      const layerExtent = e.source.isEmpty() ? null : e.source.getExtent();
+      if (layerExtent) extend(extent, layerExtent);
+    }
+    return isEmpty(extent) ? null : extent;
+  }
+
+  viewState(): RenderViewState {
+    const center = this.view.getCenter() ?? [0, 0];
+    const resolution = this.view.getResolution() ?? 1;
+    const rotation = this.view.getRotation();
+    const e = getForViewAndSize(center, resolution, rotation, this.size);
+    return {
+      center: [center[0], center[1]],
+      resolution,
+      rotation,
+      zoom: this.view.getZoomForResolution(resolution) ?? 0,
+      size: [this.size[0], this.size[1]],
+      pixelRatio: this.pixelRatio,
+      extent: [e[0], e[1], e[2], e[3]],
+    };
+  }
+
+  onFrame(cb: FrameCallback | null): void {
+    this.frameCallback = cb;
+  }
+
+  // --- frames ---
+
+  /** One frame in flight: any number of calls before it draws coalesce into one draw. */
+  requestFrame(): void {
+    if (this.frameRequested || this.disposed) return;
+    this.frameRequested = true;
+    const token = ++this.frameToken;
+    schedule(() => {
+      if (token !== this.frameToken || !this.frameRequested || this.disposed) return;
+      this.frameRequested = false;
+      this.renderFrame();
+    });
+  }
+
+  private layers(): LayerEntry[] {
+    // Stable sort: equal z keeps the order layers were listed in.
+    this.sorted ??= [...this.entries.values()].sort((a, b) => a.z - b.z);
+    return this.sorted;
+  }
+
+  private frameContext(): FrameContext {
+    const viewState = this.view.getState();
+    const size = this.size;
+    const { center, resolution, rotation } = viewState;
+    const c2p = compose(createTransform(), size[0] / 2, size[1] / 2, 1 / resolution, -1 / resolution, -rotation, -center[0], -center[1]);
+    return {
+      index: this.frames,
+      time: performance.now(),
+      viewState,
+      zoom: viewState.zoom,
+      size,
+      pixelRatio: this.pixelRatio,
+      extent: getForViewAndSize(center, resolution, rotation, size),
+      coordinateToPixelTransform: c2p,
+      pixelToCoordinateTransform: makeInverse(createTransform(), c2p),
+      viewHints: this.viewHints,
+    };
+  }
+
+  private renderFrame(): void {
+    const t0 = performance.now();
+    const frame = this.frameContext();
+    const w = Math.round(frame.size[0] * frame.pixelRatio);
+    const h = Math.round(frame.size[1] * frame.pixelRatio);
+    if (this.canvas.width !== w) this.canvas.width = w;
+    if (this.canvas.height !== h) this.canvas.height = h;
+    const ctx = this.ctx;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = 1;
+    ctx.clearRect(0, 0, w, h);
+    const layers = this.layers();
+    try {
+      this.backend.draw(ctx, layers, frame);
+    } catch (err) {
+      if (this.backend.kind !== 'webgl') throw err;
+      // The app never shows a blank map (issue 4): WebGL failing mid-flight hands over to Canvas 2D.
+      console.warn('render: WebGL failed, using the Canvas 2D fallback', err);
+      this.backend.dispose();
+      this.backend = new CanvasFallbackBackend();
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, w, h);
+      this.backend.draw(ctx, layers, frame);
+    }
+    drawLabels(ctx, layers, frame);
+    this.lastFrameMs = performance.now() - t0;
+    this.frames++;
+    this.lastFrame = frame;
+    if (this.frameCallback) {
+      const info = { view: this.viewState(), frame: this.frames, frameMs: this.lastFrameMs };
+      // A comlink proxy returns a promise; a closed page must not break drawing.
+      Promise.resolve()
+        .then(() => this.frameCallback?.(info))
+        .catch(() => undefined);
+    }
+    if (!this.frameRequested && this.backend.isReady(layers, frame)) {
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
+  }
+
+  /** Resolves once no frame is pending and every layer in view has drawn its current buffers. */
+  whenIdle(timeoutMs = 10_000): Promise<boolean> {
+    const idle =
+      !this.frameRequested && this.lastFrame !== null && this.backend.isReady(this.layers(), this.lastFrame);
+    if (idle) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      this.idleWaiters.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
+  async snapshot(timeoutMs?: number): Promise<Snapshot> {
+    await this.whenIdle(timeoutMs);
+    const { width, height } = this.canvas;
+    const image = this.ctx.getImageData(0, 0, width, height);
+    return { width, height, pixels: image.data };
+  }
+
+  stats(): RenderStats {
+    const featuresPerLayer: Record<string, number> = {};
+    for (const [id, e] of this.entries) featuresPerLayer[id] = e.source.getFeatures().length;
+    return {
+      backend: this.backend.kind,
+      featuresPerLayer,
+      bufferBytes: this.backend.bufferBytes(),
+      frames: this.frames,
+      lastFrameMs: this.lastFrameMs,
+    };
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.backend.dispose();
+    for (const e of this.entries.values()) {
+      e.source.un('change', this.requestFrameBound);
+      e.source.clear(true);
+    }
+    this.entries.clear();
+    this.frameCallback = null;
+  }
+}

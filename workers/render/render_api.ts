@@ -1,0 +1,78 @@
+// The RenderWorkerApi implementation over one MapRenderer. render.worker.ts exposes it with comlink;
+// the main-thread fallback (src/map/renderWorkerClient.ts) calls the very same object directly.
+import type { BatchPortMessage, InitRequest, RenderWorkerApi, Snapshot } from './protocol.ts';
+import { MapRenderer } from './map_renderer.ts';
+
+export interface RenderApiHooks {
+  /** Marks a response's buffers for transfer (worker) — identity on the main thread. */
+  transferSnapshot?: (s: Snapshot) => Snapshot;
+}
+
+/** `init` may also get an HTMLCanvasElement, on the main-thread path only. */
+export type LocalInitRequest = Omit<InitRequest, 'canvas'> & { canvas: OffscreenCanvas | HTMLCanvasElement };
+
+export type LocalRenderApi = Omit<RenderWorkerApi, 'init'> & {
+  init(req: LocalInitRequest): ReturnType<RenderWorkerApi['init']>;
+};
+
+export function createRenderApi(hooks: RenderApiHooks = {}): LocalRenderApi {
+  let renderer: MapRenderer | undefined;
+  let port: MessagePort | undefined;
+  const r = (): MapRenderer => {
+    if (!renderer) throw new Error('render: init() first');
+    return renderer;
+  };
+
+  return {
+    async init(req) {
+      renderer?.dispose();
+      renderer = new MapRenderer(req.canvas, { pixelRatio: req.pixelRatio, size: req.size, backend: req.backend });
+      if (req.batchPort) {
+        port?.close();
+        port = req.batchPort;
+        // DESIGN.md: batches go data worker → render worker, never through the main thread.
+        port.onmessage = (e: MessageEvent<BatchPortMessage>) => {
+          if (e.data?.type === 'batch') renderer?.setBatch(e.data.batch);
+        };
+      }
+      return { backend: renderer.backendKind };
+    },
+    async setLayers(layers) {
+      r().setLayers(layers);
+    },
+    async setBatch(batch) {
+      r().setBatch(batch);
+    },
+    async updateFeatures({ layerId, batch }) {
+      r().updateFeatures(layerId, batch);
+    },
+    async removeFeatures(req) {
+      r().removeFeatures(req);
+    },
+    async setView(req) {
+      r().setView(req);
+    },
+    async fit(req) {
+      return r().fit(req);
+    },
+    async idle(req) {
+      return r().whenIdle(req?.timeoutMs);
+    },
+    async snapshot(req) {
+      const s = await r().snapshot(req?.timeoutMs);
+      return hooks.transferSnapshot ? hooks.transferSnapshot(s) : s;
+    },
+    async stats() {
+      return r().stats();
+    },
+    async onFrame(cb) {
+      r().onFrame(cb);
+    },
+    async dispose() {
+      port?.close();
+      port = undefined;
+      renderer?.dispose();
+      renderer = undefined;
+    },
+  };
+}
