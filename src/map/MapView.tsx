@@ -1,5 +1,5 @@
 // The map surface (SPEC §2 map screen). Owns the OL Map's lifetime only; layers come from
-// useMapLayers and the worker. Test hooks (CONTRACT.md): data-map-loading while loading,
+// useMapLayers; vector features draw in the render worker (useFeatureRenderer). Test hooks (CONTRACT.md): data-map-loading while loading,
 // data-features-loaded="<n>" once every vector layer is drawn.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import 'ol/ol.css';
 import { DEFAULT_CENTER, DEFAULT_PROJECTION, DEFAULT_ZOOM, type AppConfig } from '../model/index.ts';
 import { useMapStore } from '../state/mapStore.ts';
 import { createLandLayer, OCEAN_COLOR } from './baseLayers.ts';
+import { useFeatureRenderer } from './useFeatureRenderer.ts';
 import { useMapLayers } from './useMapLayers.ts';
 
 export interface MapViewProps {
@@ -46,7 +47,8 @@ export function MapView({ appKey, config, apiBase }: MapViewProps) {
     };
   }, []);
 
-  useMapLayers(map, appKey, config, apiBase);
+  const renderer = useFeatureRenderer(map);
+  useMapLayers(map, renderer, appKey, config, apiBase);
 
   return (
     <div

@@ -1,15 +1,13 @@
-// SPEC §4 "Map load": vector features load per layer from the server (local storage comes with
-// the offline issue), then the map fits the combined extent of layers with features and the
-// features-loaded flag is set. The data worker fetches and packs; this module only wires batches
-// into OL layers.
+// SPEC §4 "Map load": vector features load per layer (the data worker fetches and packs them), go to
+// the render worker as transferable batches, then the map fits the combined extent of layers with
+// features and the features-loaded flag is set. This module only wires workers together; it never
+// touches a feature.
 import type OlMap from 'ol/Map.js';
-import type WebGLVectorLayer from 'ol/layer/WebGLVector.js';
-import { createEmpty, extend, isEmpty, type Extent } from 'ol/extent.js';
 import {
-  DIFF_SUFFIX, FIT_MAX_ZOOM, FIT_PADDING, GEOMETRY_TYPES, type GeometryType, type Layer,
+  FIT_MAX_ZOOM, FIT_PADDING, GEOMETRY_TYPES, isDiffLayerId, type GeometryType, type Layer,
 } from '../model/index.ts';
 import { getDataWorker } from './dataWorkerClient.ts';
-import { createBatchLayer } from './batchLayer.ts';
+import type { MapRendererHandle, RenderLayerConfig } from './renderWorkerClient.ts';
 
 export interface LoadVectorLayersOptions {
   apiBase: string;
@@ -19,25 +17,44 @@ export interface LoadVectorLayersOptions {
   onLayerFailed: (layerId: string, message: string) => void;
 }
 
-/** SPEC §4: diff layers are not loaded for logged-out users (there is no login yet, issue 2). */
+/** SPEC §4: diff layers are not loaded for logged-out users (no login in the map yet). */
 export function loadableLayers(layers: readonly Layer[]): Layer[] {
   return layers.filter(
     (l) =>
-      !l.id.endsWith(DIFF_SUFFIX) &&
+      !isDiffLayerId(l.id) &&
       (GEOMETRY_TYPES as readonly string[]).includes(l.type) &&
       // SPEC §5: a workspace must be defined to load features.
       !!l.workspace,
   );
 }
 
+/** The SPEC §3 layer fields the renderer draws with (style, visibility, zoom range, z-order). */
+export function renderLayerConfig(layer: Layer): RenderLayerConfig {
+  return {
+    id: layer.id,
+    geometryType: layer.type as GeometryType,
+    strokeColor: layer.strokeColor,
+    fillColor: layer.fillColor,
+    strokeWidth: layer.strokeWidth,
+    visible: layer.visible,
+    opacity: layer.opacity,
+    minZoom: layer.minZoom,
+    maxZoom: layer.maxZoom,
+    zIndex: layer.zIndex,
+    isDiff: isDiffLayerId(layer.id),
+    labels: !!layer.labelAttribute && layer.showLabel !== false,
+  };
+}
+
 let nextRequest = 0;
 
-/** Loads every vector layer, adds it to the map and resolves with the layers that were added. */
-export async function loadVectorLayers(map: OlMap, layers: readonly Layer[], opts: LoadVectorLayersOptions) {
+/** Loads every vector layer into the renderer; resolves once each has been handed over or failed. */
+export async function loadVectorLayers(renderer: MapRendererHandle, layers: readonly Layer[], opts: LoadVectorLayersOptions) {
   const worker = getDataWorker();
-  const added: WebGLVectorLayer[] = [];
+  const loadable = loadableLayers(layers);
+  await renderer.setLayers(loadable.map(renderLayerConfig));
   await Promise.all(
-    loadableLayers(layers).map(async (cfg) => {
+    loadable.map(async (cfg) => {
       const requestId = `load-${++nextRequest}`;
       const cancel = () => void worker.cancel({ requestId });
       opts.signal.addEventListener('abort', cancel, { once: true });
@@ -52,13 +69,10 @@ export async function loadVectorLayers(map: OlMap, layers: readonly Layer[], opt
           requestId,
         });
         if (opts.signal.aborted) return;
-        // Measured so benchmarks can watch the main-thread share of a layer load.
-        const t0 = performance.now();
-        const layer = await createBatchLayer(batch, cfg, { signal: opts.signal });
-        performance.measure(`mapdraft:build-layer:${cfg.id}`, { start: t0, end: performance.now() });
-        map.addLayer(layer);
-        added.push(layer);
-        opts.onLayerLoaded(cfg.id, batch.count);
+        const count = batch.count;
+        // The buffers move on to the render worker without a copy (transferred, not cloned).
+        await renderer.setBatch(batch);
+        opts.onLayerLoaded(cfg.id, count);
       } catch (err) {
         if (!opts.signal.aborted) opts.onLayerFailed(cfg.id, err instanceof Error ? err.message : String(err));
       } finally {
@@ -66,30 +80,13 @@ export async function loadVectorLayers(map: OlMap, layers: readonly Layer[], opt
       }
     }),
   );
-  return added;
 }
 
 /** SPEC §4/§9: fit the combined extent of layers with features, padding 40, max zoom 21. */
-export function fitToLayers(map: OlMap, layers: readonly WebGLVectorLayer[]): boolean {
-  const extent: Extent = createEmpty();
-  for (const l of layers) {
-    const layerExtent = l.get('featureCount') > 0 ? l.getSource()?.getExtent() : undefined;
-    if (layerExtent) extend(extent, layerExtent);
-  }
-  if (isEmpty(extent)) return false;
-  const p = FIT_PADDING;
-  map.getView().fit(extent, { padding: [p, p, p, p], maxZoom: FIT_MAX_ZOOM });
-  return true;
-}
-
-/** Resolves once OL has drawn a full frame with every layer ready (WebGL buffers built). */
-export function nextRenderComplete(map: OlMap, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const key = map.once('rendercomplete', () => resolve());
-    signal.addEventListener('abort', () => {
-      map.un('rendercomplete', key.listener as () => void);
-      resolve();
-    });
-    map.render();
-  });
+export async function fitToLayers(map: OlMap, renderer: MapRendererHandle): Promise<void> {
+  const view = map.getView();
+  const fitted = await renderer.fit({ padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM });
+  if (!fitted || !Number.isFinite(fitted.resolution)) return;
+  view.setCenter(fitted.center);
+  view.setResolution(fitted.resolution);
 }

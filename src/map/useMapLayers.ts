@@ -1,19 +1,25 @@
-// React glue between the app config and the OL map: base maps, then vector layers (SPEC §4 map load).
-// Kept out of MapView so the component stays a thin shell.
+// React glue between the app config and the map (SPEC §4 map load): base maps on the main-thread
+// OL map, vector layers through the data worker into the render worker. Kept out of MapView so the
+// component stays a thin shell.
 import { useEffect } from 'react';
 import type OlMap from 'ol/Map.js';
 import type BaseLayer from 'ol/layer/Base.js';
 import type { AppConfig } from '../model/index.ts';
 import { useMapStore } from '../state/mapStore.ts';
 import { createConfiguredBaseLayer } from './baseLayers.ts';
-import { fitToLayers, loadVectorLayers, nextRenderComplete } from './loadVectorLayers.ts';
+import { fitToLayers, loadVectorLayers } from './loadVectorLayers.ts';
+import type { MapRendererHandle } from './renderWorkerClient.ts';
 
-export function useMapLayers(map: OlMap | undefined, appKey: string, config: AppConfig | undefined, apiBase = '') {
+export function useMapLayers(
+  map: OlMap | undefined,
+  renderer: MapRendererHandle | undefined,
+  appKey: string,
+  config: AppConfig | undefined,
+  apiBase = '',
+) {
   useEffect(() => {
     if (!map || !config) return;
-    const ctl = new AbortController();
     const owned: BaseLayer[] = [];
-    const store = useMapStore.getState();
     config.baseLayersConfig.forEach((cfg, i) => {
       const layer = createConfiguredBaseLayer(cfg, i);
       if (layer) {
@@ -21,27 +27,36 @@ export function useMapLayers(map: OlMap | undefined, appKey: string, config: App
         owned.push(layer);
       }
     });
-    store.startLoading();
+    return () => {
+      for (const l of owned) {
+        map.removeLayer(l);
+        l.dispose();
+      }
+    };
+  }, [map, config]);
+
+  useEffect(() => {
+    if (!map || !renderer || !config) return;
+    const ctl = new AbortController();
+    useMapStore.getState().startLoading();
     void (async () => {
-      const added = await loadVectorLayers(map, config.layersConfig, {
+      await loadVectorLayers(renderer, config.layersConfig, {
         apiBase,
         appKey,
         signal: ctl.signal,
         onLayerLoaded: (id, n) => useMapStore.getState().setLayerCount(id, n),
         onLayerFailed: (id, message) => useMapStore.getState().setLayerError(`${id}: ${message}`),
       });
-      owned.push(...added);
       if (ctl.signal.aborted) return;
-      fitToLayers(map, added);
-      await nextRenderComplete(map, ctl.signal);
+      await fitToLayers(map, renderer);
+      // The flag waits for the worker to have drawn every layer's buffers (SPEC §4 features-loaded).
+      await renderer.idle();
       if (!ctl.signal.aborted) useMapStore.getState().finishLoading();
     })();
     return () => {
       ctl.abort();
-      for (const l of owned) {
-        map.removeLayer(l);
-        l.dispose(); // frees WebGL buffers and the source's features
-      }
+      // Emptied so a new config or key never shows the previous app's features.
+      void renderer.setLayers([]).catch(() => undefined);
     };
-  }, [map, appKey, config, apiBase]);
+  }, [map, renderer, appKey, config, apiBase]);
 }
