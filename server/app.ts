@@ -16,8 +16,11 @@ import type { Db } from './db/index.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { appsRoutes } from './routes/apps.ts';
+import { allAttachmentRoutes } from './routes/attachments.ts';
+import { changesRoutes } from './routes/changes.ts';
 import { featuresRoutes } from './routes/features.ts';
 import { layersRoutes } from './routes/layers.ts';
+import { pdfRoutes } from './routes/pdf.ts';
 import { publicRoutes } from './routes/public.ts';
 import { workspacesRoutes } from './routes/workspaces.ts';
 import { MemoryMailService, type MailService } from './services/mail.ts';
@@ -92,6 +95,9 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
       await api.register(workspacesRoutes);
       await api.register(layersRoutes);
       await api.register(featuresRoutes);
+      await api.register(changesRoutes);
+      await api.register(allAttachmentRoutes);
+      await api.register(pdfRoutes);
       await api.register(accountRoutes);
       await api.register(publicRoutes);
     },

@@ -4,6 +4,7 @@ import { spatialFacts, type SpatialFacts } from '../../server/db/inspect.ts';
 import { seedDemo } from '../../server/seed/index.ts';
 import { startServer } from '../../server/start.ts';
 import { ADMIN, SEED_CITIES, USER } from './fixtures.ts';
+import { setupSuggestions, type SuggestFixture } from './suggestions-setup.ts';
 
 // One server per test run (TOOLCHAIN: start PGlite once per process); test files share it and stay
 // apart by unique names. The same files run against PGlite and PostgreSQL (DESIGN "One SQL dialect").
@@ -18,6 +19,8 @@ declare module 'vitest' {
     reseeded: boolean;
     /** Migrations a second migrate() applied on the started database (must be none). */
     remigrated: string[];
+    /** Issue 3: workspace, layers and users for suggestion tests (suggestions-setup.ts). */
+    suggest: SuggestFixture;
   }
 }
 
@@ -45,6 +48,7 @@ export default async function setup(project: TestProject) {
      VALUES ('ws_demo_diff', 'cities_diff', ST_SetSRID(ST_MakePoint(2.35, 48.85), 4326), '{"name":"Paris (suggested)"}')
      RETURNING gfid`,
   );
+  project.provide('suggest', await setupSuggestions(server.db));
   project.provide('apiBase', server.url);
   project.provide('engine', engine);
   project.provide('spatial', await spatialFacts(server.db));

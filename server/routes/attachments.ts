@@ -1,0 +1,205 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin, requireUser } from '../auth/plugin.ts';
+import { isAdmin } from '../auth/users.ts';
+import type { Db } from '../db/index.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { KINDS, type AttachmentRow, type KindSpec } from '../attachments/kinds.ts';
+import { assertRegistered, resolveLayer } from '../services/edit-target.ts';
+import { assertCanRead, loadWorkspace, type WorkspaceRow } from './common.ts';
+
+// SPEC §7 "Feature attachments": comments, links, bibliographies, images, documents and tags share
+// one router, built once per kind from its spec (server/attachments/kinds.ts). Every suggestion is
+// pending until an admin accepts or declines it (SPEC §4); SPEC §5: no gfid, no attachments.
+
+const gfidParam = z.object({ gfid: z.string() });
+const itemParams = gfidParam.extend({ item: z.string().min(1) });
+const fileQuery = z.object({ filename: z.string().optional(), description: z.string().optional() });
+
+const ROW_SQL = `SELECT a.id, a.gfid, a.kind, a.name, a.description, a.content_type, octet_length(a.data) AS size,
+  a.body, a.status, a.removal, u.username AS creator, a.created_at
+  FROM attachments a LEFT JOIN users u ON u.id = a.created_by`;
+
+const asGfid = (raw: string): number | null => (/^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
+
+/** The feature an attachment hangs on, with its workspace; null when there is none (SPEC §5). */
+async function featureOf(db: Db, raw: string): Promise<{ gfid: number; ws: WorkspaceRow } | null> {
+  const gfid = asGfid(raw);
+  if (gfid === null) return null;
+  const { rows } = await db.query<{ workspace_id: string }>('SELECT workspace_id FROM features WHERE gfid = $1', [gfid]);
+  if (!rows[0]) return null;
+  const ws = await loadWorkspace(db, rows[0].workspace_id);
+  // Diff-layer rows are proposals, not features (SPEC §5 "lookup on a diff layer by gfid is refused").
+  if (ws.is_diff) throw badRequest('DIFF_LAYER_LOOKUP_REFUSED');
+  return { gfid, ws };
+}
+
+/** A feature that must exist: creating on no gfid or an unknown one is refused with the model's text. */
+async function requireFeature(db: Db, raw: string) {
+  if (asGfid(raw) === null) throw badRequest('GFID_REQUIRED');
+  const feature = await featureOf(db, raw);
+  if (!feature) throw notFound('FEATURE_NOT_FOUND');
+  return feature;
+}
+
+/**
+ * One item by id, or by name (SPEC §7 "PUT {name}/accept" for images and documents; tags by name
+ * too). A name may repeat, so the pending one, then the newest, is meant.
+ */
+async function findItem(db: Db, spec: KindSpec, gfid: number, item: string, lock = false): Promise<AttachmentRow> {
+  const numeric = /^\d{1,15}$/.test(item);
+  const match = !numeric ? 'a.name = $3' : spec.binary ? '(a.id::text = $3 OR a.name = $3)' : 'a.id::text = $3';
+  const { rows } = await db.query<AttachmentRow>(
+    `${ROW_SQL} WHERE a.gfid = $1 AND a.kind = $2 AND ${match}
+     ORDER BY (a.status = 'pending') DESC, a.id DESC LIMIT 1${lock ? ' FOR UPDATE OF a' : ''}`,
+    [gfid, spec.kind, item],
+  );
+  if (!rows[0]) throw notFound('ELEMENT_NOT_FOUND');
+  return rows[0];
+}
+
+async function sizeLimitImage(db: Db, ws: WorkspaceRow): Promise<number | undefined> {
+  const { rows } = await db.query<{ limit: number | null }>(
+    `SELECT (config->>'sizeLimitImage')::float8 AS "limit" FROM apps WHERE app_key = $1`, [ws.app_key ?? ''],
+  );
+  return rows[0]?.limit ?? undefined;
+}
+
+function attachmentRoutes(spec: KindSpec) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const { db } = fastify.deps;
+    const tags = ['attachments'];
+    const base = `/features/:gfid/${spec.path}`;
+    const order = spec.newestFirst ? 'a.created_at DESC, a.id DESC' : 'a.id';
+
+    // Accepted items plus the caller's own pending ones; no gfid or an unknown one → empty list.
+    app.get(base, { schema: { tags, params: gfidParam } }, async (req) => {
+      const feature = await featureOf(db, req.params.gfid).catch(() => null);
+      let rows: AttachmentRow[] = [];
+      if (feature) {
+        await assertCanRead(req, feature.ws);
+        rows = (await db.query<AttachmentRow>(
+          `${ROW_SQL} WHERE a.gfid = $1 AND a.kind = $2
+             AND ((a.status = 'accepted' AND NOT a.removal) OR (a.status = 'pending' AND a.created_by = $3))
+           ORDER BY ${order}`,
+          [feature.gfid, spec.kind, req.user?.id ?? 0],
+        )).rows;
+      }
+      const items = rows.map(spec.view);
+      return spec.wrapList ? spec.wrapList(items) : items;
+    });
+
+    // A suggestion: pending until reviewed (SPEC §8 "upload successful awaiting admin review").
+    app.post(`${base}/changes`, { schema: { tags, params: gfidParam, querystring: fileQuery } }, async (req, reply) => {
+      const user = requireUser(req);
+      const feature = await requireFeature(db, req.params.gfid);
+      await assertRegistered(db, user, feature.ws);
+      const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+      const limit = spec.kind === 'image' ? await sizeLimitImage(db, feature.ws) : undefined;
+      const item = spec.parse({ body: req.body, query: req.query, contentType, sizeLimitImage: limit });
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO attachments (gfid, kind, name, description, content_type, data, body, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) RETURNING id`,
+        [feature.gfid, spec.kind, item.name ?? null, item.description ?? null, item.contentType ?? null, item.data ?? null,
+          JSON.stringify(item.body ?? {}), user.id],
+      );
+      return reply.code(201).send(spec.view(await findItem(db, spec, feature.gfid, String(rows[0].id))));
+    });
+
+    // Admins review a layer's pending items (SPEC §7 "GET layer changes").
+    const layerQuery = z.object({ workspace: z.string().optional() });
+    app.get(`/layers/:layer/${spec.path}/changes`, { schema: { tags, params: z.object({ layer: z.string() }), querystring: layerQuery } },
+      async (req) => {
+        requireAdmin(req);
+        const { ws, layer } = await resolveLayer(db, req.query.workspace, req.params.layer);
+        const { rows } = await db.query<AttachmentRow>(
+          `${ROW_SQL} JOIN features f ON f.gfid = a.gfid
+           WHERE a.kind = $1 AND a.status = 'pending' AND f.workspace_id = $2 AND f.layer_id = $3 ORDER BY a.id`,
+          [spec.kind, ws.id, layer.id],
+        );
+        return rows.map(spec.view);
+      });
+
+    // SPEC §7 "PUT item accept or decline": admin only, once (a second decision → 409).
+    for (const decision of ['accept', 'decline'] as const) {
+      app.put(`${base}/:item/${decision}`, { schema: { tags, params: itemParams } }, async (req) => {
+        const admin = requireAdmin(req);
+        const feature = await requireFeature(db, req.params.gfid);
+        return db.transaction(async (tx) => {
+          const row = await findItem(tx, spec, feature.gfid, req.params.item, true);
+          if (row.status !== 'pending') throw conflict('CHANGE_NOT_PENDING');
+          const status = decision === 'accept' ? 'accepted' : 'declined';
+          await tx.query('UPDATE attachments SET status = $2, decided_by = $3, decided_at = now() WHERE id = $1', [row.id, status, admin.id]);
+          // An accepted removal takes the item away (SPEC §4 "tag removals are likewise accepted").
+          if (status === 'accepted' && row.removal) {
+            await tx.query('DELETE FROM attachments WHERE id = $1', [Number(row.body.targetId)]);
+          }
+          return spec.view({ ...row, status });
+        });
+      });
+    }
+
+    // The owner of a pending item or an admin deletes it; a user deleting an accepted removable
+    // item (a tag) suggests its removal instead.
+    app.delete(`${base}/:item`, { schema: { tags, params: itemParams } }, async (req, reply) => {
+      const user = requireUser(req);
+      const feature = await requireFeature(db, req.params.gfid);
+      const row = await findItem(db, spec, feature.gfid, req.params.item);
+      const own = row.status === 'pending' && row.creator === user.username;
+      if (isAdmin(user) || own) {
+        await db.query('DELETE FROM attachments WHERE id = $1', [row.id]);
+        return reply.code(204).send();
+      }
+      if (!(spec.removable && row.status === 'accepted' && !row.removal)) throw forbidden();
+      await assertRegistered(db, user, feature.ws);
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO attachments (gfid, kind, name, removal, body, created_by) VALUES ($1, $2, $3, true, $4::jsonb, $5) RETURNING id`,
+        [feature.gfid, spec.kind, row.name, JSON.stringify({ targetId: row.id }), user.id],
+      );
+      return reply.code(202).send(spec.view(await findItem(db, spec, feature.gfid, String(rows[0].id))));
+    });
+
+    if (spec.binary) {
+      // SPEC §7: each image (and document) is fetched as a blob by name.
+      app.get(`${base}/:item`, { schema: { tags, params: itemParams } }, async (req, reply) => {
+        const feature = await featureOf(db, req.params.gfid);
+        if (!feature) throw notFound('FEATURE_NOT_FOUND');
+        await assertCanRead(req, feature.ws);
+        const { rows } = await db.query<{ content_type: string; data: Uint8Array }>(
+          `SELECT content_type, data FROM attachments WHERE gfid = $1 AND kind = $2 AND name = $3 AND NOT removal
+             AND (status = 'accepted' OR (status = 'pending' AND (created_by = $4 OR $5)))
+           ORDER BY (status = 'accepted') DESC, id DESC LIMIT 1`,
+          [feature.gfid, spec.kind, req.params.item, req.user?.id ?? 0, isAdmin(req.user)],
+        );
+        if (!rows[0]) throw notFound('ELEMENT_NOT_FOUND');
+        return reply.type(rows[0].content_type).send(Buffer.from(rows[0].data));
+      });
+    }
+  };
+}
+
+/** SPEC §7 "GET layer tags": the accepted tag names of a layer, with how many features carry each. */
+async function layerTagsRoute(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = fastify.deps;
+  app.get('/layers/:layer/tags', {
+    schema: { tags: ['attachments'], params: z.object({ layer: z.string() }), querystring: z.object({ workspace: z.string().optional() }) },
+  }, async (req: FastifyRequest<{ Params: { layer: string }; Querystring: { workspace?: string } }>) => {
+    const { ws, layer } = await resolveLayer(db, req.query.workspace, req.params.layer);
+    await assertCanRead(req, ws);
+    const { rows } = await db.query<{ name: string; count: number }>(
+      `SELECT a.name, count(*) AS count FROM attachments a JOIN features f ON f.gfid = a.gfid
+       WHERE a.kind = 'tag' AND a.status = 'accepted' AND NOT a.removal AND f.workspace_id = $1 AND f.layer_id = $2
+       GROUP BY a.name ORDER BY a.name`,
+      [ws.id, layer.id],
+    );
+    return rows;
+  });
+}
+
+export async function allAttachmentRoutes(fastify: FastifyInstance): Promise<void> {
+  for (const spec of KINDS) await fastify.register(attachmentRoutes(spec));
+  await fastify.register(layerTagsRoute);
+}

@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ERRORS, featurePayloadSchema } from '../../src/model/index.ts';
+import { requireAdmin, requireUser } from '../auth/plugin.ts';
+import { isAdmin } from '../auth/users.ts';
+import type { Db } from '../db/index.ts';
+import { forbidden } from '../http/errors.ts';
+import { acceptChange, declineChange, GRPSTATUS, suggestChange, type ChangeKind } from '../services/changes.ts';
+import { baseWorkspace, editTarget, resolveLayer } from '../services/edit-target.ts';
+import { iso } from './common.ts';
+
+// SPEC §7 Features "On the diff workspace": GET features/changes?admin={bool}; POST, PUT, DELETE
+// changes; PUT changes/{id}/accept; DELETE changes/{id}/decline. SPEC §4 Suggestions, §6 roles.
+
+const targetQuery = z.object({
+  workspace: z.string().optional(),
+  layer: z.string().optional(),
+  /** The feature version the edit was based on (else properties.version, else the current one). */
+  version: z.coerce.number().int().positive().optional(),
+});
+// The SPEC feature payload; workspace and layer may ride along in the body instead of the query.
+const payloadBody = featurePayloadSchema.extend({ workspace: z.string().optional(), layer: z.string().optional() });
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const listQuery = z.object({
+  admin: bool.optional(),
+  workspace: z.string().optional(),
+  layer: z.string().optional(),
+  page: z.coerce.number({ error: ERRORS.NUMERIC_REQUIRED }).int().min(1).default(1),
+  pageSize: z.coerce.number({ error: ERRORS.NUMERIC_REQUIRED }).int().min(1).max(1000).default(100),
+});
+const idParams = z.object({ id: z.coerce.number({ error: ERRORS.NUMERIC_REQUIRED }).int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+interface EntryRow {
+  id: number; kind: ChangeKind; gfid: number | null; diff_gfid: number | null; workspace_id: string; layer_id: string;
+  layer_name: string | null; username: string | null; email: string | null; created_at: Date; base_version: number | null;
+  before: unknown; after: unknown; status: string;
+}
+
+const ENTRY_SQL = `SELECT c.id, c.kind, c.gfid, c.diff_gfid, c.workspace_id, c.layer_id, l.name AS layer_name,
+    u.username, u.email, c.created_at, c.base_version, c.before, c.after, c.status
+  FROM changes c
+  LEFT JOIN users u ON u.id = c.suggested_by
+  LEFT JOIN layers l ON l.workspace_id = c.workspace_id AND l.id = c.layer_id`;
+
+/** One entry as the feature comparison needs it (SPEC §2 Feature comparison prompt). */
+const entry = (r: EntryRow) => ({
+  id: r.id,
+  grpstatus: GRPSTATUS[r.kind],
+  gfid: r.gfid,
+  diffGfid: r.diff_gfid,
+  workspace: r.workspace_id,
+  layerId: r.layer_id,
+  layerName: r.layer_name,
+  creator: r.username,
+  creatormail: r.email,
+  insertedat: iso(r.created_at),
+  baseVersion: r.base_version,
+  before: r.before,
+  after: r.after,
+  status: r.status,
+});
+
+async function entryById(db: Db, id: number) {
+  const { rows } = await db.query<EntryRow>(`${ENTRY_SQL} WHERE c.id = $1`, [id]);
+  return entry(rows[0]);
+}
+
+export async function changesRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = fastify.deps;
+  const tags = ['changes'];
+
+  // A user sees their own pending suggestions; an admin with admin=true sees everyone's. The
+  // deleted group is for admins only (SPEC §2 Feature comparison, §6 Administrator).
+  app.get('/features/changes', { schema: { tags, querystring: listQuery } }, async (req) => {
+    const user = requireUser(req);
+    const q = req.query;
+    if (q.admin && !isAdmin(user)) throw forbidden();
+    let workspace: string | null = null;
+    let layer: string | null = null;
+    if (q.workspace && q.layer) {
+      const resolved = await resolveLayer(db, q.workspace, q.layer);
+      [workspace, layer] = [resolved.ws.id, resolved.layer.id];
+    } else if (q.workspace) {
+      workspace = (await baseWorkspace(db, q.workspace)).id;
+    }
+    const params = [workspace, layer, q.admin ? null : user.id, isAdmin(user)];
+    const where = `WHERE c.status = 'pending' AND ($1::text IS NULL OR c.workspace_id = $1)
+      AND ($2::text IS NULL OR c.layer_id = $2) AND ($3::bigint IS NULL OR c.suggested_by = $3)
+      AND ($4::boolean OR c.kind <> 'delete')`;
+    const [page, total] = await Promise.all([
+      db.query<EntryRow>(`${ENTRY_SQL} ${where} ORDER BY c.id LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`, params),
+      db.query<{ n: number }>(`SELECT count(*) AS n FROM changes c ${where}`, params),
+    ]);
+    return { items: page.rows.map(entry), total: total.rows[0].n, page: q.page, pageSize: q.pageSize };
+  });
+
+  // POST new (no gfid, grpstatus n), PUT modified (m), DELETE deleted (d): one feature each.
+  const suggestSchema = { tags, querystring: targetQuery, body: payloadBody };
+  for (const [method, kind] of [['post', 'create'], ['put', 'update'], ['delete', 'delete']] as const) {
+    app[method]('/features/changes', { schema: suggestSchema }, async (req, reply) => {
+      const user = requireUser(req);
+      const target = await editTarget(db, user, req.query.workspace ?? req.body.workspace, req.query.layer ?? req.body.layer);
+      const feature = req.body.features[0];
+      const raw = kind === 'create' ? undefined : (feature.properties.gfid ?? feature.id);
+      const gfid = raw === undefined || raw === '' ? NaN : Number(raw);
+      const version = req.query.version ?? (feature.properties.version as number | undefined);
+      const id = await suggestChange(db, user, target, {
+        kind,
+        gfid: Number.isSafeInteger(gfid) && gfid > 0 ? gfid : null,
+        geometry: feature.geometry,
+        properties: feature.properties,
+      }, version);
+      return reply.code(201).send(await entryById(db, id));
+    });
+  }
+
+  app.put('/features/changes/:id/accept', { schema: { tags, params: idParams } }, async (req) =>
+    acceptChange(db, req.params.id, requireAdmin(req)),
+  );
+  app.delete('/features/changes/:id/decline', { schema: { tags, params: idParams } }, async (req) =>
+    declineChange(db, req.params.id, requireAdmin(req)),
+  );
+}
