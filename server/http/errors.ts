@@ -1,18 +1,14 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS, errorBody, type ErrorKey, type RuleResult } from '../../src/model/index.ts';
-import { SERVER_MESSAGES, type ServerMessageKey } from './messages.ts';
 
-/** Catalogue keys plus the server's own (messages.ts) until those move into the model. */
-export type MessageKey = ErrorKey | ServerMessageKey;
-const TEXTS: Record<MessageKey, string> = { ...ERRORS, ...SERVER_MESSAGES };
 
 /** A refusal with a catalogue key (SPEC §8); the error handler turns it into the wire body. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly key: MessageKey,
-    message: string = TEXTS[key],
+    readonly key: ErrorKey,
+    message: string = ERRORS[key],
   ) {
     super(message);
   }
@@ -23,11 +19,11 @@ export function assertRule(result: RuleResult): void {
   if (!result.ok) throw new HttpError(400, result.error, result.message);
 }
 
-export const badRequest = (key: MessageKey) => new HttpError(400, key);
-export const unauthorized = (key: MessageKey = 'UNAUTHORIZED') => new HttpError(401, key);
-export const forbidden = (key: MessageKey = 'FORBIDDEN') => new HttpError(403, key);
-export const notFound = (key: MessageKey) => new HttpError(404, key);
-export const conflict = (key: MessageKey) => new HttpError(409, key);
+export const badRequest = (key: ErrorKey) => new HttpError(400, key);
+export const unauthorized = (key: ErrorKey = 'UNAUTHORIZED') => new HttpError(401, key);
+export const forbidden = (key: ErrorKey = 'FORBIDDEN') => new HttpError(403, key);
+export const notFound = (key: ErrorKey) => new HttpError(404, key);
+export const conflict = (key: ErrorKey) => new HttpError(409, key);
 
 const KEY_BY_TEXT = new Map<string, ErrorKey>(
   (Object.entries(ERRORS) as [ErrorKey, string][]).map(([key, text]) => [text, key]),

@@ -1,8 +1,7 @@
-import { deepEqual, hasFeatureChanges, META_PROPERTY_KEYS, type Geometry } from '../../src/model/index.ts';
+import { deepEqual, ERRORS, hasFeatureChanges, META_PROPERTY_KEYS, type Geometry } from '../../src/model/index.ts';
 import { isAdmin, type AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
-import { SERVER_MESSAGES } from '../http/messages.ts';
 import type { EditTarget } from './edit-target.ts';
 
 // Suggestions as diffs {gfid, baseVersion, before, after} (STYLE §5). They live in the layer's
@@ -46,7 +45,7 @@ function assertAdminOnly(user: AuthUser, target: EditTarget, before: Record<stri
   for (const def of target.properties) {
     if (!def.editAdminOnly || !(def.name in patch)) continue;
     if (!deepEqual(before[def.name] ?? null, patch[def.name] ?? null)) {
-      throw new HttpError(403, 'PROPERTY_ADMIN_ONLY', `${SERVER_MESSAGES.PROPERTY_ADMIN_ONLY} (${def.label ?? def.name})`);
+      throw new HttpError(403, 'PROPERTY_ADMIN_ONLY', `${ERRORS.PROPERTY_ADMIN_ONLY} (${def.label ?? def.name})`);
     }
   }
 }

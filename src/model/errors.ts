@@ -80,6 +80,15 @@ export const ERRORS = {
   LAYER_NOT_FOUND: 'The layer does not exist.',
   NOT_FOUND: 'Not found.',
   CONFLICT: 'The resource was changed by someone else.',
+  // Suggestions and review (SPEC §4, §6; DESIGN "Suggestions never touch originals")
+  CHANGE_CONFLICT:
+    'The feature was changed since this suggestion was made (its version is no longer the base version); nothing was applied.',
+  CHANGE_NOT_PENDING: 'This suggestion was already accepted or declined.',
+  LAYER_NOT_EDITABLE: 'This layer is not editable.',
+  PROPERTY_ADMIN_ONLY: 'Only an administrator may change this property.',
+  WORKSPACE_NOT_REGISTERED: 'You are not registered on this workspace and cannot edit its data.',
+  NO_DIFF_LAYER: 'This layer has no diff layer for suggestions.',
+  GEOMETRY_TYPE_MISMATCH: 'The geometry type does not match the layer.',
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

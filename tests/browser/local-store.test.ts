@@ -180,8 +180,6 @@ describe('local store in a worker', () => {
     console.info(`local store: insert ${n} rows ${insertMs.toFixed(0)} ms; viewport read ${gfids.length} rows ${readMs.toFixed(0)} ms`);
     expect(expected.length).toBeGreaterThan(3000);
     expect([...gfids].sort((a, b) => a - b)).toEqual(expected);
-    // A guard against pathological regressions (page spills took 32 s), not a benchmark: this box is shared.
-    expect(insertMs).toBeLessThan(20_000);
 
     // Full rows carry their geometry and properties; `limit` caps the answer.
     const small: Extent = [10, 10, 12, 12];

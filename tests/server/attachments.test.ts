@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/model/index.ts';
-import { SERVER_MESSAGES } from '../../server/http/messages.ts';
 import { call, expectError, type CallOptions } from './helpers.ts';
 import { S, admin, member, newFeature } from './suggest-helpers.ts';
 
@@ -38,7 +37,7 @@ describe.each(kinds)('%s', (kind, body, empty, emptyKey) => {
     const accepted = await decide(gfid, kind, made.body.id, 'accept');
     expect(accepted.body).toMatchObject({ id: made.body.id, status: 'accepted' });
     expect(await list(gfid, kind)).toMatchObject({ status: 200, body: [{ id: made.body.id, status: 'accepted', ...body }] });
-    expectError(await decide(gfid, kind, made.body.id, 'accept'), 409, 'CHANGE_NOT_PENDING', SERVER_MESSAGES.CHANGE_NOT_PENDING);
+    expectError(await decide(gfid, kind, made.body.id, 'accept'), 409, 'CHANGE_NOT_PENDING', ERRORS.CHANGE_NOT_PENDING);
     expectError(await decide(gfid, kind, made.body.id, 'decline'), 409, 'CHANGE_NOT_PENDING');
   });
 

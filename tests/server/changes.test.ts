@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/model/index.ts';
-import { SERVER_MESSAGES } from '../../server/http/messages.ts';
 import { call, expectError } from './helpers.ts';
 import {
   S, accept, admin, allChanges, decline, member, newFeature, payload, point, suggest, target,
@@ -54,7 +53,7 @@ describe('suggesting a new feature (grpstatus n)', () => {
 
   it('refuses a geometry of the wrong type and a payload of two features', async () => {
     const line = { type: 'LineString', coordinates: [[0, 0], [1, 1]] };
-    expectError(await suggest('POST', payload({ name: 'x' }, line)), 400, 'GEOMETRY_TYPE_MISMATCH', SERVER_MESSAGES.GEOMETRY_TYPE_MISMATCH);
+    expectError(await suggest('POST', payload({ name: 'x' }, line)), 400, 'GEOMETRY_TYPE_MISMATCH', ERRORS.GEOMETRY_TYPE_MISMATCH);
     const two = payload({ name: 'x' });
     two.features.push(two.features[0]);
     expectError(await suggest('POST', two), 400, 'SINGLE_FEATURE_REQUIRED', ERRORS.SINGLE_FEATURE_REQUIRED);
@@ -103,7 +102,7 @@ describe('suggesting a modification (grpstatus m)', () => {
     const first = await suggest('PUT', payload({ gfid, name: 'first' }));
     const second = await suggest('PUT', payload({ gfid, name: 'second' }));
     expect((await accept(first.body.id)).status).toBe(200);
-    expectError(await accept(second.body.id), 409, 'CHANGE_CONFLICT', SERVER_MESSAGES.CHANGE_CONFLICT);
+    expectError(await accept(second.body.id), 409, 'CHANGE_CONFLICT', ERRORS.CHANGE_CONFLICT);
     expect((await feature(gfid)).body.properties).toMatchObject({ name: 'first', version: 2 });
     // The refused change stays pending for the admin to decline.
     expect((await decline(second.body.id)).status).toBe(200);
@@ -133,7 +132,7 @@ describe('declining and deciding twice', () => {
     expect(declined.body).toMatchObject({ id: res.body.id, status: 'declined' });
     expect((await feature(gfid)).body.properties).toMatchObject({ name: 'kept', version: 1 });
     expect((await diffLayer()).body.features.some((f: any) => f.id === res.body.diffGfid)).toBe(false);
-    expectError(await decline(res.body.id), 409, 'CHANGE_NOT_PENDING', SERVER_MESSAGES.CHANGE_NOT_PENDING);
+    expectError(await decline(res.body.id), 409, 'CHANGE_NOT_PENDING', ERRORS.CHANGE_NOT_PENDING);
     expectError(await accept(res.body.id), 409, 'CHANGE_NOT_PENDING');
   });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/model/index.ts';
-import { SERVER_MESSAGES } from '../../server/http/messages.ts';
 import { USER, call, expectError, newUser } from './helpers.ts';
 import { S, accept, admin, decline, member, newFeature, payload, suggest, target } from './suggest-helpers.ts';
 
@@ -46,7 +45,7 @@ describe('users cannot accept or decline (403)', () => {
 describe('editAdminOnly properties (SPEC §6)', () => {
   it('cannot be set or changed by a user, but by an admin', async () => {
     const res = await suggest('POST', payload({ name: 'x', status: 'approved' }));
-    expectError(res, 403, 'PROPERTY_ADMIN_ONLY', `${SERVER_MESSAGES.PROPERTY_ADMIN_ONLY} (Status)`);
+    expectError(res, 403, 'PROPERTY_ADMIN_ONLY', `${ERRORS.PROPERTY_ADMIN_ONLY} (Status)`);
     const gfid = await newFeature({ name: 'guarded' });
     expectError(await suggest('PUT', payload({ gfid, status: 'closed' })), 403, 'PROPERTY_ADMIN_ONLY');
     const byAdmin = await suggest('PUT', payload({ gfid, status: 'closed' }), admin);
@@ -62,7 +61,7 @@ describe('layers not flagged editable refuse suggestions (SPEC §6)', () => {
   it('answers 403 LAYER_NOT_EDITABLE, also to an admin', async () => {
     for (const who of [member, admin]) {
       const res = await suggest('POST', payload({ name: 'x' }), who, target(S.frozenLayer));
-      expectError(res, 403, 'LAYER_NOT_EDITABLE', SERVER_MESSAGES.LAYER_NOT_EDITABLE);
+      expectError(res, 403, 'LAYER_NOT_EDITABLE', ERRORS.LAYER_NOT_EDITABLE);
     }
   });
 });
@@ -71,7 +70,7 @@ describe('a user not registered on the workspace cannot edit (SPEC §6)', () => 
   it('refuses feature suggestions and attachment suggestions', async () => {
     const outsider = await newUser();
     const res = await suggest('POST', payload({ name: 'x' }), { auth: outsider });
-    expectError(res, 403, 'WORKSPACE_NOT_REGISTERED', SERVER_MESSAGES.WORKSPACE_NOT_REGISTERED);
+    expectError(res, 403, 'WORKSPACE_NOT_REGISTERED', ERRORS.WORKSPACE_NOT_REGISTERED);
     const gfid = await newFeature();
     const attach = await call(`/api/features/${gfid}/links/changes`, {
       method: 'POST', body: { link: 'https://example.org', description: 'x' }, auth: outsider,
