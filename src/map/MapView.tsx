@@ -12,6 +12,7 @@ import { DEFAULT_CENTER, DEFAULT_PROJECTION, DEFAULT_ZOOM, type AppConfig } from
 import { useMapStore } from '../state/mapStore.ts';
 import { createLandLayer, OCEAN_COLOR } from './baseLayers.ts';
 import { useFeatureRenderer } from './useFeatureRenderer.ts';
+import { useMapInstance } from './mapInstance.ts';
 import { useMapLayers } from './useMapLayers.ts';
 
 export interface MapViewProps {
@@ -48,6 +49,10 @@ export function MapView({ appKey, config, apiBase }: MapViewProps) {
   }, []);
 
   const renderer = useFeatureRenderer(map);
+  useEffect(() => {
+    useMapInstance.setState({ map, renderer });
+    return () => useMapInstance.setState({ map: undefined, renderer: undefined });
+  }, [map, renderer]);
   useMapLayers(map, renderer, appKey, config, apiBase);
 
   return (
