@@ -7,7 +7,7 @@ import type {
   FeatureBatch,
 } from '../../workers/data/protocol.ts';
 import type {
-  FitRequest, FrameCallback, IdleRequest, RemoveFeaturesRequest, RenderBackendKind, RenderLayerConfig, RenderStats,
+  BatchReceivedRequest, FitRequest, FrameCallback, IdleRequest, RemoveFeaturesRequest, RenderBackendKind, RenderLayerConfig, RenderStats,
   RenderViewState, RenderWorkerApi, SetViewRequest, Snapshot, SnapshotRequest, UpdateFeaturesRequest,
 } from '../../workers/render/protocol.ts';
 import { transferBatch, transferInit, transferUpdate } from '../../workers/render/render_transfer.ts';
@@ -42,6 +42,8 @@ export interface MapRendererHandle {
   fit(req: FitRequest): Promise<RenderViewState>;
   /** Resolves true once every layer in view has drawn its current features (the loading flag). */
   idle(req?: IdleRequest): Promise<boolean>;
+  /** Resolves true once the data worker's port delivery with this ticket is in its layer. */
+  batchReceived(req: BatchReceivedRequest): Promise<boolean>;
   snapshot(req?: SnapshotRequest): Promise<Snapshot>;
   stats(): Promise<RenderStats>;
   onFrame(cb: FrameCallback | null): Promise<void>;
@@ -95,6 +97,7 @@ async function startWorker(canvas: HTMLCanvasElement, o: CreateRendererOptions, 
       setView: (req) => remote.setView(req),
       fit: (req) => remote.fit(req),
       idle: (req) => remote.idle(req),
+      batchReceived: (req) => remote.batchReceived(req),
       snapshot: (req) => remote.snapshot(req),
       stats: () => remote.stats(undefined),
       onFrame: (cb) => remote.onFrame(cb ? proxy(cb) : null),
@@ -126,6 +129,7 @@ async function startMain(canvas: HTMLCanvasElement, o: CreateRendererOptions, si
     setView: (req) => api.setView(req),
     fit: (req) => api.fit(req),
     idle: (req) => api.idle(req),
+    batchReceived: (req) => api.batchReceived(req),
     snapshot: (req) => api.snapshot(req),
     stats: () => api.stats(undefined),
     onFrame: (cb) => api.onFrame(cb),

@@ -260,9 +260,18 @@ describe('fallback renderer', () => {
     const r = await renderer({ batchPort: channel.port2 });
     await r.setLayers([layer('pts', 'Point', '#ff00ff')]);
     const batch = points('pts', [7], [0.2, 0.2]);
-    channel.port1.postMessage({ type: 'batch', batch }, [batch.ids.buffer, batch.coords.buffer, batch.partEnds.buffer, batch.featureEnds.buffer]);
-    await expect.poll(async () => (await r.stats()).featuresPerLayer.pts).toBe(1);
+    channel.port1.postMessage({ type: 'batch', batch, ticket: 'load-1' }, [batch.ids.buffer, batch.coords.buffer, batch.partEnds.buffer, batch.featureEnds.buffer]);
+    // The main thread never sees the batch; the ticket tells it the layer is in.
+    expect(await r.batchReceived({ ticket: 'load-1' })).toBe(true);
+    expect((await r.stats()).featuresPerLayer.pts).toBe(1);
     expect(colourNear(await r.snapshot(), px(0.2, 0.2), MAGENTA)).toBe(true);
+    channel.port1.close();
+  });
+
+  it('says when an awaited port delivery never came', async () => {
+    const channel = new MessageChannel();
+    const r = await renderer({ batchPort: channel.port2 });
+    expect(await r.batchReceived({ ticket: 'never', timeoutMs: 50 })).toBe(false);
     channel.port1.close();
   });
 });

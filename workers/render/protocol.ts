@@ -47,6 +47,14 @@ export interface InitResponse {
 export interface BatchPortMessage {
   type: 'batch';
   batch: FeatureBatch;
+  /** Names this delivery so the main thread can wait for it (`batchReceived`) without seeing the batch. */
+  ticket?: string;
+}
+
+export interface BatchReceivedRequest {
+  ticket: string;
+  /** Resolve `false` after this long (default 30 s). */
+  timeoutMs?: number;
 }
 
 /** Upsert the features of a small batch into its layer, by id (one feature edited, not the layer). */
@@ -136,6 +144,8 @@ export interface RenderWorkerProtocol {
   fit: { request: FitRequest; response: RenderViewState };
   /** True once no frame is pending and every layer in view has drawn its current features. */
   idle: { request: IdleRequest | undefined; response: boolean };
+  /** True once the port delivery with this ticket is in the layer (false on time-out). */
+  batchReceived: { request: BatchReceivedRequest; response: boolean };
   snapshot: { request: SnapshotRequest | undefined; response: Snapshot };
   stats: { request: undefined; response: RenderStats };
   /** The callback crosses as a comlink proxy; `null` stops the reports. */

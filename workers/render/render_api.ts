@@ -2,6 +2,7 @@
 // the main-thread fallback (src/map/renderWorkerClient.ts) calls the very same object directly.
 import type { BatchPortMessage, InitRequest, RenderWorkerApi, Snapshot } from './protocol.ts';
 import { MapRenderer } from './map_renderer.ts';
+import { TicketBox } from './ticket_box.ts';
 
 export interface RenderApiHooks {
   /** Marks a response's buffers for transfer (worker) — identity on the main thread. */
@@ -18,6 +19,7 @@ export type LocalRenderApi = Omit<RenderWorkerApi, 'init'> & {
 export function createRenderApi(hooks: RenderApiHooks = {}): LocalRenderApi {
   let renderer: MapRenderer | undefined;
   let port: MessagePort | undefined;
+  const delivered = new TicketBox();
   const r = (): MapRenderer => {
     if (!renderer) throw new Error('render: init() first');
     return renderer;
@@ -32,7 +34,9 @@ export function createRenderApi(hooks: RenderApiHooks = {}): LocalRenderApi {
         port = req.batchPort;
         // DESIGN.md: batches go data worker → render worker, never through the main thread.
         port.onmessage = (e: MessageEvent<BatchPortMessage>) => {
-          if (e.data?.type === 'batch') renderer?.setBatch(e.data.batch);
+          if (e.data?.type !== 'batch') return;
+          renderer?.setBatch(e.data.batch);
+          if (e.data.ticket) delivered.add(e.data.ticket);
         };
       }
       return { backend: renderer.backendKind };
@@ -58,6 +62,9 @@ export function createRenderApi(hooks: RenderApiHooks = {}): LocalRenderApi {
     async idle(req) {
       return r().whenIdle(req?.timeoutMs);
     },
+    async batchReceived({ ticket, timeoutMs }) {
+      return delivered.wait(ticket, timeoutMs);
+    },
     async snapshot(req) {
       const s = await r().snapshot(req?.timeoutMs);
       return hooks.transferSnapshot ? hooks.transferSnapshot(s) : s;
@@ -71,6 +78,7 @@ export function createRenderApi(hooks: RenderApiHooks = {}): LocalRenderApi {
     async dispose() {
       port?.close();
       port = undefined;
+      delivered.clear();
       renderer?.dispose();
       renderer = undefined;
     },

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { cloneBatch, LayerRegistry } from '../../workers/data/layer_registry.ts';
+import type { FeatureBatch } from '../../workers/data/protocol.ts';
+import { lonToX, latToY } from '../../workers/data/spatial_index.ts';
+
+function points(layerId: string, lonLats: [number, number][], firstId = 1): FeatureBatch {
+  const n = lonLats.length;
+  return {
+    layerId,
+    geometryType: 'Point',
+    count: n,
+    ids: Float64Array.from(lonLats, (_, i) => firstId + i),
+    coords: Float64Array.from(lonLats.flat()),
+    partEnds: Uint32Array.from(lonLats, (_, i) => i + 1),
+    featureEnds: Uint32Array.from(lonLats, (_, i) => i + 1),
+  };
+}
+
+const tap = (lon: number, lat: number, resolution = 10) => ({ x: lonToX(lon), y: latToY(lat), resolution });
+
+describe('layer registry', () => {
+  it('answers a tap with the feature under it, from any registered layer', () => {
+    const reg = new LayerRegistry();
+    reg.set(points('cities', [[10, 50], [11, 51]]));
+    reg.set(points('sites', [[20, 40]], 100));
+    expect(reg.hitTest(tap(11, 51)).map((h) => [h.layerId, h.id])).toEqual([['cities', 2]]);
+    expect(reg.hitTest(tap(20, 40)).map((h) => [h.layerId, h.id])).toEqual([['sites', 100]]);
+  });
+
+  it('misses beyond the 3 px tolerance', () => {
+    const reg = new LayerRegistry();
+    reg.set(points('cities', [[10, 50]]));
+    // 10 m per pixel: 3 px = 30 m; a tap 100 m east is a miss, 20 m east a hit.
+    const q = tap(10, 50);
+    expect(reg.hitTest({ ...q, x: q.x + 100 })).toEqual([]);
+    expect(reg.hitTest({ ...q, x: q.x + 20 })).toHaveLength(1);
+  });
+
+  it('limits the search to the layers asked for', () => {
+    const reg = new LayerRegistry();
+    reg.set(points('a', [[0, 0]]));
+    reg.set(points('b', [[0, 0]], 7));
+    expect(reg.hitTest(tap(0, 0), ['b']).map((h) => h.layerId)).toEqual(['b']);
+  });
+
+  it('forgets a replaced or deleted layer', () => {
+    const reg = new LayerRegistry();
+    reg.set(points('cities', [[10, 50]]));
+    reg.set(points('cities', [[30, 30]]));
+    expect(reg.hitTest(tap(10, 50))).toEqual([]);
+    reg.delete('cities');
+    expect(reg.hitTest(tap(30, 30))).toEqual([]);
+    expect(reg.count('cities')).toBe(0);
+  });
+
+  it('clones a batch into buffers of its own', () => {
+    const b = points('cities', [[1, 2]]);
+    const c = cloneBatch(b);
+    expect(c.coords).toEqual(b.coords);
+    expect(c.coords.buffer).not.toBe(b.coords.buffer);
+    expect(c.ids.buffer).not.toBe(b.ids.buffer);
+  });
+});
