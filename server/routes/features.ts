@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ERRORS } from '../../src/model/index.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { emptyFlatGeobuf, FGB_COMPRESSIBLE, FGB_MIME, flatGeobufStream, wantsFlatGeobuf } from '../services/flatgeobuf.ts';
 import { assertCanRead, loadLayer, loadWorkspace, readableWorkspace } from './common.ts';
 
 // SPEC §7 Features, served as GeoJSON in EPSG:4326 (SPEC §3 Map view config). Each feature is
@@ -30,6 +31,8 @@ const featuresQuery = z.object({
   workspace: z.string().optional(),
   layer: z.string({ error: ERRORS.FIELD_REQUIRED }).min(1, { error: ERRORS.FIELD_REQUIRED }),
   bbox: bboxSchema.optional(),
+  /** Issue 4: `fgb` answers FlatGeobuf (as does `Accept: application/flatgeobuf`); GeoJSON is the default. */
+  f: z.enum(['fgb', 'geojson'], { error: ERRORS.INVALID_VALUE }).optional(),
 });
 
 const gfidParams = z.object({
@@ -87,12 +90,19 @@ export async function featuresRoutes(fastify: FastifyInstance): Promise<void> {
   const { db } = fastify.deps;
   const tags = ['features'];
 
-  app.get('/features', { schema: { tags, querystring: featuresQuery } }, async (req, reply) => {
-    reply.type('application/geo+json');
+  app.get('/features', { schema: { tags, querystring: featuresQuery }, compress: { customTypes: FGB_COMPRESSIBLE } }, async (req, reply) => {
+    const fgb = wantsFlatGeobuf(req.query.f, req.headers.accept);
+    // The body depends on Accept, so caches must key on it (f= is part of the URL already).
+    reply.header('vary', 'accept');
     // SPEC §5: without a workspace the feature read returns empty features.
-    if (!req.query.workspace) return reply.send('{"type":"FeatureCollection","features":[]}');
+    if (!req.query.workspace) {
+      if (fgb) return reply.type(FGB_MIME).send(Buffer.from(await emptyFlatGeobuf(db, null)));
+      return reply.type('application/geo+json').send('{"type":"FeatureCollection","features":[]}');
+    }
     const ws = await readableWorkspace(req, req.query.workspace);
     const layer = await loadLayer(db, ws.id, req.query.layer);
+    if (fgb) return reply.type(FGB_MIME).send(Readable.from(flatGeobufStream(db, layer, req.query.bbox)));
+    reply.type('application/geo+json');
     return reply.send(Readable.from(featureCollection(db, ws.id, layer.id, req.query.bbox)));
   });
 

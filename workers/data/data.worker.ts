@@ -1,17 +1,25 @@
 // Data worker entry (DESIGN.md: "the UI asks, workers do"). Fetching and packing features happen
 // here so the main thread only receives transferable typed arrays.
-import { expose } from 'comlink';
+import { expose, releaseProxy } from 'comlink';
 import type { FeatureCollection } from 'geojson';
-import type { DataWorkerApi, LoadLayerRequest } from './protocol.ts';
-import { packFeatureCollection } from './feature_batch.ts';
+import type { DataWorkerApi, FeatureBatch, LoadLayerRequest, LoadProgress } from './protocol.ts';
+import { packFeatureCollection, type PackOptions } from './feature_batch.ts';
+import { decodeFlatGeobufStream } from './fgb_decode.ts';
 import { isValidLonLat } from '../../src/model/index.ts';
 import { transferBatch } from '../transfer.ts';
+import { groupChanges } from './review.ts';
 
 const inFlight = new Map<string, AbortController>();
+const FGB_MIME = 'application/flatgeobuf';
 
-async function fetchLayer(req: LoadLayerRequest, signal: AbortSignal): Promise<FeatureCollection> {
+async function fetchLayer(req: LoadLayerRequest, signal: AbortSignal): Promise<Response> {
+  const fgb = (req.format ?? 'fgb') === 'fgb';
   const q = new URLSearchParams({ workspace: req.workspace, layer: req.layer });
-  const headers: Record<string, string> = { accept: 'application/geo+json, application/json', 'x-app-key': req.appKey };
+  if (fgb) q.set('f', 'fgb');
+  const headers: Record<string, string> = {
+    accept: fgb ? `${FGB_MIME}, application/geo+json;q=0.5` : 'application/geo+json, application/json',
+    'x-app-key': req.appKey,
+  };
   if (req.authorization) headers.authorization = req.authorization;
   if (req.sessionId) headers['x-session-id'] = req.sessionId;
   const base = req.apiBase.replace(/\/$/, '');
@@ -21,31 +29,55 @@ async function fetchLayer(req: LoadLayerRequest, signal: AbortSignal): Promise<F
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
     throw new Error(body?.message ?? `GET /api/features ${res.status}`);
   }
-  return (await res.json()) as FeatureCollection;
+  return res;
+}
+
+async function decode(res: Response, opts: PackOptions, onProgress?: LoadProgress): Promise<FeatureBatch> {
+  if (res.body && (res.headers.get('content-type') ?? '').startsWith(FGB_MIME)) {
+    return decodeFlatGeobufStream(res.body, { ...opts, onProgress });
+  }
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const batch = packFeatureCollection(JSON.parse(new TextDecoder().decode(bytes)) as FeatureCollection, opts);
+  onProgress?.(batch.count, batch.count, bytes.length);
+  return batch;
 }
 
 const api: DataWorkerApi = {
-  async loadLayer(req) {
+  async loadLayer(req, onProgress) {
     const ctl = new AbortController();
     if (req.requestId) inFlight.set(req.requestId, ctl);
+    // Progress crosses on the proxy's own port and the batch on the worker's: wait for the last
+    // report so the caller never sees the batch before the final progress.
+    let lastReport: unknown;
+    const report: LoadProgress | undefined = onProgress && ((...args) => void (lastReport = onProgress(...args)));
     try {
-      const fc = await fetchLayer(req, ctl.signal);
-      const batch = packFeatureCollection(fc, {
-        layerId: req.layer,
-        geometryType: req.geometryType,
-        labelProperty: req.labelProperty,
-        // SPEC §5: the model's rule, applied per vertex so no feature objects are rebuilt.
-        isValidPoint: isValidLonLat,
-      });
+      const res = await fetchLayer(req, ctl.signal);
+      const batch = await decode(
+        res,
+        {
+          layerId: req.layer,
+          geometryType: req.geometryType,
+          labelProperty: req.labelProperty,
+          // SPEC §5: the model's rule, applied per vertex so no feature objects are rebuilt.
+          isValidPoint: isValidLonLat,
+        },
+        report,
+      );
+      await Promise.resolve(lastReport).catch(() => undefined);
       return transferBatch(batch);
     } finally {
       if (req.requestId) inFlight.delete(req.requestId);
+      // A comlink proxy holds a MessagePort until released; a plain function has no such member.
+      (onProgress as { [releaseProxy]?: () => void } | undefined)?.[releaseProxy]?.();
     }
   },
   async cancel({ requestId }) {
     const ctl = inFlight.get(requestId);
     ctl?.abort();
     return ctl !== undefined;
+  },
+  async groupChanges(req) {
+    return groupChanges(req);
   },
 };
 

@@ -172,7 +172,7 @@ function samePolygonSplit(ea: Uint32Array, ap0: number, ap1: number, eb: Uint32A
 }
 
 /** SPEC §3: the payload is a patch, compared like hasFeatureChanges (null ≡ absent). */
-function changedProperties(before: Record<string, unknown>, after: Record<string, unknown>): PropertyChange[] {
+export function changedProperties(before: Record<string, unknown>, after: Record<string, unknown>): PropertyChange[] {
   const out: PropertyChange[] = [];
   for (const name in after) {
     if (SUGGESTION_META_KEYS.has(name)) continue;

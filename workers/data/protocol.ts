@@ -2,6 +2,7 @@
 // RequestResponseMessageMap). The comlink-exposed object and the main-thread proxy are both derived
 // from it, so adding a call means adding one row here.
 import type { GeometryType } from '../../src/model/index.ts';
+import type { GroupChangesRequest, GroupedChanges } from './review.ts';
 
 /**
  * Features of one layer packed into transferable typed arrays (docs/CONTRACT.md "Client").
@@ -41,21 +42,43 @@ export interface LoadLayerRequest {
   sessionId?: string;
   /** Lets the caller cancel a long load with `cancel({ requestId })` (AbortSignal cannot cross comlink). */
   requestId?: string;
+  /**
+   * Wire format (issue 4): 'fgb' (default) streams FlatGeobuf and decodes it as it arrives;
+   * 'geojson' fetches the GeoJSON list. A server answering GeoJSON to an fgb request still works.
+   */
+  format?: 'fgb' | 'geojson';
 }
+
+/**
+ * Progress of a load: features decoded so far, the total when known (a streamed FlatGeobuf does not
+ * announce it: undefined until the last call, which always comes and has total = loaded), and body
+ * bytes received (after HTTP decompression). Pass it through comlink's `proxy()`.
+ */
+export type LoadProgress = (loadedFeatures: number, totalFeatures: number | undefined, bytes: number) => void;
 
 export interface CancelRequest {
   requestId: string;
 }
 
-/** One row per call: request in, response out. */
+/**
+ * One row per call: request in, response out, and for long calls the progress callback they
+ * accept as an optional second argument (a comlink proxy: functions cannot sit inside the request).
+ */
 export interface DataWorkerProtocol {
-  loadLayer: { request: LoadLayerRequest; response: FeatureBatch };
+  loadLayer: { request: LoadLayerRequest; response: FeatureBatch; progress: LoadProgress };
   cancel: { request: CancelRequest; response: boolean };
+  /** SPEC §2 comparison / pending changes: one page of change entries grouped, with the property diff (review.ts). */
+  groupChanges: { request: GroupChangesRequest; response: GroupedChanges };
 }
 
 export type DataWorkerCall = keyof DataWorkerProtocol;
 
+type ProgressArg<Row> = Row extends { progress: infer P } ? [onProgress?: P] : [];
+
 /** What data.worker.ts exposes and what the main thread calls through comlink. */
 export type DataWorkerApi = {
-  [K in DataWorkerCall]: (request: DataWorkerProtocol[K]['request']) => Promise<DataWorkerProtocol[K]['response']>;
+  [K in DataWorkerCall]: (
+    request: DataWorkerProtocol[K]['request'],
+    ...progress: ProgressArg<DataWorkerProtocol[K]>
+  ) => Promise<DataWorkerProtocol[K]['response']>;
 };
