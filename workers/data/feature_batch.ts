@@ -4,6 +4,7 @@ import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
 import type { GeometryType } from '../../src/model/index.ts';
 import type { FeatureBatch } from './protocol.ts';
 import { unwrapOffsets } from './antimeridian.ts';
+import { f64, Growable, u32 } from './growable.ts';
 
 export interface PackOptions {
   layerId: string;
@@ -13,29 +14,7 @@ export interface PackOptions {
   isValidPoint?: (lon: number, lat: number) => boolean;
 }
 
-/** Growable typed-array writer: one allocation per doubling instead of one per vertex. */
-class Grow<T extends Float64Array | Uint32Array> {
-  len = 0;
-  constructor(
-    private buf: T,
-    private readonly make: (n: number) => T,
-  ) {}
-  push(v: number): void {
-    if (this.len === this.buf.length) {
-      const next = this.make(this.buf.length * 2);
-      next.set(this.buf);
-      this.buf = next;
-    }
-    this.buf[this.len++] = v;
-  }
-  /** A tight copy, so the transferred buffer holds no slack. */
-  done(): T {
-    return this.buf.slice(0, this.len) as T;
-  }
-}
 
-const f64 = (n: number) => new Float64Array(n);
-const u32 = (n: number) => new Uint32Array(n);
 
 function baseType(g: Geometry): GeometryType | undefined {
   switch (g.type) {
@@ -78,11 +57,11 @@ export function packFeatureCollection(fc: FeatureCollection, opts: PackOptions):
   }
   const geometryType: GeometryType = type ?? 'Point';
   const hint = Math.max(16, features.length);
-  const ids = new Grow(f64(hint), f64);
-  const coords = new Grow(f64(hint * 2), f64);
-  const partEnds = new Grow(u32(hint), u32);
-  const featureEnds = new Grow(u32(hint), u32);
-  const polygonEnds = new Grow(u32(geometryType === 'Polygon' ? hint : 1), u32);
+  const ids = new Growable(f64(hint), f64);
+  const coords = new Growable(f64(hint * 2), f64);
+  const partEnds = new Growable(u32(hint), u32);
+  const featureEnds = new Growable(u32(hint), u32);
+  const polygonEnds = new Growable(u32(geometryType === 'Polygon' ? hint : 1), u32);
   const labels: string[] | undefined = opts.labelProperty ? [] : undefined;
   const validPoint = opts.isValidPoint;
 

@@ -18,6 +18,7 @@ import type { GeometryType } from '../../src/model/index.ts';
 import { unwrapOffsets } from './antimeridian.ts';
 import type { PackOptions } from './feature_batch.ts';
 import type { FeatureBatch, LoadProgress } from './protocol.ts';
+import { f64, Growable, u32 } from './growable.ts';
 
 export interface FgbDecodeOptions extends PackOptions {
   /** Column holding the feature id (the server writes `gfid`); NaN when absent, as in pack. */
@@ -30,23 +31,6 @@ export interface FgbDecodeOptions extends PackOptions {
 const MAGIC = [0x66, 0x67, 0x62]; // "fgb"; byte 3 is the major version
 const HEADER_START = 8;
 
-/** Growable typed-array writer; `done()` returns a tight copy so a transfer moves no slack. */
-class Grow<T extends Float64Array | Uint32Array> {
-  len = 0;
-  constructor(private buf: T, private readonly make: (n: number) => T) {}
-  push(v: number): void {
-    if (this.len === this.buf.length) {
-      const next = this.make(this.buf.length * 2);
-      next.set(this.buf);
-      this.buf = next;
-    }
-    this.buf[this.len++] = v;
-  }
-  done(): T {
-    return this.buf.slice(0, this.len) as T;
-  }
-}
-const f64 = (n: number) => new Float64Array(n), u32 = (n: number) => new Uint32Array(n);
 
 function baseType(t: Fgb): GeometryType | undefined {
   if (t === Fgb.Point || t === Fgb.MultiPoint) return 'Point';
@@ -91,11 +75,11 @@ export class FgbBatchDecoder {
   private idCol = -1; private labelCol = -1;
   private readonly feature = new Feature(); private readonly geom = new Geometry(); private readonly part = new Geometry();
   private loaded = 0; private bytes = 0; private lastProgress = 0;
-  private readonly ids = new Grow(f64(1024), f64);
-  private readonly coords = new Grow(f64(2048), f64);
-  private readonly partEnds = new Grow(u32(1024), u32);
-  private readonly featureEnds = new Grow(u32(1024), u32);
-  private readonly polygonEnds = new Grow(u32(256), u32);
+  private readonly ids = new Growable(f64(1024), f64);
+  private readonly coords = new Growable(f64(2048), f64);
+  private readonly partEnds = new Growable(u32(1024), u32);
+  private readonly featureEnds = new Growable(u32(1024), u32);
+  private readonly polygonEnds = new Growable(u32(256), u32);
   private readonly labels: string[] | undefined;
 
   constructor(private readonly opts: FgbDecodeOptions) {
