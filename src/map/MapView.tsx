@@ -14,6 +14,7 @@ import { createLandLayer, OCEAN_COLOR } from './baseLayers.ts';
 import { useFeatureRenderer } from './useFeatureRenderer.ts';
 import { useMapInstance } from './mapInstance.ts';
 import { useMapLayers } from './useMapLayers.ts';
+import { useSelectOnTap } from './useSelectOnTap.ts';
 
 export interface MapViewProps {
   appKey: string;
@@ -54,6 +55,7 @@ export function MapView({ appKey, config, apiBase }: MapViewProps) {
     return () => useMapInstance.setState({ map: undefined, renderer: undefined });
   }, [map, renderer]);
   useMapLayers(map, renderer, appKey, config, apiBase);
+  useSelectOnTap(map);
 
   return (
     <div

@@ -1,7 +1,7 @@
-// SPEC §4 "Map load": vector features load per layer (the data worker fetches and packs them), go to
-// the render worker as transferable batches, then the map fits the combined extent of layers with
-// features and the features-loaded flag is set. This module only wires workers together; it never
-// touches a feature.
+// SPEC §4 "Map load": vector features load per layer, from the local store first and then the
+// server (the data worker fetches, packs and stores them, and sends them to the render worker over
+// their own channel), then the map fits the combined extent of layers with features and the
+// features-loaded flag is set. This module only wires workers together; it never touches a feature.
 import type OlMap from 'ol/Map.js';
 import {
   FIT_MAX_ZOOM, FIT_PADDING, GEOMETRY_TYPES, isDiffLayerId, type GeometryType, type Layer,
@@ -12,6 +12,8 @@ import type { MapRendererHandle, RenderLayerConfig } from './renderWorkerClient.
 export interface LoadVectorLayersOptions {
   apiBase: string;
   appKey: string;
+  /** Names the local database (SPEC §9). */
+  appName?: string;
   signal: AbortSignal;
   onLayerLoaded: (layerId: string, count: number) => void;
   onLayerFailed: (layerId: string, message: string) => void;
@@ -48,7 +50,7 @@ export function renderLayerConfig(layer: Layer): RenderLayerConfig {
 
 let nextRequest = 0;
 
-/** Loads every vector layer into the renderer; resolves once each has been handed over or failed. */
+/** Shows every vector layer (local store, then server); resolves once each is in the renderer or failed. */
 export async function loadVectorLayers(renderer: MapRendererHandle, layers: readonly Layer[], opts: LoadVectorLayersOptions) {
   const worker = getDataWorker();
   const loadable = loadableLayers(layers);
@@ -59,9 +61,10 @@ export async function loadVectorLayers(renderer: MapRendererHandle, layers: read
       const cancel = () => void worker.cancel({ requestId });
       opts.signal.addEventListener('abort', cancel, { once: true });
       try {
-        const batch = await worker.loadLayer({
+        const shown = await worker.showLayer({
           apiBase: opts.apiBase,
           appKey: opts.appKey,
+          appName: opts.appName,
           workspace: cfg.workspace!,
           layer: cfg.id,
           geometryType: cfg.type as GeometryType,
@@ -69,10 +72,10 @@ export async function loadVectorLayers(renderer: MapRendererHandle, layers: read
           requestId,
         });
         if (opts.signal.aborted) return;
-        const count = batch.count;
-        // The buffers move on to the render worker without a copy (transferred, not cloned).
-        await renderer.setBatch(batch);
-        opts.onLayerLoaded(cfg.id, count);
+        // The batch went straight to the render worker; wait until it is in its layer.
+        await renderer.batchReceived({ ticket: shown.ticket });
+        if (shown.networkError) console.warn(`${cfg.id}: shown from the local store`, shown.networkError);
+        opts.onLayerLoaded(cfg.id, shown.count);
       } catch (err) {
         if (!opts.signal.aborted) opts.onLayerFailed(cfg.id, err instanceof Error ? err.message : String(err));
       } finally {

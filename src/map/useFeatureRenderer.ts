@@ -4,6 +4,8 @@
 import { useEffect, useState } from 'react';
 import type OlMap from 'ol/Map.js';
 import type MapEvent from 'ol/MapEvent.js';
+import { transfer } from 'comlink';
+import { getDataWorker } from './dataWorkerClient.ts';
 import { createRenderer, type MapRendererHandle } from './renderWorkerClient.ts';
 
 function featureCanvas(): HTMLCanvasElement {
@@ -44,9 +46,13 @@ export function useFeatureRenderer(map: OlMap | undefined): MapRendererHandle | 
 
     void (async () => {
       const size = map.getSize();
+      // DESIGN.md: batches go data worker → render worker over their own channel, never through here.
+      const channel = new MessageChannel();
+      await getDataWorker().connectRenderer(transfer({ port: channel.port1 }, [channel.port1]));
       const h = await createRenderer(canvas, {
         size: size ? [size[0], size[1]] : undefined,
         pixelRatio: globalThis.devicePixelRatio || 1,
+        batchPort: channel.port2,
       });
       if (disposed) {
         await h.dispose();

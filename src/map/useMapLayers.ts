@@ -43,6 +43,7 @@ export function useMapLayers(
       await loadVectorLayers(renderer, config.layersConfig, {
         apiBase,
         appKey,
+        appName: config.appName,
         signal: ctl.signal,
         onLayerLoaded: (id, n) => useMapStore.getState().setLayerCount(id, n),
         onLayerFailed: (id, message) => useMapStore.getState().setLayerError(`${id}: ${message}`),

@@ -8,6 +8,9 @@ import { decodeFlatGeobufStream } from './fgb_decode.ts';
 import { isValidLonLat } from '../../src/model/index.ts';
 import { transferBatch } from '../transfer.ts';
 import { groupChanges } from './review.ts';
+import { LayerRegistry } from './layer_registry.ts';
+import { dbNameFor, openLocalStore, type LocalStore } from './local_store.ts';
+import { showLayer } from './show_layer.ts';
 
 const inFlight = new Map<string, AbortController>();
 const FGB_MIME = 'application/flatgeobuf';
@@ -42,34 +45,72 @@ async function decode(res: Response, opts: PackOptions, onProgress?: LoadProgres
   return batch;
 }
 
+/** Fetches and decodes one layer, cancellable by its requestId; progress reports arrive before the batch. */
+async function loadBatch(req: LoadLayerRequest, onProgress?: LoadProgress): Promise<FeatureBatch> {
+  const ctl = new AbortController();
+  if (req.requestId) inFlight.set(req.requestId, ctl);
+  // Progress crosses on the proxy's own port and the batch on the worker's: wait for the last
+  // report so the caller never sees the batch before the final progress.
+  let lastReport: unknown;
+  const report: LoadProgress | undefined = onProgress && ((...args) => void (lastReport = onProgress(...args)));
+  try {
+    const res = await fetchLayer(req, ctl.signal);
+    const batch = await decode(
+      res,
+      {
+        layerId: req.layer,
+        geometryType: req.geometryType,
+        labelProperty: req.labelProperty,
+        // SPEC §5: the model's rule, applied per vertex so no feature objects are rebuilt.
+        isValidPoint: isValidLonLat,
+      },
+      report,
+    );
+    await Promise.resolve(lastReport).catch(() => undefined);
+    return batch;
+  } finally {
+    if (req.requestId) inFlight.delete(req.requestId);
+    // A comlink proxy holds a MessagePort until released; a plain function has no such member.
+    (onProgress as { [releaseProxy]?: () => void } | undefined)?.[releaseProxy]?.();
+  }
+}
+
+const registry = new LayerRegistry();
+let rendererPort: MessagePort | undefined;
+const stores = new Map<string, Promise<LocalStore | undefined>>();
+
+/** SPEC §9: one local database per app; a browser without storage still shows the map from the network. */
+function storeFor(appName?: string): Promise<LocalStore | undefined> {
+  const name = dbNameFor(appName);
+  let store = stores.get(name);
+  if (!store) {
+    store = openLocalStore({ appName }).catch((err) => {
+      console.warn('local store unavailable', err);
+      return undefined;
+    });
+    stores.set(name, store);
+  }
+  return store;
+}
+
 const api: DataWorkerApi = {
   async loadLayer(req, onProgress) {
-    const ctl = new AbortController();
-    if (req.requestId) inFlight.set(req.requestId, ctl);
-    // Progress crosses on the proxy's own port and the batch on the worker's: wait for the last
-    // report so the caller never sees the batch before the final progress.
-    let lastReport: unknown;
-    const report: LoadProgress | undefined = onProgress && ((...args) => void (lastReport = onProgress(...args)));
-    try {
-      const res = await fetchLayer(req, ctl.signal);
-      const batch = await decode(
-        res,
-        {
-          layerId: req.layer,
-          geometryType: req.geometryType,
-          labelProperty: req.labelProperty,
-          // SPEC §5: the model's rule, applied per vertex so no feature objects are rebuilt.
-          isValidPoint: isValidLonLat,
-        },
-        report,
-      );
-      await Promise.resolve(lastReport).catch(() => undefined);
-      return transferBatch(batch);
-    } finally {
-      if (req.requestId) inFlight.delete(req.requestId);
-      // A comlink proxy holds a MessagePort until released; a plain function has no such member.
-      (onProgress as { [releaseProxy]?: () => void } | undefined)?.[releaseProxy]?.();
-    }
+    return transferBatch(await loadBatch(req, onProgress));
+  },
+  async connectRenderer({ port }) {
+    rendererPort?.close();
+    rendererPort = port;
+  },
+  async showLayer(req, onProgress) {
+    return showLayer(req, {
+      registry,
+      port: rendererPort,
+      store: await storeFor(req.appName),
+      fetchBatch: () => loadBatch(req, onProgress),
+    });
+  },
+  async hitTest({ layerIds, ...query }) {
+    return registry.hitTest(query, layerIds);
   },
   async cancel({ requestId }) {
     const ctl = inFlight.get(requestId);

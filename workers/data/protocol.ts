@@ -3,6 +3,7 @@
 // from it, so adding a call means adding one row here.
 import type { GeometryType } from '../../src/model/index.ts';
 import type { GroupChangesRequest, GroupedChanges } from './review.ts';
+import type { Hit, HitQuery } from './hit_test.ts';
 
 /**
  * Features of one layer packed into transferable typed arrays (docs/CONTRACT.md "Client").
@@ -60,6 +61,33 @@ export interface CancelRequest {
   requestId: string;
 }
 
+/** The data worker's end of a MessageChannel whose other end the render worker holds. */
+export interface ConnectRendererRequest {
+  port: MessagePort;
+}
+
+/** loadLayer, delivered to the render worker instead of returned (DESIGN: never through the main thread). */
+export interface ShowLayerRequest extends LoadLayerRequest {
+  /** SPEC §9: the local database is named after the app (CamelCase) — one store per app. */
+  appName?: string;
+}
+
+export interface ShowLayerResult {
+  layerId: string;
+  count: number;
+  /** Where the features on screen now came from: the server, or the local store when it is unreachable. */
+  source: 'network' | 'local';
+  /** The ticket of the last delivery on the render port (await it with the renderer's batchReceived). */
+  ticket: string;
+  /** The server's refusal or the network failure, when the layer is shown from the local store. */
+  networkError?: string;
+}
+
+/** A tap in map coordinates (EPSG:3857) and the view's resolution; tolerance in pixels (SPEC §9: 3). */
+export interface HitTestRequest extends HitQuery {
+  layerIds?: string[];
+}
+
 /**
  * One row per call: request in, response out, and for long calls the progress callback they
  * accept as an optional second argument (a comlink proxy: functions cannot sit inside the request).
@@ -67,6 +95,11 @@ export interface CancelRequest {
 export interface DataWorkerProtocol {
   loadLayer: { request: LoadLayerRequest; response: FeatureBatch; progress: LoadProgress };
   cancel: { request: CancelRequest; response: boolean };
+  connectRenderer: { request: ConnectRendererRequest; response: void };
+  /** SPEC §4 map load for one layer: local store first, then the server; both go to the render port. */
+  showLayer: { request: ShowLayerRequest; response: ShowLayerResult; progress: LoadProgress };
+  /** SPEC §4 select: the features under a tap, nearest first, from the loaded layers' indexes. */
+  hitTest: { request: HitTestRequest; response: Hit[] };
   /** SPEC §2 comparison / pending changes: one page of change entries grouped, with the property diff (review.ts). */
   groupChanges: { request: GroupChangesRequest; response: GroupedChanges };
 }

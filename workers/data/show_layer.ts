@@ -1,0 +1,47 @@
+// SPEC §4 "Map load", for one layer: features from the local store first (a second visit draws
+// before the network answers), then from the server; each version goes to the render worker over
+// its port, is kept for hit testing, and the server's answer replaces the stored copy. With the
+// server unreachable the stored copy stays on screen (SPEC §1: offline-capable).
+import type { FeatureBatch, ShowLayerRequest, ShowLayerResult } from './protocol.ts';
+import type { LocalStore } from './local_store.ts';
+import { cloneBatch, type LayerRegistry } from './layer_registry.ts';
+import { batchTransferables } from '../transfer.ts';
+
+export interface ShowLayerDeps {
+  registry: LayerRegistry;
+  /** The render worker's port; without one nothing is drawn, but hit testing still works. */
+  port?: MessagePort;
+  store?: LocalStore;
+  fetchBatch: () => Promise<FeatureBatch>;
+}
+
+function deliver(deps: ShowLayerDeps, batch: FeatureBatch, ticket: string): void {
+  deps.registry.set(batch);
+  if (!deps.port) return;
+  // The registry keeps the original for hit testing; the renderer gets its own buffers, moved.
+  const copy = cloneBatch(batch);
+  deps.port.postMessage({ type: 'batch', batch: copy, ticket }, batchTransferables(copy));
+}
+
+export async function showLayer(req: ShowLayerRequest, deps: ShowLayerDeps): Promise<ShowLayerResult> {
+  const base = req.requestId ?? `show-${req.layer}`;
+  const stored = await deps.store?.getLayerBatch(req.layer).catch(() => undefined);
+  if (stored) deliver(deps, stored.batch, `${base}:local`);
+  let batch: FeatureBatch;
+  try {
+    batch = await deps.fetchBatch();
+  } catch (err) {
+    if (!stored) throw err;
+    return {
+      layerId: req.layer,
+      count: stored.batch.count,
+      source: 'local',
+      ticket: `${base}:local`,
+      networkError: err instanceof Error ? err.message : String(err),
+    };
+  }
+  // Stored before delivery: delivering moves a copy, never the batch itself, so both are safe.
+  await deps.store?.putLayerBatch(batch).catch((err) => console.warn('local store: layer not saved', err));
+  deliver(deps, batch, `${base}:network`);
+  return { layerId: req.layer, count: batch.count, source: 'network', ticket: `${base}:network` };
+}
