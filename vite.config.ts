@@ -1,12 +1,58 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { MANIFEST_ICON_SIZES } from './src/model/constants.ts';
 
 // Vite owns the client build only; the server (server/main.ts) serves dist/ in production.
 // MAPDRAFT_API_TARGET points the dev proxy at a server on another port.
 const apiTarget = process.env.MAPDRAFT_API_TARGET ?? 'http://127.0.0.1:8080';
 
+// SPEC §1 installable and offline-capable: a web manifest with the SPEC §9 icon sizes and a
+// workbox service worker precaching the shell. Registration is ours (src/pwa/registerSW.ts), so the
+// plugin injects nothing; 'prompt' keeps a new version waiting until the user refreshes (SPEC §2).
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  includeAssets: ['favicon.svg', 'icons/*.png', 'config/*.json'],
+  manifest: {
+    name: 'Mapdraft',
+    short_name: 'Mapdraft',
+    description: 'View and collaboratively edit geographic features, online and offline.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#274E78',
+    background_color: '#ffffff',
+    icons: MANIFEST_ICON_SIZES.map((size) => ({
+      src: `/icons/icon-${size}.png`,
+      sizes: `${size}x${size}`,
+      type: 'image/png',
+      // Full-bleed art (src/pwa/make-icons.mjs) is safe to mask.
+      purpose: 'any maskable',
+    })),
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,json,wasm,woff2,geojson}'],
+    // The OpenLayers and wa-sqlite chunks exceed workbox's 2 MiB default.
+    maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+    navigateFallback: '/index.html',
+    // API calls are never answered with the shell.
+    navigateFallbackDenylist: [/^\/api/],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    runtimeCaching: [
+      {
+        // The app configuration, so the map opens offline with the app's title and layers.
+        urlPattern: ({ url }) => url.pathname === '/api/apps' || url.pathname.startsWith('/api/public/'),
+        handler: 'NetworkFirst',
+        options: { cacheName: 'mapdraft-api-config', networkTimeoutSeconds: 5, expiration: { maxEntries: 50 } },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pwa],
   // Workers are ES modules (comlink + ol imports); TOOLCHAIN.md "wa-sqlite in a module worker".
   worker: { format: 'es' },
   // wa-sqlite ships its own wasm loader; pre-bundling breaks its import.meta.url lookups.

@@ -1,22 +1,19 @@
-// Providers only: theme (Fluent), server state (react-query), translations (i18next).
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+// Providers only: translations (i18next), server state (react-query); the shell adds the Fluent
+// theme computed from the app configuration (src/screens/Shell.tsx).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import i18n from './i18n/index.ts';
-import { MapScreen } from './screens/MapScreen.tsx';
+import { Shell } from './screens/Shell.tsx';
 
 export interface AppProps {
-  appKey: string;
   queryClient: QueryClient;
 }
 
-export function App({ appKey, queryClient }: AppProps) {
+export function App({ queryClient }: AppProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <FluentProvider theme={webLightTheme} style={{ height: '100%' }}>
-          <MapScreen appKey={appKey} />
-        </FluentProvider>
+        <Shell />
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -1,7 +1,13 @@
-// Top bar of the map screen: the app title (SPEC §3 appName) and what the map holds.
-import { Badge, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+// Top bar of the map screen: drawer toggles, the app icon and title (SPEC §3 appIcon, appName),
+// what the map holds, the settings drawer and the account button. A visitor's account button has
+// the SPEC §6 tooltip: logging in unlocks data and tools.
+import { Badge, Button, Spinner, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Navigation24Regular, PanelRight24Regular, Person24Regular, Settings24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import type { AppConfig } from '../model/index.ts';
 import { useMapStore } from '../state/mapStore.ts';
+import { useUiStore } from '../state/uiStore.ts';
+import { isLoggedIn, useAuthStore } from '../state/authStore.ts';
 
 const useStyles = makeStyles({
   bar: {
@@ -10,36 +16,104 @@ const useStyles = makeStyles({
     flexShrink: 0,
     display: 'flex',
     alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    minHeight: '48px',
     backgroundColor: tokens.colorBrandBackground,
     color: tokens.colorNeutralForegroundOnBrand,
     boxShadow: tokens.shadow4,
+    borderBottom: `3px solid ${tokens.colorBrandStroke1}`,
   },
-  title: { flexGrow: 1, color: 'inherit' },
+  icon: { width: '28px', height: '28px', borderRadius: tokens.borderRadiusMedium, flexShrink: 0 },
+  title: {
+    flexGrow: 1,
+    minWidth: 0,
+    color: 'inherit',
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  },
+  // Fluent's transparent buttons turn brand-coloured on hover: invisible on the brand bar.
+  onBrand: {
+    color: tokens.colorNeutralForegroundOnBrand,
+    minWidth: '40px',
+    ':hover': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: 'rgba(255, 255, 255, 0.14)' },
+    ':hover:active': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: 'rgba(255, 255, 255, 0.24)' },
+  },
+  // On a phone the counts give way to the buttons (issue #6: usable at 360 px).
+  wide: { '@media (max-width: 599px)': { display: 'none' } },
 });
 
-export function AppBar({ title }: { title?: string }) {
+export function AppBar({ config }: { config: AppConfig }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const loading = useMapStore((s) => s.loading);
   const counts = useMapStore((s) => s.layerCounts);
+  const ui = useUiStore();
+  const loggedIn = useAuthStore(isLoggedIn);
+  const user = useAuthStore((s) => s.user);
   const layerCount = Object.keys(counts).length;
   const featureCount = Object.values(counts).reduce((a, b) => a + b, 0);
+  const accountButton = (
+    <Button
+      appearance="transparent"
+      className={styles.onBrand}
+      icon={<Person24Regular />}
+      aria-label={loggedIn ? t('auth.tabs.userInformation') : t('auth.tabs.login')}
+      data-testid="account-button"
+      onClick={() => ui.openAuth(loggedIn ? 'userInformation' : 'login')}
+    >
+      <span className={styles.wide}>{loggedIn ? user?.username : t('auth.login')}</span>
+    </Button>
+  );
   return (
     <header className={styles.bar} data-testid="app-bar">
+      <Button
+        appearance="transparent"
+        className={styles.onBrand}
+        icon={<Navigation24Regular />}
+        aria-label={t('shell.toggleLeftDrawer')}
+        aria-expanded={ui.leftOpen}
+        data-testid="left-drawer-toggle"
+        onClick={() => ui.setLeftOpen(!ui.leftOpen)}
+      />
+      {config.appIcon && <img src={config.appIcon} alt="" className={styles.icon} />}
       <Text as="h1" size={500} weight="semibold" className={styles.title} data-testid="app-title">
-        {title ?? t('app.defaultTitle')}
+        {config.appName || t('app.defaultTitle')}
       </Text>
       {loading && <Spinner size="tiny" appearance="inverted" aria-label={t('map.loading')} />}
-      <Badge appearance="tint" data-testid="layer-count">
+      <Badge appearance="tint" data-testid="layer-count" className={styles.wide}>
         {t('app.layerCount', { count: layerCount })}
       </Badge>
       {featureCount > 0 && (
-        <Badge appearance="tint" data-testid="feature-count">
+        <Badge appearance="tint" data-testid="feature-count" className={styles.wide}>
           {t('app.featureCount', { count: featureCount })}
         </Badge>
       )}
+      <Button
+        appearance="transparent"
+        className={styles.onBrand}
+        icon={<Settings24Regular />}
+        aria-label={t('settings.title')}
+        data-testid="settings-drawer-toggle"
+        onClick={() => ui.setSettingsDrawerOpen(true)}
+      />
+      {loggedIn ? (
+        accountButton
+      ) : (
+        <Tooltip content={t('auth.visitorTooltip')} relationship="description" withArrow>
+          {accountButton}
+        </Tooltip>
+      )}
+      <Button
+        appearance="transparent"
+        className={styles.onBrand}
+        icon={<PanelRight24Regular />}
+        aria-label={t('shell.toggleRightDrawer')}
+        aria-expanded={ui.rightOpen}
+        data-testid="right-drawer-toggle"
+        onClick={() => ui.setRightOpen(!ui.rightOpen)}
+      />
     </header>
   );
 }

@@ -7,7 +7,7 @@ import {
 import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({
-  host: { position: 'absolute', top: '56px', right: '12px', zIndex: 3, maxWidth: 'min(480px, calc(100% - 24px))' },
+  host: { position: 'absolute', top: '12px', right: '12px', zIndex: 3, maxWidth: 'min(480px, calc(100% - 24px))' },
 });
 
 export interface AppErrorBarProps {

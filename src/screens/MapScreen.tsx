@@ -1,38 +1,62 @@
-// SPEC §2 map screen (route `/:appkey?`): app bar, map, and the app-level error notification.
+// SPEC §2 map screen (route `/:appkey?`): app bar, left and right drawers with their default
+// tabs, the map, the about page, the left settings drawer and the footer imprint.
 import { useEffect } from 'react';
+import { makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { ApiError, useAppConfig } from '../api/client.ts';
+import { ApiError } from '../api/client.ts';
 import { MapView } from '../map/MapView.tsx';
 import { useMapStore } from '../state/mapStore.ts';
+import { useUiStore } from '../state/uiStore.ts';
 import { AppBar } from './AppBar.tsx';
 import { AppErrorBar } from './AppErrorBar.tsx';
+import { SideDrawer, leftTabs, rightTabs } from './SideDrawer.tsx';
+import { SettingsDrawer } from './SettingsDrawer.tsx';
+import { AboutDialog } from './AboutDialog.tsx';
+import { Footer } from './Footer.tsx';
+import { useOnline } from '../pwa/useOnline.ts';
+import type { ShellConfig } from './useShellConfig.ts';
 
-export function MapScreen({ appKey }: { appKey: string }) {
-  const { t, i18n } = useTranslation();
-  const app = useAppConfig(appKey);
-  const language = app.data?.config.defaultLanguage;
-  useEffect(() => {
-    // SPEC §3: the app's defaultLanguage replaces the en_US start-up default.
-    if (language && language !== i18n.language) void i18n.changeLanguage(language);
-  }, [language, i18n]);
+const useStyles = makeStyles({
+  main: { position: 'fixed', inset: 0, overflow: 'hidden', display: 'flex', flexDirection: 'column' },
+  body: { position: 'relative', flex: 1, display: 'flex', minHeight: 0 },
+  map: { position: 'relative', flex: 1, minWidth: 0 },
+});
+
+export function MapScreen({ appKey, shell }: { appKey: string; shell: ShellConfig }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const { config, app } = shell;
   const layerError = useMapStore((s) => s.layerError);
-  const err = app.error;
+  const online = useOnline();
+  // Offline, a failed fetch is no server error: the persistent offline notice says why (SPEC §2).
+  const err = app.error && (online || app.error instanceof ApiError) ? app.error : null;
+  useEffect(() => {
+    // SPEC §2: the about page can open by default; only once the server config has said so.
+    if (app.isSuccess && config.defaultAboutPageOpen) useUiStore.getState().setAboutOpen(true);
+  }, [app.isSuccess, config.defaultAboutPageOpen]);
   return (
-    <main style={{ position: 'fixed', inset: 0, overflow: 'hidden', display: 'flex', flexDirection: 'column' }}>
-      <AppBar title={app.data?.config.appName} />
-      {/* The base map stays visible whatever happened to the config (SPEC §1 offline-capable). */}
-      <div style={{ position: 'relative', flex: 1 }}>
-        {/* SPEC §7: calls go to the server base address (config.serverUrl; '' = same origin). */}
-        <MapView appKey={appKey} config={app.data?.config} apiBase={app.data?.config.serverUrl} />
+    <main className={styles.main}>
+      <AppBar config={config} />
+      <div className={styles.body}>
+        <SideDrawer side="left" tabs={leftTabs(config)} defaultTab={config.defaultLeftDrawerComponent} config={config} />
+        {/* The base map stays visible whatever happened to the config (SPEC §1 offline-capable). */}
+        <div className={styles.map}>
+          {/* SPEC §7: calls go to the server base address (config.serverUrl; '' = same origin). */}
+          <MapView appKey={appKey} config={app.data?.config} apiBase={app.data?.config.serverUrl} />
+          {err && (
+            <AppErrorBar
+              key={`app-${appKey}`}
+              errorKey={err instanceof ApiError ? err.key : undefined}
+              message={err instanceof ApiError ? err.message : t('errors.INTERNAL_SERVER_ERROR')}
+            />
+          )}
+          {!err && layerError && <AppErrorBar key={layerError} message={layerError} />}
+        </div>
+        <SideDrawer side="right" tabs={rightTabs(config)} defaultTab={config.defaultRightDrawer} config={config} />
       </div>
-      {err && (
-        <AppErrorBar
-          key={`app-${appKey}`}
-          errorKey={err instanceof ApiError ? err.key : undefined}
-          message={err instanceof ApiError ? err.message : t('errors.INTERNAL_SERVER_ERROR')}
-        />
-      )}
-      {!err && layerError && <AppErrorBar key={layerError} message={layerError} />}
+      <Footer config={config} />
+      <SettingsDrawer />
+      <AboutDialog config={config} />
     </main>
   );
 }

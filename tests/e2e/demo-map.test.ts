@@ -1,99 +1,35 @@
 // End to end: the built client (dist/) served by the real server (a child process, PGlite in a
 // fresh data dir), driven in Chromium. Covers SPEC §4 map load and the SPEC §8 unknown-key error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_PATH, chromiumArgs } from '../../scripts/chromium.ts';
+import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_FILL_COLOR, DEMO_APP_KEY, ERRORS } from '../../src/model/index.ts';
+import { START_TIMEOUT_MS, launchBrowser, newPage as openPage, startE2EServer, type E2EServer } from './support/server.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const START_TIMEOUT_MS = 150_000;
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-async function waitForApi(base: string, server: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}:\n${log()}`);
-    try {
-      const res = await fetch(`${base}/api/apps?appkey=${DEMO_APP_KEY}`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not answer within ${START_TIMEOUT_MS} ms:\n${log()}`);
-}
-
-let server: ChildProcess | undefined;
-let dataDir: string;
+let server: E2EServer | undefined;
 let base: string;
 let browser: Browser;
 /** City markers are filled with the layer's fillColor (src/map/batchLayer.ts styleFor). */
 let citiesColor = DEFAULT_FILL_COLOR;
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/index.html'))) {
-    throw new Error('dist/index.html is missing: run `npx vite build` before the e2e suite.');
-  }
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-e2e-'));
-  let output = '';
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      MAPDRAFT_DATA_DIR: dataDir,
-      MAPDRAFT_ADMIN_PASSWORD: 'a-pass-123',
-      MAPDRAFT_USER_PASSWORD: 'u-pass-123',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.on('data', (d) => (output += d));
-  server.stderr!.on('data', (d) => (output += d));
-  await waitForApi(base, server, () => output.slice(-4000));
+  server = await startE2EServer();
+  base = server.base;
   const app = (await (await fetch(`${base}/api/apps?appkey=${DEMO_APP_KEY}`)).json()) as {
     config: { layersConfig: { id: string; fillColor?: string }[] };
   };
   citiesColor = app.config.layersConfig.find((l) => l.id === 'cities')?.fillColor ?? citiesColor;
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: chromiumArgs() });
+  browser = await launchBrowser();
 }, START_TIMEOUT_MS + 30_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (server.exitCode === null) server.kill('SIGKILL');
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 const pageErrors: string[] = [];
 
-async function newPage(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  return page;
+function newPage(): Promise<Page> {
+  return openPage(browser, pageErrors);
 }
 
 /**

@@ -1,0 +1,74 @@
+// SPEC §3 app configuration → Fluent theme: a BrandVariants ramp computed from primaryColor,
+// createLightTheme / createDarkTheme for the theme mode, fontSize scaling the type ramp, and
+// secondary / accent colours on the tokens that carry emphasis. Pure: tests/unit/shell-theme.test.ts.
+import { createDarkTheme, createLightTheme, type BrandVariants, type Theme } from '@fluentui/react-components';
+import { DEFAULT_FILL_COLOR, validateColorType, type AppConfig, type RuleResult } from '../model/index.ts';
+
+type Rgb = [number, number, number];
+
+export function parseHex(color: string): Rgb | undefined {
+  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim());
+  if (!m) return undefined;
+  const h = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
+  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as Rgb;
+}
+
+function toHex([r, g, b]: Rgb): string {
+  return `#${[r, g, b].map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('')}`;
+}
+
+function mix(a: Rgb, b: Rgb, t: number): Rgb {
+  return [0, 1, 2].map((i) => a[i] + (b[i] - a[i]) * t) as Rgb;
+}
+
+const STEPS = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160] as const;
+
+/**
+ * Fluent's 16-step brand ramp with the primary colour at step 80 (the light theme's brand
+ * background): darker steps mix towards black, lighter ones towards white.
+ */
+export function brandRamp(primary: string): BrandVariants {
+  const base = parseHex(primary) ?? parseHex(DEFAULT_FILL_COLOR)!;
+  const ramp: Record<number, string> = {};
+  for (const step of STEPS) {
+    if (step < 80) ramp[step] = toHex(mix(base, [0, 0, 0], ((80 - step) / 70) * 0.85));
+    else if (step === 80) ramp[step] = toHex(base);
+    else ramp[step] = toHex(mix(base, [255, 255, 255], ((step - 80) / 80) * 0.92));
+  }
+  return ramp as unknown as BrandVariants;
+}
+
+/** SPEC §5: only the three colour types exist; anything else is 'This type of color is not referenced'. */
+export function configColor(config: AppConfig, type: string): { color?: string; result: RuleResult } {
+  const result = validateColorType(type);
+  if (!result.ok) return { result };
+  return { color: config[type as 'primaryColor' | 'secondaryColor' | 'accentColor'], result };
+}
+
+const FONT_TOKENS = [
+  'fontSizeBase100', 'fontSizeBase200', 'fontSizeBase300', 'fontSizeBase400', 'fontSizeBase500', 'fontSizeBase600',
+  'fontSizeHero700', 'fontSizeHero800', 'fontSizeHero900', 'fontSizeHero1000',
+] as const;
+
+export function buildTheme(config: AppConfig, mode: 'light' | 'dark'): Theme {
+  const brand = brandRamp(config.primaryColor);
+  const theme: Theme = mode === 'dark' ? createDarkTheme(brand) : createLightTheme(brand);
+  // Fluent's body text is fontSizeBase300 = 14px; config.fontSize rescales the whole ramp.
+  const scale = config.fontSize / 14;
+  for (const token of FONT_TOKENS) {
+    const px = parseFloat(theme[token]);
+    if (Number.isFinite(px)) (theme as unknown as Record<string, string>)[token] = `${Math.round(px * scale)}px`;
+  }
+  const accent = configColor(config, 'accentColor').color;
+  const secondary = configColor(config, 'secondaryColor').color;
+  if (accent && parseHex(accent)) {
+    theme.colorBrandForegroundLink = accent;
+    theme.colorBrandForegroundLinkHover = accent;
+    theme.colorCompoundBrandStroke = accent;
+    theme.colorCompoundBrandBackground = accent;
+  }
+  if (secondary && parseHex(secondary)) theme.colorBrandStroke1 = secondary;
+  // In dark mode the app bar keeps the owner's colour: brand 80 is not the dark theme's default.
+  if (mode === 'dark') theme.colorBrandBackground = brand[80];
+  return theme;
+}

@@ -1,0 +1,56 @@
+// User information (SPEC §3 User): who is logged in, the role, and the account update form
+// (PUT /api/account; SPEC §5 first name, last name and a valid email required).
+import { useState } from 'react';
+import { Badge, Button, Text } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { accountUpdateSchema, isAdminUser } from '../model/index.ts';
+import { updateAccount } from '../api/auth.ts';
+import { useAuthStore } from '../state/authStore.ts';
+import { errorKeyOf, notifyError, notifyInfo } from '../state/notifications.ts';
+import { FormField } from './FormField.tsx';
+import { useZodForm } from './useZodForm.ts';
+import { actionsStyle, formStyle } from './formLayout.ts';
+import type { AuthPaneProps } from './AuthDialog.tsx';
+
+export function UserInfoPane({ config, appKey }: AuthPaneProps) {
+  const { t } = useTranslation();
+  const user = useAuthStore((s) => s.user);
+  const form = useZodForm(accountUpdateSchema, {
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+  });
+  const [busy, setBusy] = useState(false);
+  if (!user) return null;
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const data = form.validate();
+    if (!data) return;
+    setBusy(true);
+    try {
+      const updated = await updateAccount(data, { appKey, apiBase: config.serverUrl });
+      useAuthStore.setState({ user: { ...user, ...updated } });
+      notifyInfo('auth.accountSaved');
+    } catch (err) {
+      notifyError(errorKeyOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} style={formStyle} noValidate data-testid="user-info">
+      <Text>
+        {t('auth.signedInAs')} <strong data-testid="user-name">{user.username}</strong>{' '}
+        <Badge appearance="tint">{isAdminUser(user) ? t('auth.roleAdmin') : t('auth.roleUser')}</Badge>
+      </Text>
+      <FormField name="firstName" label={t('auth.firstName')} form={form} autoComplete="given-name" />
+      <FormField name="lastName" label={t('auth.lastName')} form={form} autoComplete="family-name" />
+      <FormField name="email" label={t('auth.email')} form={form} type="email" autoComplete="email" />
+      <div style={actionsStyle}>
+        <Button appearance="primary" type="submit" disabled={busy}>
+          {t('common.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

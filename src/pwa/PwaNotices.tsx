@@ -1,0 +1,55 @@
+// SPEC §2: two persistent notifications, one offering a refresh when a new app version is found,
+// one saying the app is offline. They stay until the state changes (no time-out, no close).
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { refreshToNewVersion, usePwaStore } from './registerSW.ts';
+import { useOnline } from './useOnline.ts';
+
+const useStyles = makeStyles({
+  host: {
+    position: 'fixed',
+    left: '50%',
+    transform: 'translateX(-50%)',
+    top: '60px',
+    zIndex: 1000,
+    width: 'min(560px, calc(100vw - 16px))',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '8px',
+    pointerEvents: 'none',
+  },
+  bar: { pointerEvents: 'auto' },
+});
+
+export function PwaNotices() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const online = useOnline();
+  const updateAvailable = usePwaStore((s) => s.updateAvailable);
+  if (online && !updateAvailable) return null;
+  return (
+    <div className={styles.host}>
+      {!online && (
+        <MessageBar intent="warning" layout="multiline" className={styles.bar} data-testid="offline-notice" role="status">
+          <MessageBarBody>
+            <MessageBarTitle>{t('pwa.offlineTitle')}</MessageBarTitle>
+            {t('pwa.offlineText')}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {updateAvailable && (
+        <MessageBar intent="info" layout="multiline" className={styles.bar} data-testid="update-notice">
+          <MessageBarBody>
+            <MessageBarTitle>{t('pwa.updateTitle')}</MessageBarTitle>
+            {t('pwa.updateText')}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button appearance="primary" onClick={() => void refreshToNewVersion()} data-testid="update-refresh">
+              {t('pwa.refresh')}
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+    </div>
+  );
+}

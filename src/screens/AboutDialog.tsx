@@ -1,0 +1,42 @@
+// SPEC §2 about page: the app's description in the current language (SPEC §3 appDescriptions,
+// keyed by locale; English, then any description, when the language has none).
+import {
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LOCALE, type AppConfig } from '../model/index.ts';
+import { useUiStore } from '../state/uiStore.ts';
+
+export function describeApp(config: AppConfig, language: string): string | undefined {
+  const d = config.appDescriptions;
+  return d[language] ?? d[DEFAULT_LOCALE] ?? Object.values(d)[0];
+}
+
+export function AboutDialog({ config }: { config: AppConfig }) {
+  const { t, i18n } = useTranslation();
+  const open = useUiStore((s) => s.aboutOpen);
+  const setOpen = useUiStore((s) => s.setAboutOpen);
+  const text = describeApp(config, i18n.language);
+  return (
+    <Dialog open={open} onOpenChange={(_, d) => setOpen(d.open)}>
+      <DialogSurface data-testid="about-dialog">
+        <DialogBody>
+          <DialogTitle>{t('about.heading', { name: config.appName })}</DialogTitle>
+          <DialogContent>
+            <Text block>{text ?? t('about.noDescription')}</Text>
+            {config.appVersion && (
+              <Text block size={200} style={{ marginTop: 12 }}>
+                {t('about.version', { version: config.appVersion })}
+              </Text>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={() => setOpen(false)}>
+              {t('common.close')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,81 @@
+// The app shell (issue #6): route switch (SPEC §2), configuration applied (SPEC §3: title, icon,
+// colours, font size, language, theme), query-parameter intents, dialogs, notifications, PWA notices.
+import { Suspense, useEffect, useMemo } from 'react';
+import { FluentProvider, Spinner } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { DEMO_APP_KEY } from '../model/index.ts';
+import { resolveAppKey } from '../api/appKey.ts';
+import { buildTheme } from '../config/theme.ts';
+import { lazyNamed } from '../config/lazy.ts';
+import { parseRoute } from '../state/route.ts';
+import { useLocationStore } from '../state/locationStore.ts';
+import { useSettingsStore } from '../state/settingsStore.ts';
+import { useAuthStore } from '../state/authStore.ts';
+import { useUiStore } from '../state/uiStore.ts';
+import { useShellConfig } from './useShellConfig.ts';
+import { useQueryIntents } from './useQueryIntents.ts';
+import { MapScreen } from './MapScreen.tsx';
+import { NotFoundScreen } from './NotFoundScreen.tsx';
+import { Notifier } from './Notifier.tsx';
+import { CookieBanner } from './CookieBanner.tsx';
+import { AuthDialog } from '../dialogs/AuthDialog.tsx';
+import { SettingsDialog } from '../dialogs/SettingsDialog.tsx';
+import { ConfirmHost } from '../dialogs/ConfirmDialog.tsx';
+import { PwaNotices } from '../pwa/PwaNotices.tsx';
+
+// The overview is rarely opened: its own chunk, loaded with the SPEC §9 time-out.
+const OverviewScreen = lazyNamed<{ appKey: string }>(() => import('./OverviewScreen.tsx'), 'OverviewScreen');
+
+export function Shell() {
+  const { i18n } = useTranslation();
+  const pathname = useLocationStore((s) => s.pathname);
+  const search = useLocationStore((s) => s.search);
+  const hash = useLocationStore((s) => s.hash);
+  const route = useMemo(() => parseRoute(pathname), [pathname]);
+  // No key in the address: the demo app, so `/` is never an empty page.
+  const appKey = resolveAppKey({ pathname, search, hash }, DEMO_APP_KEY);
+  const shell = useShellConfig(appKey);
+  const { config, ready } = shell;
+  const settings = useSettingsStore((s) => s.settings);
+  const settingsLoaded = useSettingsStore((s) => s.loaded);
+
+  useEffect(() => useAuthStore.getState().restore(), []);
+  useEffect(() => {
+    if (ready) void useSettingsStore.getState().init(appKey, config);
+  }, [ready, appKey, config]);
+  useEffect(() => {
+    // SPEC §3: the stored language, else the app's defaultLanguage, replaces the en_US start-up default.
+    const lng = settingsLoaded ? settings.defaultLanguage : config.defaultLanguage;
+    if (lng !== i18n.language) void i18n.changeLanguage(lng);
+    document.documentElement.lang = lng.replace('_', '-');
+  }, [settingsLoaded, settings.defaultLanguage, config.defaultLanguage, i18n]);
+  useEffect(() => {
+    document.title = config.appName;
+    if (config.appIcon) document.querySelector<HTMLLinkElement>('link[rel=icon]')?.setAttribute('href', config.appIcon);
+    document.querySelector('meta[name=theme-color]')?.setAttribute('content', config.primaryColor);
+  }, [config.appName, config.appIcon, config.primaryColor]);
+  useEffect(() => {
+    if (route.name === 'overview') useUiStore.getState().enterOverview();
+  }, [route.name]);
+  useQueryIntents(search);
+
+  const mode = settings.themeMode ?? config.themeMode;
+  const theme = useMemo(() => buildTheme(config, mode), [config, mode]);
+  return (
+    <FluentProvider theme={theme} style={{ height: '100%' }} data-theme-mode={mode}>
+      <Notifier />
+      {route.name === 'map' && <MapScreen appKey={appKey} shell={shell} />}
+      {route.name === 'overview' && (
+        <Suspense fallback={<Spinner />}>
+          <OverviewScreen appKey={appKey} />
+        </Suspense>
+      )}
+      {route.name === 'notFound' && <NotFoundScreen appKey={appKey} />}
+      <AuthDialog config={config} appKey={appKey} />
+      <SettingsDialog config={config} />
+      <ConfirmHost />
+      {config.useCookies && <CookieBanner />}
+      <PwaNotices />
+    </FluentProvider>
+  );
+}

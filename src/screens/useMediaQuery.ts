@@ -1,0 +1,15 @@
+// Phone vs desktop layout (issue #6: usable at 360 px and on a desktop).
+import { useSyncExternalStore } from 'react';
+
+export const DESKTOP_QUERY = '(min-width: 900px)';
+
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (cb) => {
+      const mql = window.matchMedia(query);
+      mql.addEventListener('change', cb);
+      return () => mql.removeEventListener('change', cb);
+    },
+    () => window.matchMedia(query).matches,
+  );
+}

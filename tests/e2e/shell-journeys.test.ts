@@ -1,0 +1,134 @@
+// Shell journeys (issue #6) against the built app and the real server: account life cycle with a
+// language change, the SPEC §2 auth query rule, the app opening offline after a first visit, and
+// screenshots of the map screen (drawer, auth dialog) on a desktop and a 360 px phone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_APP_KEY, ERRORS } from '../../src/model/index.ts';
+import { START_TIMEOUT_MS, acceptCookies, launchBrowser, startE2EServer, type E2EServer } from './support/server.ts';
+
+const SHOTS = process.env.MAPDRAFT_SHOTS_DIR ?? join(process.env.TMPDIR ?? '/tmp', 'mapdraft-shell-shots');
+let server: E2EServer | undefined;
+let browser: Browser;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  server = await startE2EServer();
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+}, START_TIMEOUT_MS + 30_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openApp(viewport = { width: 1280, height: 800 }, path = `/${DEMO_APP_KEY}`) {
+  const context = await browser.newContext({ viewport });
+  await acceptCookies(context, server!.base);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(`${server!.base}${path}`);
+  await page.getByTestId('app-title').waitFor();
+  return { context, page };
+}
+
+const authTab = (page: Page) => page.getByTestId('auth-dialog').getAttribute('data-tab');
+
+describe('shell journeys', () => {
+  it('registers, logs in, switches to German and logs out', async () => {
+    const { context, page } = await openApp();
+    const name = `e2e${Date.now()}`;
+    await page.getByTestId('account-button').click();
+    await page.getByTestId('auth-tab-register').click();
+    // SPEC §5 messages inline: an empty form names every required field.
+    await page.getByTestId('register-submit').click();
+    await expect.poll(() => page.getByText(ERRORS.FIELD_REQUIRED).count()).toBeGreaterThanOrEqual(5);
+    for (const [field, value] of Object.entries({
+      username: name, firstName: 'Erika', lastName: 'Muster', email: `${name}@example.org`,
+      password: 'pw-123456', confirmPassword: 'pw-123456',
+    })) await page.getByTestId(`field-${field}`).fill(value);
+    await page.getByTestId('register-submit').click();
+    await expect.poll(() => authTab(page)).toBe('login');
+    await page.getByTestId('field-username').fill(name);
+    await page.getByTestId('field-password').fill('pw-123456');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('account-button').textContent()).toContain(name);
+    const cookies = await context.cookies();
+    expect(cookies.map((c) => c.name)).toContain('mapdraft_session_id');
+
+    await page.getByTestId('settings-drawer-toggle').click();
+    await page.getByTestId('settings-entry-general').click();
+    await page.getByTestId('language-select').selectOption('de_DE');
+    await expect.poll(() => page.getByTestId('settings-dialog').textContent()).toContain('Einstellungen');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('settings-dialog').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('account-button').getAttribute('aria-label')).toBe('Benutzerinformationen');
+
+    await page.getByTestId('account-button').click();
+    await page.getByTestId('auth-tab-logout').click();
+    await page.getByTestId('logout-submit').click();
+    await expect.poll(() => page.getByTestId('account-button').textContent()).toContain('Anmelden');
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('mapdraft_session_id');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a logged-out ?auth=logout to the login tab', async () => {
+    const { context, page } = await openApp(undefined, `/${DEMO_APP_KEY}?auth=logout`);
+    await page.getByTestId('auth-dialog').waitFor();
+    expect(await authTab(page)).toBe('login');
+    await context.close();
+  });
+
+  it('opens offline after a first visit and says it is offline', async () => {
+    const { context, page } = await openApp();
+    // The service worker must control the page before the network goes away.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // clientsClaim lets the new worker take this page; a reload makes sure it serves navigations.
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('app-title').waitFor({ timeout: 30_000 });
+    await page.getByTestId('offline-notice').waitFor();
+    expect(await page.locator('[data-testid=map] canvas').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(SHOTS, 'offline-desktop.png') });
+    await context.setOffline(false);
+    await page.getByTestId('offline-notice').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 360, height: 740 }],
+  ] as const) {
+    it(`screenshots the map screen on a ${label}`, async () => {
+      const { context, page } = await openApp(viewport);
+      await page.waitForFunction(
+        () => Number(document.querySelector('[data-testid=map]')?.getAttribute('data-features-loaded')) > 0,
+        undefined,
+        { timeout: 120_000, polling: 250 },
+      );
+      await page.getByTestId('left-drawer-toggle').click();
+      await page.getByTestId('layer-list').waitFor();
+      await page.waitForTimeout(400); // drawer animation
+      await page.screenshot({ path: join(SHOTS, `map-drawer-${label}.png`) });
+      await closeDrawer(page, context, label);
+      await page.getByTestId('account-button').click();
+      await page.getByTestId('auth-dialog').waitFor();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: join(SHOTS, `auth-dialog-${label}.png`) });
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+async function closeDrawer(page: Page, _context: BrowserContext, label: string) {
+  if (label === 'phone') await page.keyboard.press('Escape');
+  else await page.getByTestId('left-drawer-toggle').click();
+  await page.waitForTimeout(300);
+}
