@@ -22,7 +22,12 @@ export default defineConfig({
       })),
       {
         plugins: [react()],
-        optimizeDeps: { exclude: ['@journeyapps/wa-sqlite'] },
+        optimizeDeps: {
+          exclude: ['@journeyapps/wa-sqlite'],
+          // Scan every test and worker entry up front: a dependency discovered mid-run makes Vite
+          // reload the page, which fails whatever test was running.
+          entries: ['tests/browser/**/*.{ts,tsx}', 'workers/**/*.ts', 'src/**/*.{ts,tsx}'],
+        },
         worker: { format: 'es' as const },
         test: {
           name: 'browser',
