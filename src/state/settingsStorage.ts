@@ -1,7 +1,7 @@
-// SPEC §3 Settings kept per browser. The data worker's local store (wa-sqlite, store "settings",
-// SPEC §9) is meant to hold them; until workers/data/local_store.ts is finished this async
-// interface is backed by localStorage, so swapping the backend changes no caller.
+// SPEC §3 Settings kept per browser, in the data worker's local store (wa-sqlite, store "settings",
+// SPEC §9), keyed by app key. Where the browser keeps no local database, localStorage holds them.
 import { settingsSchema, THEME_MODES, type Settings } from '../model/index.ts';
+import { getDataWorker } from '../map/dataWorkerClient.ts';
 
 export type ThemeMode = (typeof THEME_MODES)[number];
 
@@ -9,8 +9,15 @@ export type ThemeMode = (typeof THEME_MODES)[number];
 export type StoredSettings = Settings & { themeMode?: ThemeMode };
 
 export interface SettingsStorage {
-  load(appKey: string): Promise<StoredSettings | null>;
-  save(appKey: string, settings: StoredSettings): Promise<void>;
+  /** `appName` names the local database (SPEC §9); the app key is the key inside it. */
+  load(appKey: string, appName?: string): Promise<StoredSettings | null>;
+  save(appKey: string, settings: StoredSettings, appName?: string): Promise<void>;
+}
+
+/** Layers are the app's, not the user's: they come from the config at every start. */
+function storable(settings: StoredSettings) {
+  const { layersConfig: _l, baseLayersConfig: _b, ...rest } = settings;
+  return rest;
 }
 
 const PREFIX = 'mapdraft.settings.';
@@ -35,11 +42,31 @@ export function localStorageSettings(storage: Storage = globalThis.localStorage)
       }
     },
     async save(appKey, settings) {
-      // Layers are the app's, not the user's: they come from the config at every start.
-      const { layersConfig: _l, baseLayersConfig: _b, ...rest } = settings;
-      storage.setItem(PREFIX + appKey, JSON.stringify(rest));
+      storage.setItem(PREFIX + appKey, JSON.stringify(storable(settings)));
     },
   };
 }
 
-export const settingsStorage: SettingsStorage = localStorageSettings();
+/** The local store first; localStorage when the store is unavailable (no worker, no OPFS/IndexedDB). */
+export function localStoreSettings(fallback: SettingsStorage = localStorageSettings()): SettingsStorage {
+  return {
+    async load(appKey, appName) {
+      try {
+        const raw = await getDataWorker().getStoredValue({ appName, store: 'settings', key: appKey });
+        if (raw !== undefined) return parseStoredSettings(raw);
+      } catch {
+        // fall through to the fallback
+      }
+      return fallback.load(appKey, appName);
+    },
+    async save(appKey, settings, appName) {
+      try {
+        await getDataWorker().putStoredValue({ appName, store: 'settings', key: appKey, value: storable(settings) });
+      } catch {
+        await fallback.save(appKey, settings, appName);
+      }
+    },
+  };
+}
+
+export const settingsStorage: SettingsStorage = localStoreSettings();

@@ -32,6 +32,8 @@ export function settingsFromConfig(config: AppConfig): StoredSettings {
 interface SettingsState {
   appKey: string | null;
   settings: StoredSettings;
+  /** Names the local database the settings live in (SPEC §9). */
+  appName?: string;
   /** True once stored settings (if any) were read; the language is applied only then. */
   loaded: boolean;
   init: (appKey: string, config: AppConfig, storage?: SettingsStorage) => Promise<void>;
@@ -43,15 +45,15 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
   settings: { ...settingsSchema.parse({}), themeMode: 'light' },
   loaded: false,
   async init(appKey, config, storage = settingsStorage) {
-    const stored = await storage.load(appKey).catch(() => null);
+    const stored = await storage.load(appKey, config.appName).catch(() => null);
     const base = settingsFromConfig(config);
-    set({ appKey, settings: { ...base, ...(stored ?? {}) }, loaded: true });
+    set({ appKey, appName: config.appName, settings: { ...base, ...(stored ?? {}) }, loaded: true });
   },
   async update(patch, storage = settingsStorage) {
     const settings = { ...get().settings, ...patch };
     set({ settings });
-    const key = get().appKey;
-    if (key) await storage.save(key, settings);
+    const { appKey, appName } = get();
+    if (appKey) await storage.save(appKey, settings, appName);
   },
 }));
 

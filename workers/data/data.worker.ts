@@ -11,6 +11,7 @@ import { groupChanges } from './review.ts';
 import { LayerRegistry } from './layer_registry.ts';
 import { dbNameFor, openLocalStore, type LocalStore } from './local_store.ts';
 import { showLayer } from './show_layer.ts';
+import { ZoomBands } from './zoom_bands.ts';
 
 const inFlight = new Map<string, AbortController>();
 const FGB_MIME = 'application/flatgeobuf';
@@ -77,6 +78,7 @@ async function loadBatch(req: LoadLayerRequest, onProgress?: LoadProgress): Prom
 
 const registry = new LayerRegistry();
 let rendererPort: MessagePort | undefined;
+const bands = new ZoomBands({ registry, port: () => rendererPort });
 const stores = new Map<string, Promise<LocalStore | undefined>>();
 
 /** SPEC §9: one local database per app; a browser without storage still shows the map from the network. */
@@ -107,10 +109,22 @@ const api: DataWorkerApi = {
       port: rendererPort,
       store: await storeFor(req.appName),
       fetchBatch: () => loadBatch(req, onProgress),
+      bands,
     });
   },
   async hitTest({ layerIds, ...query }) {
     return registry.hitTest(query, layerIds);
+  },
+  async setZoom({ zoom }) {
+    return bands.setZoom(zoom);
+  },
+  async getStoredValue({ appName, store, key }) {
+    return (await storeFor(appName))?.getValue(store, key);
+  },
+  async putStoredValue({ appName, store, key, value }) {
+    const local = await storeFor(appName);
+    if (!local) throw new Error('local store unavailable');
+    await local.putValue(store, key, value);
   },
   async cancel({ requestId }) {
     const ctl = inFlight.get(requestId);

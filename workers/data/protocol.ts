@@ -4,6 +4,7 @@
 import type { GeometryType } from '../../src/model/index.ts';
 import type { GroupChangesRequest, GroupedChanges } from './review.ts';
 import type { Hit, HitQuery } from './hit_test.ts';
+import type { SetZoomResult } from './zoom_bands.ts';
 
 /**
  * Features of one layer packed into transferable typed arrays (docs/CONTRACT.md "Client").
@@ -83,6 +84,23 @@ export interface ShowLayerResult {
   networkError?: string;
 }
 
+/** One value of the local store's key-value stores (SPEC §9: app, auth, layers, settings). */
+export interface StoredValueRequest {
+  /** Names the local database (SPEC §9: the app name in CamelCase, else the product's). */
+  appName?: string;
+  store: 'app' | 'auth' | 'layers' | 'settings';
+  key: string;
+}
+
+export interface PutStoredValueRequest extends StoredValueRequest {
+  value: unknown;
+}
+
+/** The main map's zoom, sent when its band (band_cache.ts bandOfView) changes — not every frame. */
+export interface SetZoomRequest {
+  zoom: number;
+}
+
 /** A tap in map coordinates (EPSG:3857) and the view's resolution; tolerance in pixels (SPEC §9: 3). */
 export interface HitTestRequest extends HitQuery {
   layerIds?: string[];
@@ -100,6 +118,11 @@ export interface DataWorkerProtocol {
   showLayer: { request: ShowLayerRequest; response: ShowLayerResult; progress: LoadProgress };
   /** SPEC §4 select: the features under a tap, nearest first, from the loaded layers' indexes. */
   hitTest: { request: HitTestRequest; response: Hit[] };
+  /** Zoom band change: line and polygon layers are re-sent simplified for it, on the render port (zoom_bands.ts). */
+  setZoom: { request: SetZoomRequest; response: SetZoomResult };
+  /** Undefined when nothing is stored or the browser keeps no local database. */
+  getStoredValue: { request: StoredValueRequest; response: unknown };
+  putStoredValue: { request: PutStoredValueRequest; response: void };
   /** SPEC §2 comparison / pending changes: one page of change entries grouped, with the property diff (review.ts). */
   groupChanges: { request: GroupChangesRequest; response: GroupedChanges };
 }
