@@ -1,0 +1,121 @@
+// Calls and react-query hooks for suggestions (SPEC §4, §7 "Features" and "Feature attachments"):
+// one feature, its history, its attachments, the PDF, and the pending-changes list. Shapes are the
+// server's (docs/CONTRACT.md "Suggestions, attachments and PDF").
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { APP_KEY_HEADER, SESSION_HEADER, type FeaturePayload, type Geometry } from '../model/index.ts';
+import { apiFetch, ApiError, type ApiOptions } from './client.ts';
+import { useAuthStore } from '../state/authStore.ts';
+import type { ChangeEntry } from '../../workers/data/review.ts';
+
+export type { ChangeEntry };
+/** Where calls go: the server base ('' = same origin) and the app key (SPEC §7). */
+export interface ApiCtx {
+  apiBase: string;
+  appKey: string;
+}
+const opts = (ctx: ApiCtx, signal?: AbortSignal): ApiOptions => ({ apiBase: ctx.apiBase, appKey: ctx.appKey, signal });
+
+export interface FeatureRecord {
+  type: 'Feature';
+  id: number;
+  geometry: Geometry;
+  properties: Record<string, unknown> & { gfid?: number; version?: number };
+  workspace: string;
+  layer: string;
+}
+export interface HistoryRow {
+  gfid: number; version: number; action: string; geometry: Geometry | null; properties: Record<string, unknown>;
+  suggestedBy: string | null; acceptedBy: string | null; at: string;
+}
+export const ATTACHMENT_KINDS = ['comments', 'links', 'bibliographies', 'documents', 'tags', 'images'] as const;
+export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
+export interface AttachmentItem {
+  id: number; gfid: number; status: string; creator: string | null; createdat: string;
+  comment?: string; link?: string; description?: string; item?: string; itemCount?: number;
+  name?: string; removal?: boolean; contentType?: string; size?: number;
+}
+export interface ChangePage { items: ChangeEntry[]; total: number; page: number; pageSize: number }
+
+export const fetchFeature = (ctx: ApiCtx, gfid: number, signal?: AbortSignal) =>
+  apiFetch<FeatureRecord>(`/features/${gfid}`, {}, opts(ctx, signal));
+export const fetchHistory = (ctx: ApiCtx, gfid: number, signal?: AbortSignal) =>
+  apiFetch<HistoryRow[]>(`/features/${gfid}/history`, {}, opts(ctx, signal));
+export const fetchFeatureModel = (ctx: ApiCtx, layerId: string, signal?: AbortSignal) =>
+  apiFetch<{ properties: unknown[] }>(`/apps/layers/${encodeURIComponent(layerId)}/featuremodel?appkey=${ctx.appKey}`, {}, opts(ctx, signal));
+
+export async function fetchAttachments(ctx: ApiCtx, gfid: number, kind: AttachmentKind, signal?: AbortSignal): Promise<AttachmentItem[]> {
+  const body = await apiFetch<AttachmentItem[] | { imagesWithDescription: AttachmentItem[] }>(`/features/${gfid}/${kind}`, {}, opts(ctx, signal));
+  return Array.isArray(body) ? body : body.imagesWithDescription;
+}
+
+export function fetchChanges(ctx: ApiCtx, q: { admin: boolean; page: number; pageSize: number }, signal?: AbortSignal) {
+  const qs = new URLSearchParams({ admin: String(q.admin), page: String(q.page), pageSize: String(q.pageSize) });
+  return apiFetch<ChangePage>(`/features/changes?${qs}`, {}, opts(ctx, signal));
+}
+
+export type SuggestMethod = 'POST' | 'PUT' | 'DELETE';
+/** SPEC §7: create, update and delete each send the feature collection with workspace and layer. */
+export function suggest(ctx: ApiCtx, method: SuggestMethod, target: { workspace: string; layer: string; version?: number }, payload: FeaturePayload) {
+  const qs = new URLSearchParams({ workspace: target.workspace, layer: target.layer });
+  if (target.version) qs.set('version', String(target.version));
+  return apiFetch<ChangeEntry>(`/features/changes?${qs}`, {
+    method, body: JSON.stringify(payload), headers: { 'content-type': 'application/json' },
+  }, opts(ctx));
+}
+export const acceptChange = (ctx: ApiCtx, id: number) =>
+  apiFetch<{ id: number; status: string; gfid: number; version: number }>(`/features/changes/${id}/accept`, { method: 'PUT' }, opts(ctx));
+export const declineChange = (ctx: ApiCtx, id: number) =>
+  apiFetch<{ id: number; status: string }>(`/features/changes/${id}/decline`, { method: 'DELETE' }, opts(ctx));
+
+export function postAttachment(ctx: ApiCtx, gfid: number, kind: Exclude<AttachmentKind, 'images' | 'documents'>, body: object) {
+  return apiFetch<AttachmentItem>(`/features/${gfid}/${kind}/changes`, {
+    method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' },
+  }, opts(ctx));
+}
+/** SPEC §7: images and documents go as the raw body, file name and description in the query. */
+export function postFile(ctx: ApiCtx, gfid: number, kind: 'images' | 'documents', file: Blob, filename: string, description: string) {
+  const qs = new URLSearchParams({ filename, description });
+  return apiFetch<AttachmentItem>(`/features/${gfid}/${kind}/changes?${qs}`, {
+    method: 'POST', body: file, headers: { 'content-type': file.type },
+  }, opts(ctx));
+}
+
+/** The stored credentials as headers, for calls whose answer is a blob (apiFetch reads JSON). */
+function blobHeaders(ctx: ApiCtx): Headers {
+  const h = new Headers({ [APP_KEY_HEADER]: ctx.appKey });
+  const { sessionId, authorization } = useAuthStore.getState();
+  if (sessionId) h.set(SESSION_HEADER, sessionId);
+  else if (authorization) h.set('authorization', authorization);
+  return h;
+}
+export async function fetchBlob(ctx: ApiCtx, path: string, signal?: AbortSignal): Promise<Blob> {
+  const res = await fetch(`${ctx.apiBase.replace(/\/$/, '')}/api${path}`, { headers: blobHeaders(ctx), signal });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: string; message?: string } | null;
+    throw new ApiError(res.status, body?.error, body?.message ?? `${res.status}`);
+  }
+  return res.blob();
+}
+/** SPEC §7 PDF: GET features/{gfid}/download/advanced with appkey and noteBoxList, as blob. */
+export const fetchPdf = (ctx: ApiCtx, gfid: number, notes: string[] = []) =>
+  fetchBlob(ctx, `/features/${gfid}/download/advanced?${new URLSearchParams({ appkey: ctx.appKey, noteBoxList: JSON.stringify(notes) })}`);
+
+// ---- hooks ----
+export const featureKey = (gfid: number) => ['feature', gfid] as const;
+export function useFeature(ctx: ApiCtx, gfid: number | undefined) {
+  return useQuery({ queryKey: featureKey(gfid ?? 0), enabled: gfid !== undefined, queryFn: ({ signal }) => fetchFeature(ctx, gfid!, signal) });
+}
+export function useHistory(ctx: ApiCtx, gfid: number) {
+  return useQuery({ queryKey: ['history', gfid], queryFn: ({ signal }) => fetchHistory(ctx, gfid, signal) });
+}
+export function useAttachments(ctx: ApiCtx, gfid: number, kind: AttachmentKind) {
+  return useQuery({ queryKey: ['attachments', gfid, kind], queryFn: ({ signal }) => fetchAttachments(ctx, gfid, kind, signal) });
+}
+/** After a review decision every cached page, feature and history may be stale. */
+export function useReviewDecision(ctx: ApiCtx) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, accept }: { id: number; accept: boolean }) => (accept ? acceptChange(ctx, id) : declineChange(ctx, id)),
+    onSettled: () => qc.invalidateQueries({ predicate: (q) => ['changes', 'feature', 'history'].includes(String(q.queryKey[0])) }),
+  });
+}

@@ -1,0 +1,36 @@
+// SPEC §2 add-document dialog; SPEC §5: pdf only, description 3–50 characters, safe file name,
+// at most 10MB. The model's validateDocumentFile says which rule fails, in that order.
+import { useState } from 'react';
+import { Field, Input } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { validateDocumentFile } from '../model/index.ts';
+import { postFile } from '../api/suggestions.ts';
+import { useFeatureUi } from '../features/context.ts';
+import { AddDialog, useRuleMessage } from './AddDialog.tsx';
+import { useUpload } from './useUpload.ts';
+
+export function DocumentDialog({ gfid, onClose }: { gfid: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { api } = useFeatureUi();
+  const message = useRuleMessage();
+  const [file, setFile] = useState<File | null>(null);
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string>();
+  const upload = useUpload(gfid, 'documents', (f: File) => postFile(api, gfid, 'documents', f, f.name, description.trim()), onClose);
+  const submit = () => {
+    if (!file) return setError(t('errors.NO_FILES_SELECTED'));
+    const rule = validateDocumentFile({ name: file.name, type: file.type, size: file.size, description });
+    setError(message(rule));
+    if (rule.ok) upload.mutate(file);
+  };
+  return (
+    <AddDialog kind="documents" onClose={onClose} onSubmit={submit} busy={upload.isPending}>
+      <Field label={t('attachments.field.file')} required>
+        <input type="file" accept="application/pdf" data-testid="attachment-file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+      </Field>
+      <Field label={t('attachments.field.description')} required validationState={error ? 'error' : 'none'} validationMessage={error}>
+        <Input data-testid="attachment-description" value={description} onChange={(_, d) => setDescription(d.value)} />
+      </Field>
+    </AddDialog>
+  );
+}

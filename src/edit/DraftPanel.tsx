@@ -1,0 +1,53 @@
+// The form of the draft being edited (new or existing feature), beside the map. Submitting sends
+// the suggestion (SPEC §4) and ends the edit; cancelling asks first when something changed (SPEC §8
+// confirmation "discard unsaved changes").
+import { useState } from 'react';
+import { Button } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
+import { useFeatureUi } from '../features/context.ts';
+import { useSelection } from '../state/selectionStore.ts';
+import { Panel } from '../features/Panel.tsx';
+import { EditForm } from '../features/EditForm.tsx';
+import { defsFor } from '../features/PropertyTable.tsx';
+import { useDraft } from './draftStore.ts';
+import { draftHasChanges } from './suggestion.ts';
+import { submitDraft } from './submitDraft.ts';
+import type { Draft } from './draft.ts';
+
+export function DraftPanel({ onSubmitted }: { onSubmitted?: (id: number) => void }) {
+  const { t } = useTranslation();
+  const ui = useFeatureUi();
+  const confirm = useConfirm();
+  const draft = useDraft((s) => s.draft);
+  const mode = useDraft((s) => s.mode);
+  const [busy, setBusy] = useState(false);
+  // While a new shape is being drawn there is nothing to fill in yet.
+  if (!draft || !draft.geometry) return null;
+
+  const cancel = async () => {
+    const dirty = draft.gfid === null || draftHasChanges(draft);
+    if (!dirty || (await confirm('discardChanges'))) useDraft.getState().discard();
+  };
+  const submit = async (next: Draft) => {
+    setBusy(true);
+    const entry = await submitDraft(ui.api, next).finally(() => setBusy(false));
+    if (entry) {
+      // A drawn feature's taps may have selected whatever lay under them; the prompt should not open on it.
+      if (next.gfid === null) useSelection.getState().clear();
+      useDraft.getState().discard();
+      onSubmitted?.(entry.id);
+    }
+  };
+  const title = draft.gfid === null ? t('edit.newFeature') : t('edit.editing', { gfid: draft.gfid });
+  return (
+    <Panel mode={ui.config.featuresPropertiesWindow} title={title} testId="draft-panel" onClose={() => void cancel()}>
+      {draft.gfid !== null && (
+        <Button size="small" onClick={() => useDraft.getState().setMode(mode === 'modify' ? 'idle' : 'modify')} data-testid="draft-modify">
+          {mode === 'modify' ? t('edit.stopGeometry') : t('edit.editGeometry')}
+        </Button>
+      )}
+      <EditForm key={draft.gfid ?? 'new'} draft={draft} defs={defsFor(draft.layer.properties, draft.properties)} onSubmit={submit} onCancel={() => void cancel()} busy={busy} />
+    </Panel>
+  );
+}

@@ -1,0 +1,66 @@
+// DESIGN "Editing on the main thread, small": the main-thread OL map gets ONE vector layer holding
+// only the feature being edited, with Draw (SPEC §4 new template point or shape) or Modify (moving
+// a point or vertices; each change recorded by moveGeometry). Everything else draws in the worker.
+import { useEffect, useRef } from 'react';
+import Feature from 'ol/Feature.js';
+import VectorLayer from 'ol/layer/Vector.js';
+import VectorSource from 'ol/source/Vector.js';
+import Draw from 'ol/interaction/Draw.js';
+import Modify from 'ol/interaction/Modify.js';
+import { Circle, Fill, Stroke, Style } from 'ol/style.js';
+import type OlMap from 'ol/Map.js';
+import { DEFAULT_FILL_COLOR, DEFAULT_STROKE_COLOR, TEMPLATE_STROKE_WIDTH } from '../model/index.ts';
+import { useDraft } from './draftStore.ts';
+import { createFeature } from './actions/createFeature.ts';
+import { moveGeometry } from './actions/moveGeometry.ts';
+import { fromOl, toOl } from './olGeometry.ts';
+
+/** SPEC §9: new layer templates draw with stroke width 4. */
+export const TEMPLATE_STYLE = new Style({
+  stroke: new Stroke({ color: DEFAULT_STROKE_COLOR, width: TEMPLATE_STROKE_WIDTH }),
+  fill: new Fill({ color: 'rgba(39, 78, 120, 0.25)' }),
+  image: new Circle({ radius: 7, fill: new Fill({ color: DEFAULT_FILL_COLOR }), stroke: new Stroke({ color: DEFAULT_STROKE_COLOR, width: TEMPLATE_STROKE_WIDTH }) }),
+});
+
+export function EditOverlay({ map }: { map: OlMap | undefined }) {
+  const source = useRef(new VectorSource());
+  const geometry = useDraft((s) => s.draft?.geometry ?? null);
+  const mode = useDraft((s) => s.mode);
+  const drawType = useDraft((s) => s.drawType);
+
+  useEffect(() => {
+    if (!map) return;
+    const layer = new VectorLayer({ source: source.current, style: TEMPLATE_STYLE, zIndex: 1000, properties: { name: 'edit-overlay' } });
+    map.addLayer(layer);
+    return () => void map.removeLayer(layer);
+  }, [map]);
+
+  useEffect(() => {
+    source.current.clear();
+    if (geometry) source.current.addFeature(new Feature(toOl(geometry)));
+  }, [geometry]);
+
+  useEffect(() => {
+    if (!map || mode === 'idle') return;
+    const { apply, setMode } = useDraft.getState();
+    if (mode === 'draw' && drawType) {
+      const draw = new Draw({ source: source.current, type: drawType, style: TEMPLATE_STYLE });
+      draw.on('drawend', (e) => {
+        const g = e.feature.getGeometry();
+        if (g) apply(createFeature, { geometry: fromOl(g) });
+        setMode('idle');
+      });
+      map.addInteraction(draw);
+      return () => void map.removeInteraction(draw);
+    }
+    const modify = new Modify({ source: source.current, style: TEMPLATE_STYLE });
+    modify.on('modifyend', (e) => {
+      const g = e.features.item(0)?.getGeometry();
+      if (g) apply(moveGeometry, { geometry: fromOl(g) });
+    });
+    map.addInteraction(modify);
+    return () => void map.removeInteraction(modify);
+  }, [map, mode, drawType]);
+
+  return null;
+}

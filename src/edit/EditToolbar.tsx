@@ -1,0 +1,47 @@
+// SPEC §4 Editing: drawing active or not, with an active edit layer. New point, line or polygon on
+// an editable layer (SPEC §6: only layers flagged editable; logged-in users only).
+import { useState } from 'react';
+import { Button, Select, Toolbar } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { notifyOffline } from '../state/notifications.ts';
+import { useSelection } from '../state/selectionStore.ts';
+import { useFeatureUi } from '../features/context.ts';
+import { useLayerDefs } from '../features/useLayerDefs.ts';
+import { emptyDraft } from './draft.ts';
+import { useDraft } from './draftStore.ts';
+
+export function EditToolbar() {
+  const { t } = useTranslation();
+  const ui = useFeatureUi();
+  const editable = ui.config.layersConfig.filter((l) => l.edit && l.workspace && !l.id.endsWith('_diff') && l.type !== 'wms');
+  const [layerId, setLayerId] = useState(editable[0]?.id);
+  const layer = editable.find((l) => l.id === layerId) ?? editable[0];
+  const defs = useLayerDefs(layer?.id);
+  const mode = useDraft((s) => s.mode);
+  const drafting = useDraft((s) => s.draft !== null);
+  if (!ui.loggedIn || !layer) return null;
+
+  const start = () => {
+    // SPEC §8: no connection → 'Enable WiFi or mobile data…' before an edit starts.
+    if (navigator.onLine === false) return notifyOffline();
+    // The taps that place vertices must not leave a selected feature behind them.
+    useSelection.getState().clear();
+    const type = layer.type === 'Polygon' || layer.type === 'LineString' ? layer.type : 'Point';
+    useDraft.getState().start(emptyDraft({ id: layer.id, workspace: layer.workspace!, geometryType: type, editable: true, properties: defs ?? [] }, ui.admin), 'draw');
+  };
+  return (
+    <Toolbar
+      data-testid="edit-toolbar"
+      size="small"
+      style={{ position: 'absolute', bottom: 32, left: '50%', transform: 'translateX(-50%)', zIndex: 20, background: 'var(--colorNeutralBackground1)', borderRadius: 8, boxShadow: 'var(--shadow8)' }}
+    >
+      <Select size="small" value={layer.id} onChange={(_, d) => setLayerId(d.value)} aria-label={t('edit.layer')} data-testid="edit-layer" disabled={drafting}>
+        {editable.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
+      </Select>
+      <Button size="small" appearance="primary" onClick={start} disabled={drafting || !defs} data-testid="edit-new">
+        {t(`edit.new.${layer.type}`, { defaultValue: t('edit.new.Point') })}
+      </Button>
+      {mode === 'draw' && <span data-testid="edit-drawing" style={{ padding: '0 8px' }}>{t('edit.drawHint')}</span>}
+    </Toolbar>
+  );
+}

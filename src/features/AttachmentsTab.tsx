@@ -1,0 +1,84 @@
+// SPEC §2 feature-properties prompt "attachments": comments, links, bibliography, documents and
+// tags, each listed (accepted ones plus the user's own pending ones) with an add button.
+import { useState } from 'react';
+import { Badge, Button, Input, Spinner } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { fetchBlob, postAttachment, useAttachments, type AttachmentItem, type AttachmentKind } from '../api/suggestions.ts';
+import { validateTagName } from '../model/index.ts';
+import { useFeatureUi } from './context.ts';
+import { TextAttachmentDialog, type TextKind } from '../attachments/TextDialogs.tsx';
+import { DocumentDialog } from '../attachments/DocumentDialog.tsx';
+import { useUpload } from '../attachments/useUpload.ts';
+
+type ListKind = Exclude<AttachmentKind, 'images'>;
+
+function describe(kind: ListKind, a: AttachmentItem): string {
+  if (kind === 'comments') return a.comment ?? '';
+  if (kind === 'links') return `${a.description ?? ''} — ${a.link ?? ''}`;
+  if (kind === 'bibliographies') return a.item ?? '';
+  if (kind === 'documents') return `${a.description ?? ''} (${a.name ?? ''})`;
+  return a.name ?? '';
+}
+
+function Section({ kind, gfid, onAdd }: { kind: ListKind; gfid: number; onAdd: () => void }) {
+  const { t } = useTranslation();
+  const ui = useFeatureUi();
+  const list = useAttachments(ui.api, gfid, kind);
+  const open = async (a: AttachmentItem) => {
+    const blob = await fetchBlob(ui.api, `/features/${gfid}/documents/${encodeURIComponent(a.name ?? '')}`);
+    window.open(URL.createObjectURL(blob), '_blank', 'noopener');
+  };
+  return (
+    <section data-testid={`attachments-${kind}`} style={{ marginBottom: 8 }}>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+        <strong>{t(`attachments.kind.${kind}`)}</strong>
+        {ui.loggedIn && kind !== 'tags' && (
+          <Button size="small" onClick={onAdd} data-testid={`add-${kind}`}>{t('attachments.addButton')}</Button>
+        )}
+      </div>
+      {list.isPending ? <Spinner size="tiny" /> : (
+        <ul style={{ margin: 0, paddingLeft: 18 }}>
+          {(list.data ?? []).map((a) => (
+            <li key={a.id} data-status={a.status}>
+              {kind === 'documents' ? <a href="#" onClick={(e) => { e.preventDefault(); void open(a); }}>{describe(kind, a)}</a> : describe(kind, a)}
+              {a.status === 'pending' && <Badge size="small" appearance="tint" style={{ marginLeft: 6 }}>{t('attachments.pending')}</Badge>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {kind === 'tags' && ui.loggedIn && <TagAdder gfid={gfid} />}
+    </section>
+  );
+}
+
+function TagAdder({ gfid }: { gfid: number }) {
+  const { t } = useTranslation();
+  const { api } = useFeatureUi();
+  const [name, setName] = useState('');
+  const upload = useUpload(gfid, 'tags', (n: string) => postAttachment(api, gfid, 'tags', { name: n }), () => setName(''));
+  const rule = validateTagName(name);
+  return (
+    <form onSubmit={(e) => { e.preventDefault(); if (rule.ok) upload.mutate(name.trim()); }} style={{ display: 'flex', gap: 4 }}>
+      <Input size="small" value={name} onChange={(_, d) => setName(d.value)} placeholder={t('attachments.field.tag')} data-testid="tag-input" />
+      <Button size="small" type="submit" disabled={!rule.ok || upload.isPending}>{t('attachments.addButton')}</Button>
+    </form>
+  );
+}
+
+export function AttachmentsTab({ gfid }: { gfid: number }) {
+  const { config } = useFeatureUi();
+  const [adding, setAdding] = useState<ListKind | null>(null);
+  // SPEC §3 app configuration switches: comments, links, bibliography, documents.
+  const kinds = ([
+    config.comments && 'comments', config.links && 'links', config.bibliography && 'bibliographies',
+    config.documents && 'documents', 'tags',
+  ].filter(Boolean) as ListKind[]);
+  const close = () => setAdding(null);
+  return (
+    <div>
+      {kinds.map((k) => <Section key={k} kind={k} gfid={gfid} onAdd={() => setAdding(k)} />)}
+      {adding === 'documents' && <DocumentDialog gfid={gfid} onClose={close} />}
+      {adding && adding !== 'documents' && adding !== 'tags' && <TextAttachmentDialog kind={adding as TextKind} gfid={gfid} onClose={close} />}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+// The edit form of the draft (SPEC §4 Editing): one field per property by type, SPEC §5 messages
+// inline, editAdminOnly properties read-only for non-admins and everything read-only on a layer
+// that is not editable (SPEC §6). Submitting turns the draft into a suggestion (SPEC §4).
+import { useState } from 'react';
+import { Button, Checkbox, Field, Input, Select, Textarea } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { ERRORS, type PropertyDefinition } from '../model/index.ts';
+import type { Draft } from '../edit/draft.ts';
+import { propertyEditable, setProperties } from '../edit/actions/setProperties.ts';
+import { parseInput, toInput } from './propertyInput.ts';
+
+interface Props {
+  draft: Draft;
+  defs: PropertyDefinition[];
+  /** Called with the draft carrying the form's values; the caller sends it. */
+  onSubmit: (draft: Draft) => void | Promise<unknown>;
+  onCancel: () => void;
+  busy?: boolean;
+}
+
+export function EditForm({ draft, defs, onSubmit, onCancel, busy }: Props) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Record<string, string | boolean>>(() =>
+    Object.fromEntries(defs.map((d) => [d.name, toInput(d, draft.properties[d.name])])),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const readOnly = (d: PropertyDefinition) => !draft.layer.editable || !propertyEditable(draft, d.name);
+
+  const submit = () => {
+    const next: Record<string, unknown> = {};
+    const errs: Record<string, string> = {};
+    for (const def of defs) {
+      if (readOnly(def)) continue;
+      const parsed = parseInput(def, values[def.name] ?? '');
+      if (!parsed.ok) errs[def.name] = parsed.error;
+      else if (JSON.stringify(parsed.value ?? null) !== JSON.stringify(draft.properties[def.name] ?? null)) next[def.name] = parsed.value;
+    }
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    void onSubmit(setProperties(draft, { values: next }));
+  };
+
+  const field = (def: PropertyDefinition) => {
+    const v = values[def.name];
+    const set = (x: string | boolean) => setValues((s) => ({ ...s, [def.name]: x }));
+    const common = { disabled: readOnly(def), 'data-testid': `edit-${def.name}` };
+    if (def.type === 'BOOLEAN') return <Checkbox {...common} checked={v === true} onChange={(_, d) => set(d.checked === true)} />;
+    if (def.type === 'OPTIONS') {
+      return (
+        <Select {...common} value={String(v ?? '')} onChange={(_, d) => set(d.value)}>
+          <option value="" />
+          {(def.options ?? []).map((o) => {
+            const value = typeof o === 'string' ? o : String(o.value);
+            return <option key={value} value={value}>{typeof o === 'string' ? o : (o.label ?? value)}</option>;
+          })}
+        </Select>
+      );
+    }
+    if (def.type === 'EDITOR' || def.type === 'OBJECT' || def.type === 'GEOMETRY') {
+      return <Textarea {...common} value={String(v ?? '')} onChange={(_, d) => set(d.value)} />;
+    }
+    const type = def.type === 'EMAIL' ? 'email' : 'text';
+    return <Input {...common} type={type} inputMode={def.type === 'NUMBER' ? 'decimal' : undefined} value={String(v ?? '')} onChange={(_, d) => set(d.value)} />;
+  };
+
+  return (
+    <form
+      data-testid="edit-form"
+      noValidate
+      onSubmit={(e) => { e.preventDefault(); submit(); }}
+      style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+    >
+      {!draft.layer.editable && <div data-testid="layer-read-only">{t('edit.layerReadOnly')}</div>}
+      {defs.filter((d) => d.show).map((def) => (
+        <Field
+          key={def.name}
+          label={def.label ?? def.name}
+          hint={draft.layer.editable && readOnly(def) ? t('edit.adminOnly') : undefined}
+          validationState={errors[def.name] ? 'error' : 'none'}
+          validationMessage={errors[def.name] ? t(`errors.${errors[def.name]}`, { defaultValue: ERRORS[errors[def.name] as keyof typeof ERRORS] }) : undefined}
+        >
+          {field(def)}
+        </Field>
+      ))}
+      <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
+        <Button onClick={onCancel} data-testid="edit-cancel">{t('common.cancel')}</Button>
+        <Button appearance="primary" type="submit" disabled={busy || !draft.layer.editable} data-testid="edit-submit">
+          {t('edit.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

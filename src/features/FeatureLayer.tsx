@@ -1,0 +1,75 @@
+// Everything about features that sits on the map screen (issue #3): the feature-properties prompt,
+// the draft form and edit overlay, the edit toolbar, the comparison and the pending-changes drawer
+// with its button. Mount once inside the map container (position: relative).
+import { useMemo } from 'react';
+import { Button } from '@fluentui/react-components';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AppConfig } from '../model/index.ts';
+import { useAuthStore, isLoggedIn } from '../state/authStore.ts';
+import { effectiveTimeZone, useSettingsStore } from '../state/settingsStore.ts';
+import { useMapInstance } from '../map/mapInstance.ts';
+import { FeatureUiContext, type FeatureUi } from './context.ts';
+import { FeaturePrompt } from './FeaturePrompt.tsx';
+import { DraftPanel } from '../edit/DraftPanel.tsx';
+import { EditOverlay } from '../edit/EditOverlay.tsx';
+import { EditToolbar } from '../edit/EditToolbar.tsx';
+import { ComparisonPrompt } from '../review/ComparisonPrompt.tsx';
+import { PendingChanges } from '../review/PendingChanges.tsx';
+import { useReview } from '../review/reviewStore.ts';
+
+export interface FeatureLayerProps {
+  appKey: string;
+  /** The app configuration (merged shell config); layersConfig carries the property definitions. */
+  config: AppConfig;
+  /** Server base address; '' = same origin (SPEC §7 serverUrl). */
+  apiBase?: string;
+}
+
+function ReviewButtons() {
+  const { t } = useTranslation();
+  const status = useAuthStore((s) => s.status);
+  const qc = useQueryClient();
+  if (!isLoggedIn({ status })) return null;
+  const admin = status === 'authorised';
+  // Others suggest while this page is open: every opening starts from the server's current list.
+  const fresh = () => void qc.invalidateQueries({ queryKey: ['changes'] });
+  return (
+    <div style={{ position: 'absolute', top: 12, left: '50%', transform: 'translateX(-50%)', zIndex: 15, display: 'flex', gap: 6 }}>
+      {admin && (
+        <Button size="small" appearance="primary" onClick={() => { fresh(); useReview.getState().setPendingOpen(true); }} data-testid="pending-open">
+          {t('review.pendingTitle')}
+        </Button>
+      )}
+      <Button size="small" onClick={() => { fresh(); useReview.getState().openCompare({ admin, page: 1, id: null }); }} data-testid="compare-open">
+        {admin ? t('review.compareTitle') : t('review.mySuggestions')}
+      </Button>
+    </div>
+  );
+}
+
+export function FeatureLayer({ appKey, config, apiBase = '' }: FeatureLayerProps) {
+  const status = useAuthStore((s) => s.status);
+  const settings = useSettingsStore((s) => s.settings);
+  const map = useMapInstance((s) => s.map);
+  const ui = useMemo<FeatureUi>(() => ({
+    api: { apiBase, appKey },
+    config,
+    // SPEC §6: the admin role is user type 'admin' (authStore's 'authorised').
+    admin: status === 'authorised',
+    loggedIn: isLoggedIn({ status }),
+    timeZone: settings.timeZone || config.timeZone || effectiveTimeZone(settings),
+    timeFormat: settings.timeFormat || config.timeFormat,
+  }), [apiBase, appKey, config, status, settings]);
+  return (
+    <FeatureUiContext.Provider value={ui}>
+      <EditOverlay map={map} />
+      <ReviewButtons />
+      <EditToolbar />
+      <FeaturePrompt />
+      <DraftPanel />
+      <ComparisonPrompt />
+      {ui.admin && <PendingChanges />}
+    </FeatureUiContext.Provider>
+  );
+}

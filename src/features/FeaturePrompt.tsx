@@ -1,0 +1,80 @@
+// SPEC §2 feature-properties prompt: opens when a feature is selected (SPEC §4 select), shows its
+// properties by type and tabs for attachments, images and history, with edit, delete and PDF
+// download. Editing starts a draft (src/edit); the form shows in the draft panel.
+import { useState } from 'react';
+import { Button, Spinner, Tab, TabList } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useSelection } from '../state/selectionStore.ts';
+import { useFeature } from '../api/suggestions.ts';
+import { notifyError, errorKeyOf, notifyOffline } from '../state/notifications.ts';
+import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
+import { draftFromFeature } from '../edit/draft.ts';
+import { useDraft } from '../edit/draftStore.ts';
+import { deleteFeature } from '../edit/actions/deleteFeature.ts';
+import { submitDraft } from '../edit/submitDraft.ts';
+import { useFeatureUi } from './context.ts';
+import { useLayer, useLayerDefs } from './useLayerDefs.ts';
+import { Panel } from './Panel.tsx';
+import { PropertyTable, defsFor } from './PropertyTable.tsx';
+import { AttachmentsTab } from './AttachmentsTab.tsx';
+import { ImagesTab } from './ImagesTab.tsx';
+import { HistoryTab } from './HistoryTab.tsx';
+import { downloadPdf } from './downloadPdf.ts';
+
+type TabName = 'properties' | 'attachments' | 'images' | 'history';
+
+export function FeaturePrompt() {
+  const { t } = useTranslation();
+  const ui = useFeatureUi();
+  const confirm = useConfirm();
+  const selected = useSelection((s) => s.selected);
+  const clear = useSelection((s) => s.clear);
+  const editing = useDraft((s) => s.draft !== null);
+  const feature = useFeature(ui.api, selected?.gfid);
+  const layer = useLayer(selected?.layerId ?? feature.data?.layer);
+  const declared = useLayerDefs(selected?.layerId);
+  const [tab, setTab] = useState<TabName>('properties');
+  if (!selected || editing) return null;
+
+  const data = feature.data;
+  const defs = data && declared ? defsFor(declared, data.properties) : undefined;
+  const name = data ? String(data.properties[layer?.nameProperty ?? 'name'] ?? '') : '';
+  const canEdit = ui.loggedIn && !!layer?.edit && !!data && !!defs;
+
+  const startEdit = (mode: 'idle' | 'modify') => {
+    if (navigator.onLine === false) return notifyOffline();
+    const draftLayer = { id: layer!.id, workspace: data!.workspace, geometryType: data!.geometry.type, editable: !!layer!.edit, properties: defs! };
+    useDraft.getState().start(draftFromFeature(draftLayer, data!, ui.admin), mode);
+  };
+  const suggestDelete = async () => {
+    if (!(await confirm('delete', name || `GFID ${selected.gfid}`))) return;
+    const draftLayer = { id: layer!.id, workspace: data!.workspace, geometryType: data!.geometry.type, editable: !!layer!.edit, properties: defs! };
+    const draft = draftFromFeature(draftLayer, data!, ui.admin);
+    const reason = deleteFeature.disabled(draft);
+    if (reason) return notifyError(reason);
+    await submitDraft(ui.api, deleteFeature(draft));
+  };
+  const pdf = () => downloadPdf(ui.api, selected.gfid, name || String(selected.gfid)).catch((e) => notifyError(errorKeyOf(e)));
+
+  return (
+    <Panel mode={ui.config.featuresPropertiesWindow} title={name || `GFID ${selected.gfid}`} testId="feature-prompt" onClose={clear}>
+      <TabList size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)}>
+        {(['properties', 'attachments', 'images', 'history'] as const).map((k) => (
+          <Tab key={k} value={k} data-testid={`feature-tab-${k}`}>{t(`features.tab.${k}`)}</Tab>
+        ))}
+      </TabList>
+      <div style={{ minHeight: 120 }}>
+        {tab === 'properties' && (feature.isError ? <p>{feature.error.message}</p> : !data || !defs ? <Spinner size="small" /> : <PropertyTable defs={defs} values={data.properties} />)}
+        {tab === 'attachments' && <AttachmentsTab gfid={selected.gfid} />}
+        {tab === 'images' && <ImagesTab gfid={selected.gfid} />}
+        {tab === 'history' && <HistoryTab gfid={selected.gfid} />}
+      </div>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
+        {canEdit && <Button size="small" appearance="primary" onClick={() => startEdit('idle')} data-testid="feature-edit">{t('edit.edit')}</Button>}
+        {canEdit && <Button size="small" onClick={() => startEdit('modify')} data-testid="feature-edit-geometry">{t('edit.editGeometry')}</Button>}
+        {canEdit && <Button size="small" onClick={() => void suggestDelete()} data-testid="feature-delete">{t('edit.delete')}</Button>}
+        {ui.config.pdfDownload && <Button size="small" onClick={() => void pdf()} data-testid="feature-pdf">{t('features.downloadPdf')}</Button>}
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,46 @@
+// SPEC §2/§7 images: the list (imagesWithDescription), each fetched as a blob (the session header
+// cannot ride on an <img src>) and shown through an object URL.
+import { useEffect, useState } from 'react';
+import { Button, Spinner } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { fetchBlob, useAttachments, type AttachmentItem } from '../api/suggestions.ts';
+import { useFeatureUi } from './context.ts';
+import { ImageDialog } from '../attachments/ImageDialog.tsx';
+
+function Thumb({ gfid, image }: { gfid: number; image: AttachmentItem }) {
+  const { api } = useFeatureUi();
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    let made: string | undefined;
+    fetchBlob(api, `/features/${gfid}/images/${encodeURIComponent(image.name ?? '')}`)
+      .then((b) => { if (live) setUrl((made = URL.createObjectURL(b))); })
+      .catch(() => undefined);
+    return () => { live = false; if (made) URL.revokeObjectURL(made); };
+  }, [api, gfid, image.name]);
+  return (
+    <figure style={{ margin: 0, width: 110 }} data-status={image.status}>
+      {url ? <img src={url} alt={image.description ?? image.name} style={{ width: 110, height: 80, objectFit: 'cover' }} /> : <Spinner size="tiny" />}
+      <figcaption style={{ fontSize: 12 }}>{image.description}</figcaption>
+    </figure>
+  );
+}
+
+export function ImagesTab({ gfid }: { gfid: number }) {
+  const { t } = useTranslation();
+  const ui = useFeatureUi();
+  const list = useAttachments(ui.api, gfid, 'images');
+  const [adding, setAdding] = useState(false);
+  return (
+    <div data-testid="images-tab">
+      {ui.loggedIn && <Button size="small" onClick={() => setAdding(true)} data-testid="add-images">{t('attachments.add.images')}</Button>}
+      {list.isPending ? <Spinner size="tiny" /> : (
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 }}>
+          {(list.data ?? []).map((img) => <Thumb key={img.id} gfid={gfid} image={img} />)}
+          {list.data?.length === 0 && <p>{t('attachments.none')}</p>}
+        </div>
+      )}
+      {adding && <ImageDialog gfid={gfid} onClose={() => setAdding(false)} />}
+    </div>
+  );
+}

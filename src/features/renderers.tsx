@@ -1,0 +1,102 @@
+// One small renderer per SPEC §3 property type. Values come from the server as JSON; nothing here
+// injects HTML (EDITOR rich text is shown as its text), and links only follow http(s), mailto or
+// relative addresses.
+import type { FC } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PropertyDefinition, PropertyType } from '../model/index.ts';
+import { formatDate } from './formatDate.ts';
+import { useFeatureUi } from './context.ts';
+
+export interface RendererProps {
+  value: unknown;
+  def: PropertyDefinition;
+}
+
+/** Only addresses that cannot run script: http(s), mailto, data:image and relative paths. */
+export function safeUrl(value: unknown): string | undefined {
+  const s = String(value ?? '').trim();
+  if (!s) return undefined;
+  if (/^(https?:|mailto:)/i.test(s) || /^data:image\//i.test(s) || /^[/.?#]/.test(s)) return s;
+  return /^[a-z][a-z0-9+.-]*:/i.test(s) ? undefined : s;
+}
+
+/** EDITOR values are HTML from a rich-text editor; show their text only (SPEC §3 EDITOR). */
+export function htmlToText(html: unknown): string {
+  const doc = new DOMParser().parseFromString(String(html ?? ''), 'text/html');
+  for (const block of doc.body.querySelectorAll('p, br, li, div, h1, h2, h3')) block.append('\n');
+  return (doc.body.textContent ?? '').replace(/\n{2,}/g, '\n').trim();
+}
+
+const text = (v: unknown) => (v == null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+const Text: FC<RendererProps> = ({ value }) => <span>{text(value)}</span>;
+const NumberR: FC<RendererProps> = ({ value }) => {
+  const { i18n } = useTranslation();
+  const n = Number(value);
+  return <span>{value == null || value === '' || Number.isNaN(n) ? text(value) : n.toLocaleString(i18n.language.replace('_', '-'))}</span>;
+};
+const BooleanR: FC<RendererProps> = ({ value }) => {
+  const { t } = useTranslation();
+  return <span>{value === true || value === 'true' ? t('features.yes') : t('features.no')}</span>;
+};
+const DateR: FC<RendererProps> = ({ value }) => {
+  const { i18n } = useTranslation();
+  const { timeZone, timeFormat } = useFeatureUi();
+  return <time dateTime={text(value)}>{formatDate(value, { locale: i18n.language, timeZone, timeFormat })}</time>;
+};
+const Link: FC<RendererProps & { href?: string }> = ({ value, href }) =>
+  href ? <a href={href} target="_blank" rel="noopener noreferrer">{text(value)}</a> : <span>{text(value)}</span>;
+const UrlR: FC<RendererProps> = (p) => <Link {...p} href={safeUrl(p.value)} />;
+const PdfR: FC<RendererProps> = (p) => <Link {...p} href={safeUrl(p.value)} />;
+const EmailR: FC<RendererProps> = (p) => <Link {...p} href={p.value ? `mailto:${text(p.value)}` : undefined} />;
+const ImageR: FC<RendererProps> = ({ value, def }) => {
+  const src = safeUrl(value);
+  return src ? <img src={src} alt={def.label ?? def.name} style={{ maxWidth: 96, maxHeight: 96, objectFit: 'cover' }} /> : null;
+};
+const GeometryR: FC<RendererProps> = ({ value }) => <span>{geometrySummary(value)}</span>;
+const ObjectR: FC<RendererProps> = ({ value }) => {
+  const obj = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  return (
+    <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 8 }}>
+      {Object.entries(obj).map(([k, v]) => [<dt key={`k-${k}`}>{k}</dt>, <dd key={`v-${k}`} style={{ margin: 0 }}>{text(v)}</dd>])}
+    </dl>
+  );
+};
+const ColorR: FC<RendererProps> = ({ value }) => (
+  <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
+    <span data-swatch style={{ width: 14, height: 14, borderRadius: 3, border: '1px solid #888', background: text(value) }} />
+    {text(value)}
+  </span>
+);
+const OptionsR: FC<RendererProps> = ({ value, def }) => <span>{optionLabel(def, value)}</span>;
+const EditorR: FC<RendererProps> = ({ value }) => <span style={{ whiteSpace: 'pre-line' }}>{htmlToText(value)}</span>;
+const TagsR: FC<RendererProps> = ({ value }) => (
+  <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
+    {(Array.isArray(value) ? value : text(value).split(',').filter(Boolean)).map((tag, i) => (
+      <span key={i} data-chip style={{ padding: '0 8px', borderRadius: 10, background: '#e8eef6', fontSize: 12 }}>{text(tag).trim()}</span>
+    ))}
+  </span>
+);
+
+export function optionLabel(def: PropertyDefinition, value: unknown): string {
+  const opt = def.options?.find((o) => (typeof o === 'string' ? o : String(o.value)) === String(value));
+  return opt === undefined ? text(value) : typeof opt === 'string' ? opt : (opt.label ?? String(opt.value));
+}
+
+export function geometrySummary(value: unknown): string {
+  const g = value as { type?: string; coordinates?: unknown } | null;
+  if (!g?.type) return text(value);
+  if (g.type === 'Point' && Array.isArray(g.coordinates)) return `Point (${(g.coordinates as number[]).slice(0, 2).map((c) => c.toFixed(5)).join(', ')})`;
+  const flat = JSON.stringify(g.coordinates ?? []).match(/\[-?[\d.e+-]+,-?[\d.e+-]+/g)?.length ?? 0;
+  return `${g.type} (${flat} vertices)`;
+}
+
+export const RENDERERS: Record<PropertyType, FC<RendererProps>> = {
+  TEXT: Text, NUMBER: NumberR, BOOLEAN: BooleanR, DATE: DateR, URL: UrlR, IMAGE: ImageR, PDF: PdfR, EMAIL: EmailR,
+  GEOMETRY: GeometryR, OBJECT: ObjectR, COLOR: ColorR, OPTIONS: OptionsR, EDITOR: EditorR, TAGS: TagsR,
+};
+
+export function PropertyValue({ value, def }: RendererProps) {
+  const R = RENDERERS[def.type] ?? Text;
+  return <R value={value} def={def} />;
+}

@@ -1,0 +1,57 @@
+// The comparison prompt around ComparisonView: one page of suggestions (the admin list or the
+// user's own), the chosen entry's geometries on the map, and accept / decline for admins.
+import { Button, Spinner } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useMapInstance } from '../map/mapInstance.ts';
+import { useSelection } from '../state/selectionStore.ts';
+import { useFeatureUi } from '../features/context.ts';
+import { Panel } from '../features/Panel.tsx';
+import { defsFor } from '../features/PropertyTable.tsx';
+import { useLayerDefs } from '../features/useLayerDefs.ts';
+import type { Geometry } from '../model/index.ts';
+import { ComparisonView } from './ComparisonView.tsx';
+import { ComparisonOverlay } from './ComparisonOverlay.tsx';
+import { useChangePage } from './useChangePage.ts';
+import { useReview } from './reviewStore.ts';
+import { entryLabel, useDecide } from './useDecide.ts';
+
+export function ComparisonPrompt() {
+  const { t } = useTranslation();
+  const ui = useFeatureUi();
+  const map = useMapInstance((s) => s.map);
+  const target = useReview((s) => s.compare);
+  const decide = useDecide();
+  const page = useChangePage(ui.api, target?.admin ?? false, target?.page ?? 1, !!target);
+  const grouped = page.data;
+  const selected = grouped?.entries.find((e) => e.id === target?.id) ?? grouped?.entries[0];
+  const declared = useLayerDefs(selected?.layerId);
+  if (!target) return null;
+  const defs = defsFor(declared ?? [], { ...selected?.before?.properties, ...selected?.after?.properties });
+  const close = () => useReview.getState().openCompare(null);
+  const label = selected ? entryLabel(selected, t('review.suggestedFeature')) : '';
+  const onDecide = async (accept: boolean) => {
+    if (!selected) return;
+    const result = await decide(selected, accept, label);
+    if (!result) return;
+    useReview.getState().openCompare({ ...target, id: null });
+    // The accepted version opens in the feature prompt, with its history (SPEC §2).
+    if (accept && result.gfid) useSelection.getState().select([{ layerId: selected.layerId, gfid: result.gfid }]);
+  };
+  return (
+    <Panel mode={ui.config.featuresPropertiesWindow} side="left" title={t('review.compareTitle')} testId="comparison-prompt" onClose={close}>
+      {page.isPending ? <Spinner /> : !grouped ? <p>{page.error?.message}</p> : (
+        <ComparisonView
+          grouped={grouped} admin={ui.admin && target.admin} selected={selected} defs={defs} timeZone={ui.timeZone} timeFormat={ui.timeFormat}
+          onSelect={(id) => useReview.getState().openCompare({ ...target, id })}
+        />
+      )}
+      {ui.admin && target.admin && selected && (
+        <div style={{ display: 'flex', gap: 6, justifyContent: 'flex-end' }}>
+          <Button size="small" appearance="primary" onClick={() => void onDecide(true)} data-testid="compare-accept">{t('review.accept')}</Button>
+          <Button size="small" onClick={() => void onDecide(false)} data-testid="compare-decline">{t('review.decline')}</Button>
+        </div>
+      )}
+      <ComparisonOverlay map={map} before={(selected?.before?.geometry as Geometry) ?? null} after={selected?.grpstatus === 'd' ? null : ((selected?.after?.geometry as Geometry) ?? null)} />
+    </Panel>
+  );
+}

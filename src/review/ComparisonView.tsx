@@ -1,0 +1,75 @@
+// SPEC §2 Feature comparison prompt: suggestions grouped into new, modified and deleted (deleted
+// for admins only, SPEC §6); each shows 'GFID' + id or 'suggested feature', layer name, creator,
+// creator mail and insertion date; the chosen one side by side with changed properties marked.
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { PropertyDefinition } from '../model/index.ts';
+import type { GroupedChanges, ReviewEntry } from '../../workers/data/review.ts';
+import { PropertyValue } from '../features/renderers.tsx';
+import { formatDate } from '../features/formatDate.ts';
+import { entryLabel } from './useDecide.ts';
+
+interface Props {
+  grouped: GroupedChanges;
+  admin: boolean;
+  selected: ReviewEntry | undefined;
+  onSelect: (id: number) => void;
+  defs: PropertyDefinition[];
+  timeZone?: string;
+  timeFormat?: string;
+}
+
+export function ComparisonView({ grouped, admin, selected, onSelect, defs, timeZone, timeFormat }: Props) {
+  const { t, i18n } = useTranslation();
+  const groups = (['new', 'modified', 'deleted'] as const).filter((g) => g !== 'deleted' || admin);
+  const changed = new Set(selected?.changedProperties.map((c) => c.name));
+  return (
+    <div data-testid="comparison">
+      {groups.map((g) => (
+        <section key={g} data-testid={`compare-group-${g}`}>
+          <h4 style={{ margin: '8px 0 4px' }}>{t(`review.groupTitle.${g}`)} ({grouped.groups[g].length})</h4>
+          {grouped.groups[g].map((i) => {
+            const e = grouped.entries[i];
+            return (
+              <button
+                key={e.id} type="button" data-testid="compare-entry" data-change-id={e.id} aria-pressed={e.id === selected?.id}
+                onClick={() => onSelect(e.id)}
+                style={{ display: 'block', width: '100%', textAlign: 'left', border: 0, padding: '4px 6px', cursor: 'pointer', background: e.id === selected?.id ? '#e8eef6' : 'transparent', fontSize: 12 }}
+              >
+                <strong>{entryLabel(e, t('review.suggestedFeature'))}</strong> · {e.layerName ?? e.layerId} · {e.creator} · {e.creatormail} ·{' '}
+                {formatDate(e.insertedat, { locale: i18n.language, timeZone, timeFormat })}
+              </button>
+            );
+          })}
+        </section>
+      ))}
+      {selected && (
+        <Table size="extra-small" data-testid="compare-table" style={{ marginTop: 8 }}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{t('review.property')}</TableHeaderCell>
+              <TableHeaderCell>{t('review.original')}</TableHeaderCell>
+              <TableHeaderCell>{t('review.suggestion')}</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {defs.filter((d) => d.show).map((d) => (
+              <TableRow key={d.name} data-property={d.name} data-changed={changed.has(d.name) ? 'true' : undefined} style={changed.has(d.name) ? { background: '#fff4ce', fontWeight: 600 } : undefined}>
+                <TableCell>{d.label ?? d.name}</TableCell>
+                <TableCell>{selected.before ? <PropertyValue def={d} value={selected.before.properties[d.name]} /> : '—'}</TableCell>
+                <TableCell>{selected.after && selected.grpstatus !== 'd' ? <PropertyValue def={d} value={selected.after.properties[d.name]} /> : '—'}</TableCell>
+              </TableRow>
+            ))}
+            <TableRow data-property="geometry" data-changed={selected.geometryChanged ? 'true' : undefined} style={selected.geometryChanged ? { background: '#fff4ce', fontWeight: 600 } : undefined}>
+              <TableCell>{t('review.geometry')}</TableCell>
+              <TableCell><PropertyValue def={GEOM} value={selected.before?.geometry} /></TableCell>
+              <TableCell>{selected.grpstatus === 'd' ? '—' : <PropertyValue def={GEOM} value={selected.after?.geometry} />}</TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>
+      )}
+    </div>
+  );
+}
+
+const GEOM: PropertyDefinition = { name: 'geometry', type: 'GEOMETRY', editable: false, editAdminOnly: false, show: true };

@@ -1,0 +1,34 @@
+// Accept or decline with a confirmation (SPEC §8 confirmations for accept and decline). A refusal
+// (409 CHANGE_CONFLICT / CHANGE_NOT_PENDING) shows the server's catalogue text in red.
+import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
+import { useReviewDecision } from '../api/suggestions.ts';
+import { ApiError } from '../api/client.ts';
+import { notify, notifyOffline } from '../state/notifications.ts';
+import { useFeatureUi } from '../features/context.ts';
+import type { ReviewEntry } from '../../workers/data/review.ts';
+
+export function entryLabel(e: Pick<ReviewEntry, 'gfid'>, suggested: string): string {
+  return e.gfid == null ? suggested : `GFID ${e.gfid}`;
+}
+
+export function useDecide() {
+  const ui = useFeatureUi();
+  const confirm = useConfirm();
+  const decision = useReviewDecision(ui.api);
+  return async (entry: ReviewEntry, accept: boolean, subject: string): Promise<{ gfid?: number } | null> => {
+    if (!(await confirm(accept ? 'accept' : 'decline', subject))) return null;
+    if (navigator.onLine === false) {
+      notifyOffline();
+      return null;
+    }
+    try {
+      const result = await decision.mutateAsync({ id: entry.id, accept });
+      notify({ intent: 'success', textKey: accept ? 'review.accepted' : 'review.declined' });
+      return result as { gfid?: number };
+    } catch (err) {
+      const key = err instanceof ApiError ? err.key : undefined;
+      notify({ intent: 'error', textKey: `errors.${key ?? 'INTERNAL_SERVER_ERROR'}`, defaultText: (err as Error).message });
+      return null;
+    }
+  };
+}
