@@ -5,6 +5,7 @@ import { makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
 import { MapView } from '../map/MapView.tsx';
+import { FeatureLayer } from '../features/FeatureLayer.tsx';
 import { useMapStore } from '../state/mapStore.ts';
 import { useUiStore } from '../state/uiStore.ts';
 import { AppBar } from './AppBar.tsx';
@@ -43,6 +44,8 @@ export function MapScreen({ appKey, shell }: { appKey: string; shell: ShellConfi
         <div className={styles.map}>
           {/* SPEC §7: calls go to the server base address (config.serverUrl; '' = same origin). */}
           <MapView appKey={appKey} config={app.data?.config} apiBase={app.data?.config.serverUrl} />
+          {/* SPEC §2/§4: feature prompt, drawing, comparison and pending changes over the map. */}
+          <FeatureLayer appKey={appKey} config={config} apiBase={app.data?.config.serverUrl ?? ''} />
           {err && (
             <AppErrorBar
               key={`app-${appKey}`}
