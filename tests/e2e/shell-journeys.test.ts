@@ -83,8 +83,11 @@ describe('shell journeys', () => {
     await context.close();
   });
 
-  it('opens offline after a first visit and says it is offline', async () => {
+  it('opens offline after a first visit, with its features from the local store, and says it is offline', async () => {
     const { context, page } = await openApp();
+    // The first visit stores the layers locally (SPEC §4 map load, §9 local database).
+    await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 90_000 });
+    const online = Number(await page.getByTestId('map').getAttribute('data-features-loaded'));
     // The service worker must control the page before the network goes away.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     // clientsClaim lets the new worker take this page; a reload makes sure it serves navigations.
@@ -94,6 +97,9 @@ describe('shell journeys', () => {
     await page.reload();
     await page.getByTestId('app-title').waitFor({ timeout: 30_000 });
     await page.getByTestId('offline-notice').waitFor();
+    // With the network gone, every feature is drawn from wa-sqlite.
+    await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 90_000 });
+    expect(Number(await page.getByTestId('map').getAttribute('data-features-loaded'))).toBe(online);
     expect(await page.locator('[data-testid=map] canvas').count()).toBeGreaterThan(0);
     await page.screenshot({ path: join(SHOTS, 'offline-desktop.png') });
     await context.setOffline(false);
