@@ -5,6 +5,7 @@
 import { HIT_TOLERANCE_PX, type GeometryType } from '../../src/model/index.ts';
 import type { FeatureBatch } from './protocol.ts';
 import { latToY, lonToX, searchExtent, WORLD_WIDTH, type SpatialIndex } from './spatial_index.ts';
+import { segDist2, upperBound } from './flat_geometry.ts';
 
 export interface HitQuery {
   /** Tap position in EPSG:3857 metres. */
@@ -44,14 +45,6 @@ export function mergeHits(lists: readonly (readonly Hit[])[]): Hit[] {
   return lists.flat().sort(compareHits);
 }
 
-function segDist2(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
-  const dx = bx - ax, dy = by - ay;
-  const len2 = dx * dx + dy * dy;
-  let t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
-  t = t < 0 ? 0 : t > 1 ? 1 : t;
-  const ex = ax + t * dx - px, ey = ay + t * dy - py;
-  return ex * ex + ey * ey;
-}
 
 /** Smallest squared distance from (tx, ty) to the vertices [v0, v1) seen as points. */
 function pointsDist2(c: Float64Array, v0: number, v1: number, tx: number, ty: number): number {
@@ -98,16 +91,6 @@ function crossings(c: Float64Array, v0: number, v1: number, tx: number, ty: numb
   return n;
 }
 
-/** First k with ends[k] > value (ends ascending). */
-function upperBound(ends: Uint32Array, value: number): number {
-  let lo = 0, hi = ends.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ends[mid] > value) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
 
 /** Squared distance from the tap to feature f: 0 inside a polygon (holes excluded). */
 export function featureDistance2(batch: FeatureBatch, f: number, tx: number, ty: number): number {

@@ -7,6 +7,7 @@ import {
   COORDINATE_EPSILON, deepEqual, META_PROPERTY_KEYS, type GroupStatus,
 } from '../../src/model/index.ts';
 import type { FeatureBatch } from './protocol.ts';
+import { upperBound } from './flat_geometry.ts';
 
 /** The original layer as the data worker holds it. */
 export interface OriginalLayer {
@@ -150,16 +151,6 @@ export function geometryDiffers(A: FeatureBatch, a: number, B: FeatureBatch, b: 
   return false;
 }
 
-/** First k with ends[k] > value (ends ascending). */
-function upperBound(ends: Uint32Array, value: number): number {
-  let lo = 0, hi = ends.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ends[mid] > value) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
 
 /** Whether the parts of two features group into polygons alike (which holes go with which shell). */
 function samePolygonSplit(ea: Uint32Array, ap0: number, ap1: number, eb: Uint32Array, bp0: number, bp1: number): boolean {

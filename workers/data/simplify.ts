@@ -13,6 +13,7 @@
 import { LAYER_MAX_ZOOM } from '../../src/model/index.ts';
 import type { FeatureBatch } from './protocol.ts';
 import { latToY, lonToX, WORLD_WIDTH } from './spatial_index.ts';
+import { segDist2 } from './flat_geometry.ts';
 
 export interface ZoomBand {
   minZoom: number;
@@ -58,14 +59,6 @@ const CHECK_EVERY = 256;
 
 type Clock = { deadline: number };
 
-function segDist2(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
-  const dx = bx - ax, dy = by - ay;
-  const len2 = dx * dx + dy * dy;
-  let t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
-  t = t < 0 ? 0 : t > 1 ? 1 : t;
-  const ex = ax + t * dx - px, ey = ay + t * dy - py;
-  return ex * ex + ey * ey;
-}
 
 /** The work itself; yields (without value) when the clock's deadline has passed. */
 function* simplifyWork(batch: FeatureBatch, tol: number, clock: Clock, result: { batch?: FeatureBatch }): Generator<void, void, void> {
