@@ -17,9 +17,7 @@ let browser: Browser;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  // MAPDRAFT_E2E_BASE: run against a server that is already up (seeded demo, same passwords).
-  const external = process.env.MAPDRAFT_E2E_BASE;
-  server = external ? { base: external, log: () => '', stop: async () => undefined } : await startE2EServer();
+  server = await startE2EServer();
   browser = await launchBrowser();
   mkdirSync(SHOTS, { recursive: true });
 }, START_TIMEOUT_MS + 30_000);
