@@ -1,11 +1,14 @@
 // Base maps (SPEC §9: drawn first, tile layers above them). The Natural Earth land layer is bundled
 // with the app so the map never looks blank offline (SPEC §1 offline-capable); network base maps
-// from config.baseLayersConfig go above it.
+// from config.baseLayersConfig go above it. A tile (or GeoJSON) that fails to load flags its layer
+// (SPEC §4 "Tile load error") in src/state/layerStatus.ts.
 import VectorLayer from 'ol/layer/Vector.js';
 import VectorSource from 'ol/source/Vector.js';
 import TileLayer from 'ol/layer/Tile.js';
 import XYZ from 'ol/source/XYZ.js';
 import TileWMS from 'ol/source/TileWMS.js';
+import type TileSource from 'ol/source/Tile.js';
+import type OlFeature from 'ol/Feature.js';
 import GeoJSON from 'ol/format/GeoJSON.js';
 import type BaseLayer from 'ol/layer/Base.js';
 import { Fill, Stroke, Style } from 'ol/style.js';
@@ -16,6 +19,8 @@ import land110m from 'world-atlas/land-110m.json';
 import { DATA_PROJECTION, DEFAULT_PROJECTION, type BaseLayer as BaseLayerConfig } from '../model/index.ts';
 import { baseLayerZ } from './zOrder.ts';
 import { unwrapOffsets } from '../../workers/data/antimeridian.ts';
+import { useLayerStatusStore } from '../state/layerStatus.ts';
+import { createWmtsSource } from './wmts.ts';
 
 /** The server's demo config lists the same Natural Earth land as a 'vector' base map with this id. */
 export const BUNDLED_LAND_ID = 'ne_land';
@@ -56,6 +61,31 @@ export function createLandLayer(): VectorLayer {
   });
 }
 
+/** SPEC §4: the first failing tile flags the layer as load error; a loaded one marks it ok. */
+export function watchLoadErrors(source: TileSource | VectorSource, layerId: string): void {
+  const { flag } = useLayerStatusStore.getState();
+  if (source instanceof VectorSource) {
+    source.on('featuresloaderror', () => flag(layerId, 'loadError'));
+    source.on('featuresloadend', () => flag(layerId, 'ok'));
+    return;
+  }
+  source.on('tileloaderror', () => flag(layerId, 'loadError'));
+  source.on('tileloadend', () => flag(layerId, 'ok'));
+}
+
+function tileSource(cfg: BaseLayerConfig, attributions?: string[]): TileSource | undefined {
+  switch (cfg.type) {
+    case 'xyz':
+      return new XYZ({ url: cfg.url, attributions, crossOrigin: 'anonymous' });
+    case 'wms':
+      return new TileWMS({ url: cfg.url, params: { ...cfg.params }, attributions, crossOrigin: 'anonymous' });
+    case 'wmts':
+      return createWmtsSource(cfg, attributions);
+    default:
+      return undefined;
+  }
+}
+
 /** One OL layer per configured base map the client can draw; unknown kinds are skipped, not fatal. */
 export function createConfiguredBaseLayer(cfg: BaseLayerConfig, index: number): BaseLayer | undefined {
   const common = {
@@ -67,27 +97,16 @@ export function createConfiguredBaseLayer(cfg: BaseLayerConfig, index: number): 
     properties: { layerId: cfg.id, title: cfg.name, basemap: true },
   };
   const attributions = cfg.attribution ? [cfg.attribution] : undefined;
-  switch (cfg.type) {
-    case 'xyz':
-      return new TileLayer({ ...common, source: new XYZ({ url: cfg.url, attributions, crossOrigin: 'anonymous' }) });
-    case 'wms':
-      return new TileLayer({
-        ...common,
-        source: new TileWMS({ url: cfg.url, params: { ...cfg.params }, attributions, crossOrigin: 'anonymous' }),
-      });
-    case 'vector':
-      // The bundled land layer already draws this one, offline too.
-      if (cfg.id === BUNDLED_LAND_ID) return undefined;
-      if (/\.(geo)?json(\?|$)/i.test(cfg.url)) {
-        return new VectorLayer({
-          ...common,
-          source: new VectorSource({ url: cfg.url, format: new GeoJSON(), attributions }),
-          style: new Style({ stroke: new Stroke({ color: LAND_STROKE, width: 1 }) }),
-        });
-      }
-      return undefined; // vector tiles need a style document: a later issue
-    default:
-      // WMTS needs its capabilities document: a later issue.
-      return undefined;
+  const tiles = tileSource(cfg, attributions);
+  if (tiles) {
+    watchLoadErrors(tiles, cfg.id);
+    return new TileLayer({ ...common, source: tiles });
   }
+  if (cfg.type !== 'vector') return undefined;
+  // The bundled land layer already draws this one, offline too.
+  if (cfg.id === BUNDLED_LAND_ID) return undefined;
+  if (!/\.(geo)?json(\?|$)/i.test(cfg.url)) return undefined; // vector tiles need a style document: a later issue
+  const source = new VectorSource<OlFeature>({ url: cfg.url, format: new GeoJSON(), attributions });
+  watchLoadErrors(source, cfg.id);
+  return new VectorLayer({ ...common, source, style: new Style({ stroke: new Stroke({ color: LAND_STROKE, width: 1 }) }) });
 }

@@ -15,15 +15,19 @@ export interface LoadVectorLayersOptions {
   /** Names the local database (SPEC §9). */
   appName?: string;
   signal: AbortSignal;
+  /** SPEC §4: `_diff` layers load only for a logged-in user (credentials sent with the request). */
+  loggedIn?: boolean;
+  authorization?: string;
+  sessionId?: string;
   onLayerLoaded: (layerId: string, count: number) => void;
   onLayerFailed: (layerId: string, message: string) => void;
 }
 
-/** SPEC §4: diff layers are not loaded for logged-out users (no login in the map yet). */
-export function loadableLayers(layers: readonly Layer[]): Layer[] {
+/** SPEC §4: diff layers are emptied and not loaded for logged-out users; logged in, they load too. */
+export function loadableLayers(layers: readonly Layer[], loggedIn = false): Layer[] {
   return layers.filter(
     (l) =>
-      !isDiffLayerId(l.id) &&
+      (loggedIn || !isDiffLayerId(l.id)) &&
       (GEOMETRY_TYPES as readonly string[]).includes(l.type) &&
       // SPEC §5: a workspace must be defined to load features.
       !!l.workspace,
@@ -53,7 +57,11 @@ let nextRequest = 0;
 /** Shows every vector layer (local store, then server); resolves once each is in the renderer or failed. */
 export async function loadVectorLayers(renderer: MapRendererHandle, layers: readonly Layer[], opts: LoadVectorLayersOptions) {
   const worker = getDataWorker();
-  const loadable = loadableLayers(layers);
+  const loadable = loadableLayers(layers, opts.loggedIn);
+  // SPEC §4: after a logout the diff layers are emptied — gone from the renderer (setLayers) and from
+  // the data worker (no hits on them, no zoom-band re-sends).
+  const dropped = layers.filter((l) => isDiffLayerId(l.id) && !loadable.includes(l)).map((l) => l.id);
+  if (dropped.length) await worker.dropLayers({ layerIds: dropped });
   await renderer.setLayers(loadable.map(renderLayerConfig));
   await Promise.all(
     loadable.map(async (cfg) => {
@@ -69,6 +77,8 @@ export async function loadVectorLayers(renderer: MapRendererHandle, layers: read
           layer: cfg.id,
           geometryType: cfg.type as GeometryType,
           labelProperty: cfg.labelAttribute,
+          authorization: opts.authorization,
+          sessionId: opts.sessionId,
           requestId,
         });
         if (opts.signal.aborted) return;

@@ -1,12 +1,18 @@
 // Puts the render worker's canvas into the OL map (DESIGN.md: features draw in the render worker;
 // the main-thread map keeps only base maps, interactions and the view) and keeps the worker's view
-// in step with every frame the main map draws.
+// in step with every frame the main map draws. The data worker hears of the zoom only when its band
+// changes (workers/data/band_cache.ts), so it can re-send lines and polygons simplified for it.
 import { useEffect, useState } from 'react';
 import type OlMap from 'ol/Map.js';
-import type MapEvent from 'ol/MapEvent.js';
+import type { FrameState } from 'ol/Map.js';
+import Layer from 'ol/layer/Layer.js';
 import { transfer } from 'comlink';
 import { getDataWorker } from './dataWorkerClient.ts';
+import { bandOfView } from '../../workers/data/band_cache.ts';
 import { createRenderer, type MapRendererHandle } from './renderWorkerClient.ts';
+
+/** Above every base map and tile layer band (baseLayerZ), below the edit overlays (1000+). */
+const FEATURE_CANVAS_Z = 100;
 
 function featureCanvas(): HTMLCanvasElement {
   // Made here, not in JSX: a canvas can be handed to a worker only once, and StrictMode mounts twice.
@@ -20,19 +26,27 @@ function featureCanvas(): HTMLCanvasElement {
 export function useFeatureRenderer(map: OlMap | undefined): MapRendererHandle | undefined {
   const [renderer, setRenderer] = useState<MapRendererHandle>();
   useEffect(() => {
-    const viewport = map?.getViewport();
-    if (!map || !viewport) return;
+    if (!map) return;
     let handle: MapRendererHandle | undefined;
     let disposed = false;
+    let band: number | undefined;
+    const trackZoom = (zoom: number | undefined) => {
+      if (zoom === undefined || !Number.isFinite(zoom) || bandOfView(zoom) === band) return;
+      band = bandOfView(zoom);
+      void getDataWorker().setZoom({ zoom });
+    };
     const canvas = featureCanvas();
-    // Above the base maps, below the controls and overlays.
-    viewport.insertBefore(canvas, map.getOverlayContainer() ?? null);
+    // Wrapped: OL's canvas layers above would otherwise try to draw into the transferred canvas.
+    const container = document.createElement('div');
+    container.className = 'mapdraft-features';
+    Object.assign(container.style, { position: 'absolute', inset: '0', pointerEvents: 'none' });
+    container.append(canvas);
 
     // The main map's frame state is the truth; the worker draws the same view one message later.
-    const follow = (event: MapEvent) => {
-      const fs = event.frameState;
-      if (!handle || !fs) return;
-      const { center, resolution, rotation } = fs.viewState;
+    const follow = (fs: FrameState) => {
+      if (!handle) return;
+      const { center, resolution, rotation, zoom } = fs.viewState;
+      trackZoom(zoom);
       void handle.setView({
         center: [center[0], center[1]],
         resolution,
@@ -42,13 +56,26 @@ export function useFeatureRenderer(map: OlMap | undefined): MapRendererHandle | 
         viewHints: [fs.viewHints[0], fs.viewHints[1]],
       });
     };
-    map.on('postrender', follow);
+    // The worker's canvas is one layer of the main map (OL's offscreen-canvas pattern): it takes its
+    // place in the layer stack — above base maps and tile layers (SPEC §9), below the edit and
+    // comparison overlays — and its render() hands the worker every frame's view.
+    const proxy = new Layer({
+      zIndex: FEATURE_CANVAS_Z,
+      properties: { name: 'features' },
+      render: (frameState) => {
+        follow(frameState);
+        return container; // a fallback's fresh canvas replaces the old one inside it
+      },
+    });
+    map.addLayer(proxy);
 
     void (async () => {
       const size = map.getSize();
       // DESIGN.md: batches go data worker → render worker over their own channel, never through here.
       const channel = new MessageChannel();
       await getDataWorker().connectRenderer(transfer({ port: channel.port1 }, [channel.port1]));
+      // Before any showLayer, so the first load is already simplified for this zoom.
+      trackZoom(map.getView().getZoom());
       const h = await createRenderer(canvas, {
         size: size ? [size[0], size[1]] : undefined,
         pixelRatio: globalThis.devicePixelRatio || 1,
@@ -66,7 +93,7 @@ export function useFeatureRenderer(map: OlMap | undefined): MapRendererHandle | 
 
     return () => {
       disposed = true;
-      map.un('postrender', follow);
+      map.removeLayer(proxy);
       setRenderer(undefined);
       const h = handle;
       if (h) void h.dispose().then(() => h.canvas.remove());

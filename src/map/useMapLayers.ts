@@ -6,6 +6,8 @@ import type OlMap from 'ol/Map.js';
 import type BaseLayer from 'ol/layer/Base.js';
 import type { AppConfig } from '../model/index.ts';
 import { useMapStore } from '../state/mapStore.ts';
+import { isLoggedIn, useAuthStore } from '../state/authStore.ts';
+import { useLayerStatusStore } from '../state/layerStatus.ts';
 import { createConfiguredBaseLayer } from './baseLayers.ts';
 import { fitToLayers, loadVectorLayers } from './loadVectorLayers.ts';
 import type { MapRendererHandle } from './renderWorkerClient.ts';
@@ -31,12 +33,16 @@ export function useMapLayers(
       for (const l of owned) {
         map.removeLayer(l);
         l.dispose();
+        useLayerStatusStore.getState().reset(l.get('layerId') as string);
       }
     };
   }, [map, config]);
 
+  // SPEC §4: logging in loads the diff layers, logging out empties them — the load runs again.
+  const loggedIn = useAuthStore(isLoggedIn);
   useEffect(() => {
     if (!map || !renderer || !config) return;
+    const { authorization, sessionId } = useAuthStore.getState();
     const ctl = new AbortController();
     useMapStore.getState().startLoading();
     void (async () => {
@@ -45,6 +51,9 @@ export function useMapLayers(
         appKey,
         appName: config.appName,
         signal: ctl.signal,
+        loggedIn,
+        authorization: loggedIn ? authorization ?? undefined : undefined,
+        sessionId: loggedIn ? sessionId ?? undefined : undefined,
         onLayerLoaded: (id, n) => useMapStore.getState().setLayerCount(id, n),
         onLayerFailed: (id, message) => useMapStore.getState().setLayerError(`${id}: ${message}`),
       });
@@ -59,5 +68,5 @@ export function useMapLayers(
       // Emptied so a new config or key never shows the previous app's features.
       void renderer.setLayers([]).catch(() => undefined);
     };
-  }, [map, renderer, appKey, config, apiBase]);
+  }, [map, renderer, appKey, config, apiBase, loggedIn]);
 }

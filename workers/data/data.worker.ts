@@ -118,6 +118,12 @@ const api: DataWorkerApi = {
   async setZoom({ zoom }) {
     return bands.setZoom(zoom);
   },
+  async dropLayers({ layerIds }) {
+    for (const id of layerIds) {
+      registry.delete(id);
+      bands.drop(id);
+    }
+  },
   async getStoredValue({ appName, store, key }) {
     return (await storeFor(appName))?.getValue(store, key);
   },

@@ -39,6 +39,15 @@ export class LayerRegistry {
     this.layers.clear();
   }
 
+  /** The full-resolution batch (zoom_bands.ts simplifies from it; never transfer it). */
+  get(layerId: string): FeatureBatch | undefined {
+    return this.layers.get(layerId)?.batch;
+  }
+
+  layerIds(): string[] {
+    return [...this.layers.keys()];
+  }
+
   count(layerId: string): number {
     return this.layers.get(layerId)?.batch.count ?? 0;
   }

@@ -120,6 +120,8 @@ export interface DataWorkerProtocol {
   hitTest: { request: HitTestRequest; response: Hit[] };
   /** Zoom band change: line and polygon layers are re-sent simplified for it, on the render port (zoom_bands.ts). */
   setZoom: { request: SetZoomRequest; response: SetZoomResult };
+  /** Forgets layers (SPEC §4: diff layers emptied on logout): no more hits, no more zoom-band deliveries. */
+  dropLayers: { request: { layerIds: string[] }; response: void };
   /** Undefined when nothing is stored or the browser keeps no local database. */
   getStoredValue: { request: StoredValueRequest; response: unknown };
   putStoredValue: { request: PutStoredValueRequest; response: void };

@@ -1,11 +1,13 @@
 // SPEC §4 "Map load", for one layer: features from the local store first (a second visit draws
 // before the network answers), then from the server; each version goes to the render worker over
 // its port, is kept for hit testing, and the server's answer replaces the stored copy. With the
-// server unreachable the stored copy stays on screen (SPEC §1: offline-capable).
+// server unreachable the stored copy stays on screen (SPEC §1: offline-capable). With `bands`, lines
+// and polygons reach the renderer simplified for the current zoom band (zoom_bands.ts), first load too.
 import type { FeatureBatch, ShowLayerRequest, ShowLayerResult } from './protocol.ts';
 import type { LocalStore } from './local_store.ts';
 import { cloneBatch, type LayerRegistry } from './layer_registry.ts';
 import { batchTransferables } from '../transfer.ts';
+import type { ZoomBands } from './zoom_bands.ts';
 
 export interface ShowLayerDeps {
   registry: LayerRegistry;
@@ -13,10 +15,16 @@ export interface ShowLayerDeps {
   port?: MessagePort;
   store?: LocalStore;
   fetchBatch: () => Promise<FeatureBatch>;
+  /** Sends the current zoom band's version instead of the batch itself. */
+  bands?: ZoomBands;
 }
 
-function deliver(deps: ShowLayerDeps, batch: FeatureBatch, ticket: string): void {
+async function deliver(deps: ShowLayerDeps, batch: FeatureBatch, ticket: string): Promise<void> {
   deps.registry.set(batch);
+  if (deps.bands) {
+    await deps.bands.post(batch.layerId, ticket, true);
+    return;
+  }
   if (!deps.port) return;
   // The registry keeps the original for hit testing; the renderer gets its own buffers, moved.
   const copy = cloneBatch(batch);
@@ -26,12 +34,17 @@ function deliver(deps: ShowLayerDeps, batch: FeatureBatch, ticket: string): void
 export async function showLayer(req: ShowLayerRequest, deps: ShowLayerDeps): Promise<ShowLayerResult> {
   const base = req.requestId ?? `show-${req.layer}`;
   const stored = await deps.store?.getLayerBatch(req.layer).catch(() => undefined);
-  if (stored) deliver(deps, stored.batch, `${base}:local`);
+  // Not awaited: the fetch starts while the stored copy simplifies; a server answer that lands
+  // first replaces it in the registry, and the stale local version is then never posted.
+  const local = stored
+    ? deliver(deps, stored.batch, `${base}:local`).catch((err) => console.warn('stored layer not shown', err))
+    : undefined;
   let batch: FeatureBatch;
   try {
     batch = await deps.fetchBatch();
   } catch (err) {
     if (!stored) throw err;
+    await local;
     return {
       layerId: req.layer,
       count: stored.batch.count,
@@ -42,6 +55,6 @@ export async function showLayer(req: ShowLayerRequest, deps: ShowLayerDeps): Pro
   }
   // Stored before delivery: delivering moves a copy, never the batch itself, so both are safe.
   await deps.store?.putLayerBatch(batch).catch((err) => console.warn('local store: layer not saved', err));
-  deliver(deps, batch, `${base}:network`);
+  await deliver(deps, batch, `${base}:network`);
   return { layerId: req.layer, count: batch.count, source: 'network', ticket: `${base}:network` };
 }

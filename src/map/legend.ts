@@ -1,0 +1,81 @@
+// SPEC §2 legend: a legend image per layer. A WMS layer's image comes from its server
+// (GetLegendGraphic); a vector layer's is drawn here from its own style (SPEC §3 strokeColor,
+// fillColor, strokeWidth; §9 defaults), so the legend always matches what the map draws.
+import {
+  DEFAULT_FILL_COLOR, DEFAULT_STROKE_COLOR, DEFAULT_STROKE_WIDTH, type GeometryType, type Layer,
+} from '../model/index.ts';
+
+export const LEGEND_ICON_PX = 20;
+
+/** SPEC §3 source options: the map-service url and params.LAYERS ("workspace:name"). */
+export function wmsLegendUrl(layer: Pick<Layer, 'type' | 'source'>): string | undefined {
+  const url = layer.source?.url;
+  const name = layer.source?.params?.LAYERS;
+  if (layer.type !== 'wms' || !url || !name) return undefined;
+  const q = new URLSearchParams({ SERVICE: 'WMS', REQUEST: 'GetLegendGraphic', FORMAT: 'image/png', LAYER: name });
+  const sep = !url.includes('?') ? '?' : /[?&]$/.test(url) ? '' : '&';
+  return `${url}${sep}${q}`;
+}
+
+export interface LegendStyle {
+  geometryType: GeometryType;
+  strokeColor?: string | null;
+  fillColor?: string | null;
+  strokeWidth?: number | null;
+}
+
+/** The shape the map draws, small: a circle for points, a stroke for lines, a filled outlined square for polygons. */
+export function drawLegendIcon(ctx: CanvasRenderingContext2D, style: LegendStyle, size = LEGEND_ICON_PX): void {
+  const stroke = style.strokeColor || DEFAULT_STROKE_COLOR;
+  const fill = style.fillColor || DEFAULT_FILL_COLOR;
+  // Capped so a thick line still leaves room for the shape.
+  const width = Math.min(style.strokeWidth ?? DEFAULT_STROKE_WIDTH, size / 4);
+  ctx.clearRect(0, 0, size, size);
+  ctx.lineWidth = width;
+  ctx.strokeStyle = stroke;
+  ctx.fillStyle = fill;
+  const pad = width / 2 + 1;
+  if (style.geometryType === 'Point') {
+    ctx.beginPath();
+    ctx.arc(size / 2, size / 2, size / 2 - pad - 2, 0, 2 * Math.PI);
+    ctx.fill();
+    if (width > 0) ctx.stroke();
+  } else if (style.geometryType === 'LineString') {
+    ctx.beginPath();
+    ctx.moveTo(pad, size - pad);
+    ctx.lineTo(size / 2, pad + size / 4);
+    ctx.lineTo(size - pad, pad);
+    ctx.lineJoin = 'round';
+    ctx.lineWidth = Math.max(width, 1);
+    ctx.stroke();
+  } else {
+    ctx.fillRect(pad, pad, size - 2 * pad, size - 2 * pad);
+    if (width > 0) ctx.strokeRect(pad, pad, size - 2 * pad, size - 2 * pad);
+  }
+}
+
+const drawn = new Map<string, string>();
+
+/** A PNG data URL of the layer's legend icon, drawn once per distinct style. */
+export function vectorLegendDataUrl(style: LegendStyle, size = LEGEND_ICON_PX): string {
+  const key = JSON.stringify([style.geometryType, style.strokeColor, style.fillColor, style.strokeWidth, size]);
+  let url = drawn.get(key);
+  if (!url) {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = size;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return '';
+    drawLegendIcon(ctx, style, size);
+    url = canvas.toDataURL('image/png');
+    drawn.set(key, url);
+  }
+  return url;
+}
+
+/** The legend image of any layer, or undefined when it has none (a WMS layer without a url). */
+export function legendImage(layer: Layer): string | undefined {
+  if (layer.type === 'wms') return wmsLegendUrl(layer);
+  return vectorLegendDataUrl({
+    geometryType: layer.type, strokeColor: layer.strokeColor, fillColor: layer.fillColor, strokeWidth: layer.strokeWidth,
+  });
+}

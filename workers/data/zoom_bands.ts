@@ -1,0 +1,128 @@
+// The data worker's zoom band (DESIGN.md "simplify per zoom band"): the registry keeps every layer at
+// full resolution (hit testing stays exact, SPEC §9 tolerance 3 px); the render port gets, per line or
+// polygon layer, the version simplified for the current band. Bands are made lazily, in slices
+// (simplifyBatchSliced), cached per layer+band, and a band change aborts the work for the old one.
+import { DEFAULT_ZOOM } from '../../src/model/index.ts';
+import type { FeatureBatch } from './protocol.ts';
+import { cloneBatch, type LayerRegistry } from './layer_registry.ts';
+import { batchTransferables } from '../transfer.ts';
+import { simplifyBatchSliced, ZOOM_BANDS } from './simplify.ts';
+import { BandCache, bandOfView, simplifies, versionForBand } from './band_cache.ts';
+
+export interface ZoomBandsDeps {
+  registry: LayerRegistry;
+  /** The render worker's port, read at delivery time (connectRenderer may replace it). */
+  port: () => MessagePort | undefined;
+  /** Gives the event loop a turn between slices; default a macrotask through a MessageChannel. */
+  yield?: () => Promise<void>;
+  sliceMs?: number;
+}
+
+export interface SetZoomResult {
+  band: number;
+  /** One ticket per layer re-sent for the new band (empty when the band did not change). */
+  tickets: string[];
+}
+
+function messageYield(): () => Promise<void> {
+  // setTimeout(0) is clamped to 4 ms once nested: a third of every 8 ms slice. A port message is not.
+  let channel: MessageChannel | undefined;
+  const waiting: (() => void)[] = [];
+  return () =>
+    new Promise<void>((resolve) => {
+      if (!channel) {
+        channel = new MessageChannel();
+        channel.port1.onmessage = () => waiting.shift()?.();
+      }
+      waiting.push(resolve);
+      channel.port2.postMessage(0);
+    });
+}
+
+const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
+
+export class ZoomBands {
+  private band = bandOfView(DEFAULT_ZOOM); // SPEC §9 default zoom until the main thread says otherwise
+  private job = new AbortController();
+  private readonly cache = new BandCache();
+  private readonly pause: () => Promise<void>;
+  private seq = 0;
+
+  constructor(private readonly deps: ZoomBandsDeps) {
+    this.pause = deps.yield ?? messageYield();
+  }
+
+  get currentBand(): number {
+    return this.band;
+  }
+
+  /** Cheap: returns at once; the new band's versions are made and posted in the background. */
+  setZoom(zoom: number): SetZoomResult {
+    const band = bandOfView(zoom);
+    if (band === this.band) return { band, tickets: [] };
+    this.band = band;
+    this.job.abort(); // the old band's unfinished versions are no longer wanted
+    this.job = new AbortController();
+    const { registry } = this.deps;
+    const layers = registry.layerIds().filter((id) => simplifies(registry.get(id)!.geometryType));
+    const tickets = layers.map((id) => `zoom-${++this.seq}:${id}:band${band}`);
+    void (async () => {
+      // One layer after another, so the first is on screen before the last is simplified.
+      for (let i = 0; i < layers.length; i++) {
+        if (this.band !== band) return;
+        await this.post(layers[i], tickets[i], false).catch((err) => console.warn('simplify failed', err));
+      }
+    })();
+    return { band, tickets };
+  }
+
+  /**
+   * Posts the registry's batch of `layerId`, as the current band wants it, with `ticket`. With
+   * `persist` it follows band changes until it has delivered (showLayer: its ticket must arrive);
+   * without, a newer band's job takes over. Never posts a version of data the registry replaced.
+   */
+  async post(layerId: string, ticket: string, persist: boolean): Promise<boolean> {
+    for (;;) {
+      const source = this.deps.registry.get(layerId);
+      if (!source) return false;
+      const band = this.band;
+      let out: FeatureBatch;
+      try {
+        out = await this.version(source, band);
+      } catch (err) {
+        if (!isAbort(err)) throw err;
+        if (persist) continue;
+        return false;
+      }
+      if (this.deps.registry.get(layerId) !== source) return false; // newer data: its own delivery follows
+      if (this.band !== band) {
+        if (persist) continue;
+        return false;
+      }
+      const port = this.deps.port();
+      if (!port) return false;
+      // The registry and the cache keep theirs; the renderer gets its own buffers, moved.
+      const copy = cloneBatch(out);
+      port.postMessage({ type: 'batch', batch: copy, ticket }, batchTransferables(copy));
+      return true;
+    }
+  }
+
+  /** Frees the layer's simplified versions (the registry forgot it). */
+  drop(layerId: string): void {
+    this.cache.drop(layerId);
+  }
+
+  private version(source: FeatureBatch, band: number): Promise<FeatureBatch> {
+    const v = versionForBand(source.geometryType, band);
+    if (v === 'full') return Promise.resolve(source);
+    const signal = this.job.signal;
+    return this.cache.get(source, v, () =>
+      simplifyBatchSliced(source, ZOOM_BANDS[v].toleranceMeters, {
+        sliceMs: this.deps.sliceMs ?? 8,
+        yield: this.pause,
+        signal,
+      }),
+    );
+  }
+}
