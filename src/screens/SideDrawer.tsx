@@ -11,6 +11,7 @@ import type { AppConfig } from '../model/index.ts';
 import { useUiStore } from '../state/uiStore.ts';
 import { DESKTOP_QUERY, useMediaQuery } from './useMediaQuery.ts';
 import { LayerList } from './LayerList.tsx';
+import { Legend } from '../map/Legend.tsx';
 
 /** Tabs when the app config names none. */
 const DEFAULT_LEFT = ['layers', 'legend'];
@@ -74,8 +75,10 @@ export function SideDrawer({ side, tabs, defaultTab, config }: Props) {
             </Tab>
           ))}
         </TabList>
-        {tab === 'layers' || tab === 'legend' ? (
-          <LayerList config={config} legend={tab === 'legend'} />
+        {tab === 'layers' ? (
+          <LayerList config={config} />
+        ) : tab === 'legend' ? (
+          <Legend layers={config.layersConfig} />
         ) : (
           <div className={styles.empty}>{t('drawer.empty')}</div>
         )}
