@@ -5,6 +5,8 @@ import { ApiError } from '../api/client.ts';
 import { suggest, type ApiCtx, type ChangeEntry } from '../api/suggestions.ts';
 import { draftHasChanges, toSuggestion } from './suggestion.ts';
 import type { Draft } from './draft.ts';
+import { DIFF_SUFFIX } from '../model/index.ts';
+import { refreshMapFeatures } from '../map/refreshFeatures.ts';
 
 export async function submitDraft(ctx: ApiCtx, draft: Draft): Promise<ChangeEntry | null> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
@@ -20,6 +22,8 @@ export async function submitDraft(ctx: ApiCtx, draft: Draft): Promise<ChangeEntr
   try {
     const entry = await suggest(ctx, req.method, req.target, req.payload);
     notifySuccess('UPLOAD_SUCCESSFUL');
+    // Issue 4: the new proposal appears in the shown `_diff` layer as one feature, not a reload.
+    void refreshMapFeatures(ctx, { layerId: entry.layerId + DIFF_SUFFIX, gfids: [entry.diffGfid] });
     return entry;
   } catch (err) {
     if (err instanceof TypeError) notifyOffline(); // fetch failed: no connection

@@ -19,7 +19,7 @@ export interface CreateRendererOptions {
   thread?: 'auto' | 'worker' | 'main';
   /** 'auto' (default): WebGL when a context can be made, else Canvas 2D. */
   backend?: RenderBackendKind;
-  /** The data worker's end is posted `{ type: 'batch', batch }`; batches then skip the main thread. */
+  /** The data worker's end is posted BatchPortMessage (a layer's batch, or one edit's update / remove); batches skip the main thread. */
   batchPort?: MessagePort;
   pixelRatio?: number;
   /** CSS pixels; default: the canvas's client size (or its width/height attributes). */

@@ -6,6 +6,8 @@ import { ApiError } from '../api/client.ts';
 import { notify, notifyOffline } from '../state/notifications.ts';
 import { useFeatureUi } from '../features/context.ts';
 import type { ReviewEntry } from '../../workers/data/review.ts';
+import { DIFF_SUFFIX } from '../model/index.ts';
+import { refreshMapFeatures } from '../map/refreshFeatures.ts';
 
 export function entryLabel(e: Pick<ReviewEntry, 'gfid'>, suggested: string): string {
   return e.gfid == null ? suggested : `GFID ${e.gfid}`;
@@ -24,6 +26,11 @@ export function useDecide() {
     try {
       const result = await decision.mutateAsync({ id: entry.id, accept });
       notify({ intent: 'success', textKey: accept ? 'review.accepted' : 'review.declined' });
+      // Issue 4: the map changes by this one feature (a deletion's gfid answers 404: removed), and the
+      // proposal leaves the diff layer either way; not awaited, the decision has succeeded already.
+      const { gfid } = result as { gfid?: number };
+      if (accept) void refreshMapFeatures(ui.api, { layerId: entry.layerId, workspace: entry.workspace, gfids: [gfid] });
+      void refreshMapFeatures(ui.api, { layerId: entry.layerId + DIFF_SUFFIX, gfids: [entry.diffGfid] });
       return result as { gfid?: number };
     } catch (err) {
       const key = err instanceof ApiError ? err.key : undefined;

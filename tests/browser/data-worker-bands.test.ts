@@ -4,7 +4,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { transfer, wrap, type Remote } from 'comlink';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import type { DataWorkerApi, FeatureBatch } from '../../workers/data/protocol.ts';
-import type { BatchPortMessage } from '../../workers/render/protocol.ts';
+import type { BatchMessage } from '../../workers/render/protocol.ts';
 import { buildSpatialIndex, featureVertexRange, latToY, lonToX } from '../../workers/data/spatial_index.ts';
 import { hitTest } from '../../workers/data/hit_test.ts';
 
@@ -16,8 +16,8 @@ async function session() {
   worker = new Worker(new URL('../../workers/data/data.worker.ts', import.meta.url), { type: 'module' });
   const api: Remote<DataWorkerApi> = wrap<DataWorkerApi>(worker);
   const channel = new MessageChannel();
-  const deliveries: BatchPortMessage[] = [];
-  channel.port2.onmessage = (e: MessageEvent<BatchPortMessage>) => deliveries.push(e.data);
+  const deliveries: BatchMessage[] = [];
+  channel.port2.onmessage = (e: MessageEvent<BatchMessage>) => deliveries.push(e.data);
   await api.connectRenderer(transfer({ port: channel.port1 }, [channel.port1]));
   const delivered = async (ticket: string): Promise<FeatureBatch> => {
     await expect.poll(() => deliveries.some((d) => d.ticket === ticket)).toBe(true);

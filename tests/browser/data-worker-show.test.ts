@@ -5,7 +5,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { transfer, wrap, type Remote } from 'comlink';
 import { DEMO_APP_KEY, HIT_TOLERANCE_PX } from '../../src/model/index.ts';
 import type { DataWorkerApi, FeatureBatch } from '../../workers/data/protocol.ts';
-import type { BatchPortMessage } from '../../workers/render/protocol.ts';
+import type { BatchMessage } from '../../workers/render/protocol.ts';
 import { latToY, lonToX } from '../../workers/data/spatial_index.ts';
 
 const apiBase = inject('apiBase');
@@ -14,7 +14,7 @@ const DEAD_SERVER = 'http://127.0.0.1:9';
 
 interface Session {
   api: Remote<DataWorkerApi>;
-  deliveries: BatchPortMessage[];
+  deliveries: BatchMessage[];
   worker: Worker;
 }
 const open: Session[] = [];
@@ -26,8 +26,8 @@ async function session(): Promise<Session> {
   const worker = new Worker(new URL('../../workers/data/data.worker.ts', import.meta.url), { type: 'module' });
   const api = wrap<DataWorkerApi>(worker);
   const channel = new MessageChannel();
-  const deliveries: BatchPortMessage[] = [];
-  channel.port2.onmessage = (e: MessageEvent<BatchPortMessage>) => deliveries.push(e.data);
+  const deliveries: BatchMessage[] = [];
+  channel.port2.onmessage = (e: MessageEvent<BatchMessage>) => deliveries.push(e.data);
   await api.connectRenderer(transfer({ port: channel.port1 }, [channel.port1]));
   const s = { api, deliveries, worker };
   open.push(s);

@@ -268,6 +268,31 @@ describe('fallback renderer', () => {
     channel.port1.close();
   });
 
+  it('moves one point on an update port message and drops one on a remove, leaving the others', async () => {
+    const channel = new MessageChannel();
+    const r = await renderer({ batchPort: channel.port2 });
+    await r.setLayers([layer('pts', 'Point', '#ff00ff')]);
+    channel.port1.postMessage({ type: 'batch', batch: points('pts', [1, 2, 3], [-0.4, 0.4, 0.4, 0.4, 0, -0.4]), ticket: 'load' });
+    expect(await r.batchReceived({ ticket: 'load' })).toBe(true);
+    // Issue 4: only feature 2 changes (upsert by id); the layer is not reloaded.
+    const moved = points('pts', [2], [0.4, -0.4]);
+    channel.port1.postMessage({ type: 'update', layerId: 'pts', batch: moved, ticket: 'edit' }, [moved.ids.buffer, moved.coords.buffer]);
+    expect(await r.batchReceived({ ticket: 'edit' })).toBe(true);
+    expect((await r.stats()).featuresPerLayer.pts).toBe(3);
+    let s = await r.snapshot();
+    expect(colourNear(s, px(0.4, -0.4), MAGENTA)).toBe(true);
+    expect(colourNear(s, px(0.4, 0.4), MAGENTA)).toBe(false);
+    expect(colourNear(s, px(-0.4, 0.4), MAGENTA)).toBe(true);
+    expect(colourNear(s, px(0, -0.4), MAGENTA)).toBe(true);
+    channel.port1.postMessage({ type: 'remove', layerId: 'pts', ids: [3], ticket: 'gone' });
+    expect(await r.batchReceived({ ticket: 'gone' })).toBe(true);
+    expect((await r.stats()).featuresPerLayer.pts).toBe(2);
+    s = await r.snapshot();
+    expect(colourNear(s, px(0, -0.4), MAGENTA)).toBe(false);
+    expect(colourNear(s, px(0.4, -0.4), MAGENTA)).toBe(true);
+    channel.port1.close();
+  });
+
   it('says when an awaited port delivery never came', async () => {
     const channel = new MessageChannel();
     const r = await renderer({ batchPort: channel.port2 });

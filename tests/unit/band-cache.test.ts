@@ -6,7 +6,7 @@ import type { FeatureBatch } from '../../workers/data/protocol.ts';
 import { BandCache, bandOfView, FULL_DETAIL_BAND, simplifies, versionForBand } from '../../workers/data/band_cache.ts';
 import { LayerRegistry } from '../../workers/data/layer_registry.ts';
 import { ZoomBands } from '../../workers/data/zoom_bands.ts';
-import type { BatchPortMessage } from '../../workers/render/protocol.ts';
+import type { BatchMessage } from '../../workers/render/protocol.ts';
 
 const pack = (layerId: string, geometry: Geometry): FeatureBatch =>
   packFeatureCollection({ type: 'FeatureCollection', features: [{ type: 'Feature', id: 1, properties: {}, geometry }] }, { layerId });
@@ -54,8 +54,8 @@ describe('BandCache', () => {
 describe('ZoomBands', () => {
   function setup() {
     const registry = new LayerRegistry();
-    const sent: BatchPortMessage[] = [];
-    const port = { postMessage: (m: BatchPortMessage) => sent.push(m) } as unknown as MessagePort;
+    const sent: BatchMessage[] = [];
+    const port = { postMessage: (m: BatchMessage) => sent.push(m) } as unknown as MessagePort;
     const bands = new ZoomBands({ registry, port: () => port, yield: () => new Promise((r) => setTimeout(r, 0)) });
     return { registry, sent, bands };
   }
@@ -78,6 +78,21 @@ describe('ZoomBands', () => {
     const { registry, bands } = setup();
     registry.set(wiggle('roads'));
     expect(bands.setZoom(3).tickets).toEqual([]); // default zoom 1 is band 0 too
+  });
+  it('never posts a band of the layer as it was before an edit made while simplifying (issue 4)', async () => {
+    const { registry, sent, bands } = setup();
+    registry.set(wiggle('roads'));
+    const { tickets } = bands.setZoom(16);
+    // The edit lands while the band is under way: the band is made again from the edited layer.
+    const added = packFeatureCollection(
+      { type: 'FeatureCollection', features: [{ type: 'Feature', id: 2, properties: {}, geometry: { type: 'LineString', coordinates: [[5, 5], [6, 6]] } }] },
+      { layerId: 'roads' },
+    );
+    registry.patch('roads', added, []);
+    await expect.poll(() => sent.some((m) => m.ticket === tickets[0])).toBe(true);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(sent).toHaveLength(1);
+    expect([...sent[0].batch.ids]).toEqual([1, 2]);
   });
   it('drops the work for a band left before it is done', async () => {
     const { registry, sent, bands } = setup();

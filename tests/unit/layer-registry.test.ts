@@ -61,3 +61,34 @@ describe('layer registry', () => {
     expect(c.ids.buffer).not.toBe(b.ids.buffer);
   });
 });
+
+describe('layer registry patch (issue 4: one feature, not the layer)', () => {
+  // Enough features for a tree of several levels, so renumbering inside nodes is exercised.
+  const grid = (): [number, number][] => Array.from({ length: 300 }, (_, i) => [(i % 20) * 0.5, Math.floor(i / 20) * 0.5]);
+  const ids = (hits: { id: number }[]) => hits.map((h) => h.id);
+
+  it('moves one feature: found at its new place, no longer at the old one; others unchanged', () => {
+    const reg = new LayerRegistry();
+    reg.set(points('cities', grid()));
+    const before = reg.get('cities')!;
+    reg.patch('cities', points('cities', [[30, 30]], 5), []);
+    expect(reg.get('cities')).not.toBe(before);
+    expect(ids(reg.hitTest(tap(30, 30)))).toEqual([5]);
+    expect(reg.hitTest(tap(2, 0))).toEqual([]); // feature 5 was at (2, 0)
+    expect(ids(reg.hitTest(tap(2.5, 0)))).toEqual([6]);
+    expect(reg.count('cities')).toBe(300);
+  });
+
+  it('adds a new feature and removes others; every remaining feature is still found', () => {
+    const reg = new LayerRegistry();
+    const all = grid();
+    reg.set(points('cities', all));
+    reg.patch('cities', points('cities', [[-40, -40]], 1000), [1, 77, 150, 300]);
+    expect(reg.count('cities')).toBe(297);
+    expect(ids(reg.hitTest(tap(-40, -40)))).toEqual([1000]);
+    all.forEach(([lon, lat], i) => {
+      const id = i + 1;
+      expect(ids(reg.hitTest(tap(lon, lat)))).toEqual([1, 77, 150, 300].includes(id) ? [] : [id]);
+    });
+  });
+});

@@ -12,6 +12,7 @@ import { LayerRegistry } from './layer_registry.ts';
 import { dbNameFor, openLocalStore, type LocalStore } from './local_store.ts';
 import { showLayer } from './show_layer.ts';
 import { ZoomBands } from './zoom_bands.ts';
+import { refreshFeatures, type ShownLayer } from './refresh_features.ts';
 
 const inFlight = new Map<string, AbortController>();
 const FGB_MIME = 'application/flatgeobuf';
@@ -80,6 +81,8 @@ const registry = new LayerRegistry();
 let rendererPort: MessagePort | undefined;
 const bands = new ZoomBands({ registry, port: () => rendererPort });
 const stores = new Map<string, Promise<LocalStore | undefined>>();
+/** How each layer was shown, so refreshFeatures packs its features alike (issue 4). */
+const shownLayers = new Map<string, ShownLayer>();
 
 /** SPEC §9: one local database per app; a browser without storage still shows the map from the network. */
 function storeFor(appName?: string): Promise<LocalStore | undefined> {
@@ -104,6 +107,9 @@ const api: DataWorkerApi = {
     rendererPort = port;
   },
   async showLayer(req, onProgress) {
+    shownLayers.set(req.layer, {
+      workspace: req.workspace, geometryType: req.geometryType, labelProperty: req.labelProperty, appName: req.appName,
+    });
     return showLayer(req, {
       registry,
       port: rendererPort,
@@ -111,6 +117,11 @@ const api: DataWorkerApi = {
       fetchBatch: () => loadBatch(req, onProgress),
       bands,
     });
+  },
+  async refreshFeatures(req) {
+    const shown = shownLayers.get(req.layerId);
+    const store = shown ? await storeFor(shown.appName) : undefined;
+    return refreshFeatures(req, { registry, bands, port: rendererPort, shown, store });
   },
   async hitTest({ layerIds, ...query }) {
     return registry.hitTest(query, layerIds);
@@ -122,6 +133,7 @@ const api: DataWorkerApi = {
     for (const id of layerIds) {
       registry.delete(id);
       bands.drop(id);
+      shownLayers.delete(id);
     }
   },
   async getStoredValue({ appName, store, key }) {

@@ -2,13 +2,18 @@
 // pixel-based"): each layer's batch and its rbush index, so a tap is answered from the index
 // without asking the render worker or reading pixels. Runs anywhere; the worker owns one.
 import type { FeatureBatch } from './protocol.ts';
-import { buildSpatialIndex, type SpatialIndex } from './spatial_index.ts';
+import { buildSpatialIndex, removeIndexedFeatures, updateIndexedFeatures, type SpatialIndex } from './spatial_index.ts';
+import { removeFeatures, upsertFeatures } from './batch_patch.ts';
 import { hitTest, mergeHits, type Hit, type HitQuery } from './hit_test.ts';
 
 interface LayerEntry {
   batch: FeatureBatch;
   index: SpatialIndex;
+  /** Bumped by `set` (a reload) and not by `patch`: tells a stale delivery from an edited layer. */
+  load: number;
 }
+
+let loads = 0;
 
 /** A batch whose buffers are its own, so the original can be transferred away. */
 export function cloneBatch(batch: FeatureBatch): FeatureBatch {
@@ -28,7 +33,45 @@ export class LayerRegistry {
 
   /** Keeps `batch` (the caller must not transfer it afterwards) and indexes it. */
   set(batch: FeatureBatch): void {
-    this.layers.set(batch.layerId, { batch, index: buildSpatialIndex(batch) });
+    this.layers.set(batch.layerId, { batch, index: buildSpatialIndex(batch), load: ++loads });
+  }
+
+  /**
+   * Issue 4: the layer with `upserts` put in by id and the features with `removeIds` taken out; the
+   * index is updated feature by feature. The layer gets a new batch object (never mutated: band work
+   * under way on the old one sees it was replaced). Returns the new batch, undefined for an unknown layer.
+   */
+  patch(layerId: string, upserts: FeatureBatch | undefined, removeIds: readonly number[]): FeatureBatch | undefined {
+    const entry = this.layers.get(layerId);
+    if (!entry) return undefined;
+    let { batch } = entry;
+    const drop = new Set(removeIds);
+    const gone: number[] = [];
+    for (let f = 0; f < batch.count; f++) if (drop.has(batch.ids[f])) gone.push(f);
+    if (gone.length) {
+      batch = removeFeatures(batch, drop);
+      removeIndexedFeatures(entry.index, gone);
+    }
+    if (upserts && upserts.count) {
+      const at = new Map<number, number>();
+      for (let f = 0; f < batch.count; f++) at.set(batch.ids[f], f);
+      const before = batch.count;
+      const touched: number[] = [];
+      for (let f = 0; f < upserts.count; f++) {
+        const i = at.get(upserts.ids[f]);
+        if (i !== undefined) touched.push(i);
+      }
+      batch = upsertFeatures(batch, upserts);
+      for (let f = before; f < batch.count; f++) touched.push(f);
+      updateIndexedFeatures(entry.index, batch, touched);
+    }
+    entry.batch = batch;
+    return batch;
+  }
+
+  /** Changes on every `set` of the layer, not on `patch`; undefined for an unknown layer. */
+  loadOf(layerId: string): number | undefined {
+    return this.layers.get(layerId)?.load;
   }
 
   delete(layerId: string): void {

@@ -84,6 +84,30 @@ export interface ShowLayerResult {
   networkError?: string;
 }
 
+/**
+ * Issue 4: re-read a few features of a shown layer (an accepted change, a new suggestion) and send
+ * only them to the renderer. Fields left out are those the layer was shown with (showLayer).
+ */
+export interface RefreshFeaturesRequest {
+  apiBase: string;
+  appKey: string;
+  /** The layer's workspace; defaults to the one it was shown from (a `_diff` layer's managed workspace). */
+  workspace?: string;
+  layerId: string;
+  gfids: number[];
+  authorization?: string;
+  sessionId?: string;
+}
+
+export interface RefreshFeaturesResult {
+  /** Gfids whose current version is now in the layer (replaced or added). */
+  updated: number[];
+  /** Gfids the server no longer has (404, or gone from a `_diff` layer): out of the layer. */
+  removed: number[];
+  /** The ticket of the last render-port message (renderer's batchReceived); absent when nothing was sent. */
+  ticket?: string;
+}
+
 /** One value of the local store's key-value stores (SPEC §9: app, auth, layers, settings). */
 export interface StoredValueRequest {
   /** Names the local database (SPEC §9: the app name in CamelCase, else the product's). */
@@ -120,6 +144,8 @@ export interface DataWorkerProtocol {
   hitTest: { request: HitTestRequest; response: Hit[] };
   /** Zoom band change: line and polygon layers are re-sent simplified for it, on the render port (zoom_bands.ts). */
   setZoom: { request: SetZoomRequest; response: SetZoomResult };
+  /** Issue 4: a few features re-read and patched into their shown layer; the render port gets only them. */
+  refreshFeatures: { request: RefreshFeaturesRequest; response: RefreshFeaturesResult };
   /** Forgets layers (SPEC §4: diff layers emptied on logout): no more hits, no more zoom-band deliveries. */
   dropLayers: { request: { layerIds: string[] }; response: void };
   /** Undefined when nothing is stored or the browser keeps no local database. */

@@ -53,32 +53,34 @@ export function featureVertexRange(batch: FeatureBatch, f: number): [number, num
   return [p0 === 0 ? 0 : batch.partEnds[p0 - 1], batch.partEnds[p1 - 1]];
 }
 
+/** Writes feature f's EPSG:3857 box at boxes[o..o+3]; NaN for a feature without vertices. */
+function writeFeatureBox(batch: FeatureBatch, f: number, boxes: Float64Array, o: number): void {
+  const [v0, v1] = featureVertexRange(batch, f);
+  const c = batch.coords;
+  let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
+  for (let v = v0; v < v1; v++) {
+    const lon = c[2 * v], lat = c[2 * v + 1];
+    if (lon < minLon) minLon = lon;
+    if (lon > maxLon) maxLon = lon;
+    if (lat < minLat) minLat = lat;
+    if (lat > maxLat) maxLat = lat;
+  }
+  if (v1 <= v0) {
+    boxes[o] = boxes[o + 1] = boxes[o + 2] = boxes[o + 3] = NaN;
+    return;
+  }
+  // Both projections are monotonic, so projecting the lon/lat box gives the projected box
+  // without projecting every vertex (log/tan are the costly part).
+  boxes[o] = lonToX(minLon);
+  boxes[o + 1] = latToY(minLat);
+  boxes[o + 2] = lonToX(maxLon);
+  boxes[o + 3] = latToY(maxLat);
+}
+
 /** EPSG:3857 bounding box of every feature: one pass over the coordinates. */
 export function featureBoxes(batch: FeatureBatch): Float64Array {
   const boxes = new Float64Array(batch.count * 4);
-  const c = batch.coords;
-  for (let f = 0; f < batch.count; f++) {
-    const [v0, v1] = featureVertexRange(batch, f);
-    let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
-    for (let v = v0; v < v1; v++) {
-      const lon = c[2 * v], lat = c[2 * v + 1];
-      if (lon < minLon) minLon = lon;
-      if (lon > maxLon) maxLon = lon;
-      if (lat < minLat) minLat = lat;
-      if (lat > maxLat) maxLat = lat;
-    }
-    const o = 4 * f;
-    if (v1 <= v0) {
-      boxes[o] = boxes[o + 1] = boxes[o + 2] = boxes[o + 3] = NaN;
-      continue;
-    }
-    // Both projections are monotonic, so projecting the lon/lat box gives the projected box
-    // without projecting every vertex (log/tan are the costly part).
-    boxes[o] = lonToX(minLon);
-    boxes[o + 1] = latToY(minLat);
-    boxes[o + 2] = lonToX(maxLon);
-    boxes[o + 3] = latToY(maxLat);
-  }
+  for (let f = 0; f < batch.count; f++) writeFeatureBox(batch, f, boxes, 4 * f);
   return boxes;
 }
 
@@ -123,16 +125,84 @@ export function combineExtents(extents: readonly (Extent | null | undefined)[]):
 export function buildSpatialIndex(batch: FeatureBatch, maxEntries = 16): SpatialIndex {
   const boxes = featureBoxes(batch);
   const tree = new RBush<number>(maxEntries);
+  const index: SpatialIndex = { layerId: batch.layerId, geometryType: batch.geometryType, count: batch.count, boxes, tree, extent: unionOf(boxes) };
+  // Read through `index` so an incremental update (updateIndexedFeatures) may swap the box array.
   tree.toBBox = (i: number) => {
-    const o = 4 * (i - 1);
-    return { minX: boxes[o], minY: boxes[o + 1], maxX: boxes[o + 2], maxY: boxes[o + 3] };
+    const b = index.boxes, o = 4 * (i - 1);
+    return { minX: b[o], minY: b[o + 1], maxX: b[o + 2], maxY: b[o + 3] };
   };
-  tree.compareMinX = (a: number, b: number) => boxes[4 * (a - 1)] - boxes[4 * (b - 1)];
-  tree.compareMinY = (a: number, b: number) => boxes[4 * (a - 1) + 1] - boxes[4 * (b - 1) + 1];
+  tree.compareMinX = (a: number, b: number) => index.boxes[4 * (a - 1)] - index.boxes[4 * (b - 1)];
+  tree.compareMinY = (a: number, b: number) => index.boxes[4 * (a - 1) + 1] - index.boxes[4 * (b - 1) + 1];
   const items: number[] = [];
   for (let f = 0; f < batch.count; f++) if (!Number.isNaN(boxes[4 * f])) items.push(f + 1);
   tree.load(items);
-  return { layerId: batch.layerId, geometryType: batch.geometryType, count: batch.count, boxes, tree, extent: unionOf(boxes) };
+  return index;
+}
+
+/**
+ * Issue 4: re-boxes features of `batch` (the index's layer after an edit) without rebuilding the
+ * tree: each old box leaves the tree before its slot changes (rbush finds an item by its box), the
+ * new one goes in. Indices at or past the index's count are appended features.
+ */
+export function updateIndexedFeatures(index: SpatialIndex, batch: FeatureBatch, features: readonly number[]): void {
+  if (batch.count > index.count) {
+    const grown = new Float64Array(batch.count * 4).fill(NaN);
+    grown.set(index.boxes.subarray(0, index.count * 4));
+    // Old boxes are copied over, so the features about to be replaced are still found by their box.
+    index.boxes = grown;
+  }
+  for (const f of features) {
+    const o = 4 * f;
+    if (f < index.count && !Number.isNaN(index.boxes[o])) index.tree.remove(f + 1);
+    writeFeatureBox(batch, f, index.boxes, o);
+    if (!Number.isNaN(index.boxes[o])) index.tree.insert(f + 1);
+  }
+  index.count = batch.count;
+  index.extent = unionOf(index.boxes.subarray(0, index.count * 4));
+}
+
+interface TreeNode {
+  children: (TreeNode | number)[];
+  leaf: boolean;
+}
+
+/**
+ * Issue 4: drops features from the index as `removeFeatures` drops them from the batch (order kept):
+ * their items leave the tree, later items are renumbered in place and the boxes close up, so the
+ * tree's node boxes stay right without a rebuild. `removed`: feature indices before the removal.
+ */
+export function removeIndexedFeatures(index: SpatialIndex, removed: readonly number[]): void {
+  const gone = [...new Set(removed)].filter((f) => f >= 0 && f < index.count).sort((a, b) => a - b);
+  if (!gone.length) return;
+  for (const f of gone) if (!Number.isNaN(index.boxes[4 * f])) index.tree.remove(f + 1);
+  // Items are index + 1; an item moves down by the number of removed features before it.
+  const shift = (item: number): number => {
+    let lo = 0, hi = gone.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (gone[mid] < item - 1) lo = mid + 1;
+      else hi = mid;
+    }
+    return item - lo;
+  };
+  const visit = (node: TreeNode): void => {
+    if (node.leaf) node.children = node.children.map((c) => shift(c as number));
+    else for (const c of node.children) visit(c as TreeNode);
+  };
+  visit((index.tree as unknown as { data: TreeNode }).data);
+  const boxes = new Float64Array((index.count - gone.length) * 4);
+  let out = 0;
+  for (let f = 0, g = 0; f < index.count; f++) {
+    if (g < gone.length && gone[g] === f) {
+      g++;
+      continue;
+    }
+    boxes.set(index.boxes.subarray(4 * f, 4 * f + 4), out);
+    out += 4;
+  }
+  index.boxes = boxes;
+  index.count -= gone.length;
+  index.extent = unionOf(boxes);
 }
 
 /** Feature indices whose box intersects the EPSG:3857 box (a candidate set, not exact geometry). */

@@ -6,7 +6,7 @@ import { DEFAULT_ZOOM } from '../../src/model/index.ts';
 import type { FeatureBatch } from './protocol.ts';
 import { cloneBatch, type LayerRegistry } from './layer_registry.ts';
 import { batchTransferables } from '../transfer.ts';
-import { simplifyBatchSliced, ZOOM_BANDS } from './simplify.ts';
+import { simplifyBatch, simplifyBatchSliced, ZOOM_BANDS } from './simplify.ts';
 import { BandCache, bandOfView, simplifies, versionForBand } from './band_cache.ts';
 
 export interface ZoomBandsDeps {
@@ -85,6 +85,7 @@ export class ZoomBands {
     for (;;) {
       const source = this.deps.registry.get(layerId);
       if (!source) return false;
+      const load = this.deps.registry.loadOf(layerId);
       const band = this.band;
       let out: FeatureBatch;
       try {
@@ -94,7 +95,12 @@ export class ZoomBands {
         if (persist) continue;
         return false;
       }
-      if (this.deps.registry.get(layerId) !== source) return false; // newer data: its own delivery follows
+      if (this.deps.registry.get(layerId) !== source) {
+        // Edited meanwhile (issue 4, refresh_features.ts): simplify the edited layer instead, so an
+        // older version never reaches the renderer after the edit. Reloaded: its own delivery follows.
+        if (this.deps.registry.loadOf(layerId) === load) continue;
+        return false;
+      }
       if (this.band !== band) {
         if (persist) continue;
         return false;
@@ -108,7 +114,13 @@ export class ZoomBands {
     }
   }
 
-  /** Frees the layer's simplified versions (the registry forgot it). */
+  /** A few features of a layer (an edit) as the current band draws them: what `post` would send of them. */
+  forCurrentBand(batch: FeatureBatch): FeatureBatch {
+    const v = versionForBand(batch.geometryType, this.band);
+    return v === 'full' ? batch : simplifyBatch(batch, ZOOM_BANDS[v].toleranceMeters);
+  }
+
+  /** Frees the layer's simplified versions (the registry forgot it, or edited it). */
   drop(layerId: string): void {
     this.cache.drop(layerId);
   }

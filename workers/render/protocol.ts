@@ -33,7 +33,7 @@ export interface InitRequest {
   pixelRatio: number;
   /** CSS pixels. */
   size: [number, number];
-  /** The data worker's end of a MessageChannel: `{ type: 'batch', batch }` messages with moved buffers. */
+  /** The data worker's end of a MessageChannel: BatchPortMessage (batch, update, remove) with moved buffers. */
   batchPort?: MessagePort;
   backend?: RenderBackendKind;
 }
@@ -43,11 +43,29 @@ export interface InitResponse {
   backend: Exclude<RenderBackendKind, 'auto'>;
 }
 
-/** What the data worker posts on the batch port. */
-export interface BatchPortMessage {
+/** What the data worker posts on the batch port: a whole layer, or (issue 4) a few of its features. */
+export type BatchPortMessage = BatchMessage | UpdateFeaturesMessage | RemoveFeaturesMessage;
+
+export interface BatchMessage {
   type: 'batch';
   batch: FeatureBatch;
   /** Names this delivery so the main thread can wait for it (`batchReceived`) without seeing the batch. */
+  ticket?: string;
+}
+
+/** Upserts the batch's features into the layer by id; the rest of the layer stays as it is. */
+export interface UpdateFeaturesMessage {
+  type: 'update';
+  layerId: string;
+  batch: FeatureBatch;
+  ticket?: string;
+}
+
+/** Takes the features with these ids out of the layer. */
+export interface RemoveFeaturesMessage {
+  type: 'remove';
+  layerId: string;
+  ids: number[];
   ticket?: string;
 }
 

@@ -34,9 +34,14 @@ export function createRenderApi(hooks: RenderApiHooks = {}): LocalRenderApi {
         port = req.batchPort;
         // DESIGN.md: batches go data worker → render worker, never through the main thread.
         port.onmessage = (e: MessageEvent<BatchPortMessage>) => {
-          if (e.data?.type !== 'batch') return;
-          renderer?.setBatch(e.data.batch);
-          if (e.data.ticket) delivered.add(e.data.ticket);
+          const msg = e.data;
+          if (!renderer || !msg) return;
+          // Issue 4: an edit changes only its features (upsert by id); the layer is never reloaded.
+          if (msg.type === 'batch') renderer.setBatch(msg.batch);
+          else if (msg.type === 'update') renderer.updateFeatures(msg.layerId, msg.batch);
+          else if (msg.type === 'remove') renderer.removeFeatures({ layerId: msg.layerId, ids: msg.ids });
+          else return;
+          if (msg.ticket) delivered.add(msg.ticket);
         };
       }
       return { backend: renderer.backendKind };

@@ -1,0 +1,125 @@
+// Feature-level edits of a FeatureBatch (issue 4: an accepted change updates one feature, not the
+// layer; after MapLibre's geojson_source_diff). Pure and DOM-free: each returns a new batch and
+// never touches its inputs, so the registry's old batch stays valid for work still under way.
+// O(n) typed-array copies: untouched features are copied bit for bit, in their order.
+import type { FeatureBatch } from './protocol.ts';
+
+/** One feature of a source batch, copied into the output. */
+interface Pick {
+  from: FeatureBatch;
+  f: number;
+}
+
+/** Index of the first polygon of `batch` ending after part `p0` (polygonEnds is ascending). */
+function firstPolygonAfter(ends: Uint32Array, p0: number): number {
+  let lo = 0, hi = ends.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ends[mid] <= p0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function parts(b: FeatureBatch, f: number): [number, number] {
+  return [f === 0 ? 0 : b.featureEnds[f - 1], b.featureEnds[f]];
+}
+
+function vertices(b: FeatureBatch, p0: number, p1: number): [number, number] {
+  return [p0 === 0 ? 0 : b.partEnds[p0 - 1], p1 === 0 ? 0 : b.partEnds[p1 - 1]];
+}
+
+/** Polygons [k0, k1) of feature f (Polygon batches; parts of a feature end with its last polygon). */
+function polygons(b: FeatureBatch, p0: number, p1: number): [number, number] {
+  const ends = b.polygonEnds!;
+  const k0 = firstPolygonAfter(ends, p0);
+  let k1 = k0;
+  while (k1 < ends.length && ends[k1] <= p1) k1++;
+  return [k0, k1];
+}
+
+/** Builds `base`'s layer from the picked features, in order. */
+function assemble(base: FeatureBatch, picks: readonly Pick[]): FeatureBatch {
+  const polygon = base.geometryType === 'Polygon';
+  let nParts = 0, nVerts = 0, nPolys = 0;
+  for (const { from, f } of picks) {
+    const [p0, p1] = parts(from, f);
+    const [v0, v1] = vertices(from, p0, p1);
+    nParts += p1 - p0;
+    nVerts += v1 - v0;
+    if (polygon && from.polygonEnds) {
+      const [k0, k1] = polygons(from, p0, p1);
+      nPolys += k1 - k0;
+    }
+  }
+  const ids = new Float64Array(picks.length);
+  const coords = new Float64Array(nVerts * 2);
+  const partEnds = new Uint32Array(nParts);
+  const featureEnds = new Uint32Array(picks.length);
+  const polygonEnds = polygon ? new Uint32Array(nPolys) : undefined;
+  const labels = base.labels ? new Array<string>(picks.length) : undefined;
+  let part = 0, vert = 0, poly = 0;
+  picks.forEach(({ from, f }, i) => {
+    const [p0, p1] = parts(from, f);
+    const [v0, v1] = vertices(from, p0, p1);
+    ids[i] = from.ids[f];
+    coords.set(from.coords.subarray(2 * v0, 2 * v1), 2 * vert);
+    for (let p = p0; p < p1; p++) partEnds[part + p - p0] = from.partEnds[p] - v0 + vert;
+    if (polygonEnds && from.polygonEnds) {
+      const [k0, k1] = polygons(from, p0, p1);
+      for (let k = k0; k < k1; k++) polygonEnds[poly++] = from.polygonEnds[k] - p0 + part;
+    }
+    part += p1 - p0;
+    vert += v1 - v0;
+    featureEnds[i] = part;
+    if (labels) labels[i] = from.labels?.[f] ?? '';
+  });
+  const out: FeatureBatch = {
+    layerId: base.layerId,
+    geometryType: base.geometryType,
+    count: picks.length,
+    ids,
+    coords,
+    partEnds,
+    featureEnds,
+  };
+  if (polygonEnds) out.polygonEnds = polygonEnds;
+  if (labels) out.labels = labels;
+  return out;
+}
+
+/**
+ * `batch` with the features of `patch` in place of those with the same id, and the others of
+ * `patch` appended (a new feature, or one without an id). The patch must hold the layer's
+ * geometry type; on a duplicated id the last one wins.
+ */
+export function upsertFeatures(batch: FeatureBatch, patch: FeatureBatch): FeatureBatch {
+  if (patch.geometryType !== batch.geometryType) {
+    throw new Error(`upsertFeatures: ${patch.geometryType} features into a ${batch.geometryType} layer`);
+  }
+  const byId = new Map<number, number>();
+  for (let f = 0; f < patch.count; f++) if (!Number.isNaN(patch.ids[f])) byId.set(patch.ids[f], f);
+  const picks: Pick[] = [];
+  const placed = new Set<number>();
+  for (let f = 0; f < batch.count; f++) {
+    const p = byId.get(batch.ids[f]);
+    if (p === undefined) picks.push({ from: batch, f });
+    else if (!placed.has(p)) {
+      picks.push({ from: patch, f: p });
+      placed.add(p);
+    }
+  }
+  for (let f = 0; f < patch.count; f++) {
+    const id = patch.ids[f];
+    if (Number.isNaN(id) ? true : byId.get(id) === f && !placed.has(f)) picks.push({ from: patch, f });
+  }
+  return assemble(batch, picks);
+}
+
+/** `batch` without the features whose id is in `ids` (ids not there are ignored). */
+export function removeFeatures(batch: FeatureBatch, ids: Iterable<number>): FeatureBatch {
+  const drop = new Set(ids);
+  const picks: Pick[] = [];
+  for (let f = 0; f < batch.count; f++) if (!drop.has(batch.ids[f])) picks.push({ from: batch, f });
+  return assemble(batch, picks);
+}

@@ -1,0 +1,117 @@
+// Issue 4 "Incremental": an accepted change or a new suggestion updates one feature, not the layer.
+// The data worker re-reads the few gfids, patches its registry (batch_patch.ts, index box by box),
+// forgets the layer's simplified bands and posts only those features to the render port as
+// `update` / `remove` messages; the render worker upserts them by id and never reloads the layer.
+import type { Feature, FeatureCollection } from 'geojson';
+import { isDiffLayerId, isValidLonLat, type GeometryType } from '../../src/model/index.ts';
+import type { FeatureBatch, RefreshFeaturesRequest, RefreshFeaturesResult } from './protocol.ts';
+import type { BatchPortMessage } from '../render/protocol.ts';
+import { packFeatureCollection } from './feature_batch.ts';
+import type { LayerRegistry } from './layer_registry.ts';
+import { portMessageTransferables } from '../transfer.ts';
+import type { ZoomBands } from './zoom_bands.ts';
+import type { LocalStore } from './local_store.ts';
+
+/** What a layer was shown with (showLayer), so a refresh packs its features the same way. */
+export interface ShownLayer {
+  workspace: string;
+  geometryType?: GeometryType;
+  labelProperty?: string;
+  /** Names the local database the layer is stored in (SPEC §9). */
+  appName?: string;
+}
+
+export interface RefreshDeps {
+  registry: LayerRegistry;
+  /** The local store keeping the layer for offline visits: the edited layer replaces the stored copy. */
+  store?: LocalStore;
+  bands?: ZoomBands;
+  port?: MessagePort;
+  shown?: ShownLayer;
+}
+
+function headers(req: RefreshFeaturesRequest): Record<string, string> {
+  const h: Record<string, string> = { accept: 'application/geo+json, application/json', 'x-app-key': req.appKey };
+  if (req.authorization) h.authorization = req.authorization;
+  if (req.sessionId) h['x-session-id'] = req.sessionId;
+  return h;
+}
+
+async function failure(res: Response, what: string): Promise<Error> {
+  // The server's error body carries the SPEC §8 text; pass it on unchanged.
+  const body = (await res.json().catch(() => null)) as { message?: string } | null;
+  return new Error(body?.message ?? `${what} ${res.status}`);
+}
+
+/** GET /api/features/{gfid}; null when the server has no such feature (404: deleted). */
+async function fetchOne(req: RefreshFeaturesRequest, gfid: number): Promise<Feature | null> {
+  const res = await fetch(`${req.apiBase.replace(/\/$/, '')}/api/features/${gfid}`, { headers: headers(req) });
+  if (res.status === 404) return null;
+  if (!res.ok) throw await failure(res, `GET /api/features/${gfid}`);
+  const f = (await res.json()) as Feature & { layer?: string };
+  return f.layer === undefined || f.layer === req.layerId ? f : null;
+}
+
+/**
+ * SPEC §5: the server refuses a lookup by gfid on a diff layer, so its features are picked from the
+ * layer's list. A `_diff` layer holds only the pending suggestions, so the list is short.
+ */
+async function fetchFromList(req: RefreshFeaturesRequest, workspace: string, gfids: ReadonlySet<number>): Promise<Feature[]> {
+  const q = new URLSearchParams({ workspace, layer: req.layerId, f: 'geojson' });
+  const res = await fetch(`${req.apiBase.replace(/\/$/, '')}/api/features?${q}`, { headers: headers(req) });
+  if (!res.ok) throw await failure(res, 'GET /api/features');
+  const fc = (await res.json()) as FeatureCollection;
+  return fc.features.filter((f) => gfids.has(Number(f.id ?? (f.properties as { gfid?: unknown } | null)?.gfid)));
+}
+
+function post(port: MessagePort | undefined, msg: BatchPortMessage): void {
+  port?.postMessage(msg, portMessageTransferables(msg));
+}
+
+let seq = 0;
+
+export async function refreshFeatures(req: RefreshFeaturesRequest, deps: RefreshDeps): Promise<RefreshFeaturesResult> {
+  const current = deps.registry.get(req.layerId);
+  const gfids = [...new Set(req.gfids.filter((g) => Number.isSafeInteger(g) && g > 0))];
+  // A layer that is not shown (a `_diff` layer while logged out, SPEC §4) has nothing to refresh.
+  if (!current || !gfids.length) return { updated: [], removed: [] };
+  const workspace = req.workspace ?? deps.shown?.workspace;
+  if (!workspace) throw new Error(`refreshFeatures: no workspace for ${req.layerId}`);
+  const found = isDiffLayerId(req.layerId)
+    ? await fetchFromList(req, workspace, new Set(gfids))
+    : (await Promise.all(gfids.map((g) => fetchOne(req, g)))).filter((f): f is Feature => f !== null);
+  const patch = packFeatureCollection(
+    { type: 'FeatureCollection', features: found },
+    {
+      layerId: req.layerId,
+      geometryType: current.geometryType,
+      labelProperty: deps.shown?.labelProperty,
+      isValidPoint: isValidLonLat, // SPEC §5, as on load
+    },
+  );
+  const kept = new Set(patch.ids);
+  const updated = gfids.filter((g) => kept.has(g));
+  // Not on the server, or nothing drawable left (SPEC §5 out-of-range point): out of the layer.
+  const removed = gfids.filter((g) => !kept.has(g));
+  // A refresh that raced a reload or a drop: the registry no longer holds what was asked about.
+  if (deps.registry.get(req.layerId) === undefined) return { updated: [], removed: [] };
+  const edited = deps.registry.patch(req.layerId, patch, removed);
+  // The cached simplified versions hold the old features; bands are made again from the registry.
+  deps.bands?.drop(req.layerId);
+  const base = `refresh-${++seq}:${req.layerId}`;
+  let ticket: string | undefined;
+  if (patch.count) {
+    // The registry copied the patch's features, so its buffers are free to move.
+    const batch: FeatureBatch = deps.bands ? deps.bands.forCurrentBand(patch) : patch;
+    ticket = `${base}:update`;
+    post(deps.port, { type: 'update', layerId: req.layerId, batch, ticket });
+  }
+  if (removed.length) {
+    ticket = `${base}:remove`;
+    post(deps.port, { type: 'remove', layerId: req.layerId, ids: removed, ticket });
+  }
+  // SPEC §1 offline-capable: a later visit without the server shows the edited layer. Not awaited:
+  // the store writes the whole layer, and its writes run in order behind any reload's.
+  if (edited && deps.store) void deps.store.putLayerBatch(edited).catch((err) => console.warn('local store: edit not saved', err));
+  return deps.port && ticket ? { updated, removed, ticket } : { updated, removed };
+}
