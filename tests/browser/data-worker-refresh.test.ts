@@ -73,50 +73,45 @@ const tap = (s: Session, layerId: string, lon: number, lat: number) =>
 describe('data worker refreshFeatures', () => {
   it('sends one moved city as a single update, and taps find it only at its new place', async () => {
     const s = await session();
-    const batch = await showLayer(s, 'cities', 'Point');
+    const batch = await showLayer(s, 'edit_cities', 'Point');
     const f = 7;
     const gfid = batch.ids[f];
     const old: [number, number] = [batch.coords[2 * f], batch.coords[2 * f + 1]];
     const moved: [number, number] = [-151.25, -61.5]; // the South Pacific: no city near
-    const accepted = await suggestAndAccept('PUT', 'cities', { gfid }, { type: 'Point', coordinates: moved });
-    try {
-      expect(accepted).toMatchObject({ status: 'accepted', gfid });
-      const before = s.messages.length;
-      const result = await refresh(s, 'cities', [gfid]);
-      expect(result).toMatchObject({ updated: [gfid], removed: [] });
-      await expect.poll(() => s.messages.some((m) => m.ticket === result.ticket)).toBe(true);
-      const sent = s.messages.slice(before);
-      expect(sent.map((m) => m.type)).toEqual(['update']);
-      const update = sent[0];
-      if (update.type !== 'update') throw new Error('expected an update');
-      expect(update.layerId).toBe('cities');
-      expect(update.batch.count).toBe(1);
-      expect([...update.batch.ids]).toEqual([gfid]);
-      expect([...update.batch.coords]).toEqual(moved);
+    const accepted = await suggestAndAccept('PUT', 'edit_cities', { gfid }, { type: 'Point', coordinates: moved });
+    expect(accepted).toMatchObject({ status: 'accepted', gfid });
+    const before = s.messages.length;
+    const result = await refresh(s, 'edit_cities', [gfid]);
+    expect(result).toMatchObject({ updated: [gfid], removed: [] });
+    await expect.poll(() => s.messages.some((m) => m.ticket === result.ticket)).toBe(true);
+    const sent = s.messages.slice(before);
+    expect(sent.map((m) => m.type)).toEqual(['update']);
+    const update = sent[0];
+    if (update.type !== 'update') throw new Error('expected an update');
+    expect(update.layerId).toBe('edit_cities');
+    expect(update.batch.count).toBe(1);
+    expect([...update.batch.ids]).toEqual([gfid]);
+    expect([...update.batch.coords]).toEqual(moved);
 
-      expect((await tap(s, 'cities', ...moved)).map((h) => h.id)).toEqual([gfid]);
-      expect((await tap(s, 'cities', ...old)).map((h) => h.id)).not.toContain(gfid);
-    } finally {
-      // Back where it was, for the other suites reading the demo cities.
-      await suggestAndAccept('PUT', 'cities', { gfid }, { type: 'Point', coordinates: old });
-    }
+    expect((await tap(s, 'edit_cities', ...moved)).map((h) => h.id)).toEqual([gfid]);
+    expect((await tap(s, 'edit_cities', ...old)).map((h) => h.id)).not.toContain(gfid);
   });
 
   it('sends a remove for a feature whose deletion was accepted', async () => {
     const s = await session();
     const line: Geometry = { type: 'LineString', coordinates: [[-150.5, -62.25], [-149.5, -62.75], [-148.5, -62.25]] };
-    const created = await suggestAndAccept('POST', 'borders', { name: `refresh-${crypto.randomUUID().slice(0, 8)}`, kind: 'test' }, line);
-    const batch = await showLayer(s, 'borders', 'LineString');
+    const created = await suggestAndAccept('POST', 'edit_borders', { name: `refresh-${crypto.randomUUID().slice(0, 8)}`, kind: 'test' }, line);
+    const batch = await showLayer(s, 'edit_borders', 'LineString');
     expect([...batch.ids]).toContain(created.gfid);
-    expect((await tap(s, 'borders', -149.5, -62.75)).map((h) => h.id)).toEqual([created.gfid]);
+    expect((await tap(s, 'edit_borders', -149.5, -62.75)).map((h) => h.id)).toEqual([created.gfid]);
 
-    await suggestAndAccept('DELETE', 'borders', { gfid: created.gfid }, line);
+    await suggestAndAccept('DELETE', 'edit_borders', { gfid: created.gfid }, line);
     const before = s.messages.length;
-    const result = await refresh(s, 'borders', [created.gfid]);
+    const result = await refresh(s, 'edit_borders', [created.gfid]);
     expect(result).toMatchObject({ updated: [], removed: [created.gfid] });
     await expect.poll(() => s.messages.some((m) => m.ticket === result.ticket)).toBe(true);
-    expect(s.messages.slice(before)).toEqual([{ type: 'remove', layerId: 'borders', ids: [created.gfid], ticket: result.ticket }]);
-    expect(await tap(s, 'borders', -149.5, -62.75)).toEqual([]);
+    expect(s.messages.slice(before)).toEqual([{ type: 'remove', layerId: 'edit_borders', ids: [created.gfid], ticket: result.ticket }]);
+    expect(await tap(s, 'edit_borders', -149.5, -62.75)).toEqual([]);
     // A later band change re-sends the layer from the registry: the deleted line does not come back.
     const { tickets } = await s.api.setZoom({ zoom: 17 });
     expect(tickets).toHaveLength(1);

@@ -21,6 +21,17 @@ export async function setup(project: TestProject) {
     userPassword: 'u-pass-123',
     log: false,
   });
+  // Tests that change features work on copies of the demo layers (and their _diff companions), so the
+  // suites reading the demo layers in parallel never see their edits.
+  await server.db.exec(`
+    INSERT INTO layers (workspace_id, id, name, geometry_type, properties, config, editable, diff_of)
+      SELECT workspace_id, 'edit_' || id, name, geometry_type, properties, config, editable,
+             CASE WHEN diff_of IS NULL THEN NULL ELSE 'edit_' || diff_of END
+      FROM layers WHERE id IN ('cities', 'borders', 'cities_diff', 'borders_diff');
+    INSERT INTO features (workspace_id, layer_id, geom, properties)
+      SELECT workspace_id, 'edit_' || layer_id, geom, properties
+      FROM features WHERE layer_id IN ('cities', 'borders') ORDER BY gfid;
+  `);
   close = () => server.close();
   project.provide('apiBase', server.url.replace(/\/$/, ''));
 }
