@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     adminPassword: env.MAPDRAFT_ADMIN_PASSWORD,
     userPassword: env.MAPDRAFT_USER_PASSWORD,
     serveClient: true,
-    // Errors and stub mails are worth seeing; MAPDRAFT_LOG=warn|debug|false tunes it.
+    // Errors and logged mails are worth seeing; MAPDRAFT_LOG=warn|debug|false tunes it.
     log: env.MAPDRAFT_LOG === 'false' ? false : (env.MAPDRAFT_LOG ?? 'info'),
   });
   console.log(`Mapdraft listening on ${server.url}`);

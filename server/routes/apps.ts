@@ -142,7 +142,7 @@ export async function appsRoutes(fastify: FastifyInstance): Promise<void> {
     return reply.code(201).send({ appKey });
   });
 
-  // SPEC §4: activation sends the invoice (mail stub) and is idempotent.
+  // SPEC §4: activation sends the invoice (through the mail service) and is idempotent.
   app.post('/apps/activate', { schema: { tags, querystring: appKeyQuery } }, async (req) => {
     const appKey = appKeyFrom(req);
     const user = await requireAppOwner(req, appKey);

@@ -1,6 +1,6 @@
-// SPEC §8 mentions registration and password-reset mails. There is no SMTP relay on this machine,
-// so the only transport for now is this stub: it keeps sent mails in memory (tests read them) and
-// logs one line per mail. A real transport implements the same MailService interface.
+// SPEC §8 mentions registration and password-reset mails. Mails go through the MailService
+// interface; the transport built so far writes each mail to the server log and keeps the last ones
+// in memory (an operator or a test reads them there). Delivery over SMTP is a transport still to come.
 export interface Mail {
   to: string;
   subject: string;
@@ -20,6 +20,6 @@ export class MemoryMailService implements MailService {
     // Keep the last 100 so a long-running server does not grow without bound.
     this.sent.push(mail);
     if (this.sent.length > 100) this.sent.shift();
-    this.log(`mail (stub, not delivered) to=${mail.to} subject=${JSON.stringify(mail.subject)}`);
+    this.log(`mail (logged, not delivered) to=${mail.to} subject=${JSON.stringify(mail.subject)}`);
   }
 }

@@ -38,7 +38,7 @@ describe('LoginRateLimiter', () => {
   });
 });
 
-describe('MemoryMailService (stub until an SMTP transport exists)', () => {
+describe('MemoryMailService (logs and keeps mails)', () => {
   it('records and logs each mail', async () => {
     const lines: string[] = [];
     const mail = new MemoryMailService((l) => lines.push(l));
