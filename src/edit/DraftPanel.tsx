@@ -30,6 +30,8 @@ export function DraftPanel({ onSubmitted }: { onSubmitted?: (id: number) => void
     if (!dirty || (await confirm('discardChanges'))) useDraft.getState().discard();
   };
   const submit = async (next: Draft) => {
+    // SPEC §8: submitting a suggestion is confirmed first.
+    if (!(await confirm('submit'))) return;
     setBusy(true);
     const entry = await submitDraft(ui.api, next).finally(() => setBusy(false));
     if (entry) {

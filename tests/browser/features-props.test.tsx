@@ -99,6 +99,21 @@ describe('edit form', () => {
     expect(byTestId<HTMLButtonElement>('edit-submit')!.disabled).toBe(true);
   });
 
+  it('sends nothing when the submit confirmation is cancelled', async () => {
+    await signIn(apiBase, USER);
+    const name = `kept-${Date.now()}`;
+    const start = emptyDraft({ ...layer(), properties: defs([{ name: 'name' }]) }, false);
+    useDraft.getState().start(createFeature(start, { geometry: { type: 'Point', coordinates: [8.5, 47.3] } }), 'idle');
+    await renderFeatures(ui(apiBase, featureConfig(apiBase), false), <DraftPanel />);
+    await type(await findByTestId<HTMLInputElement>('edit-name'), name);
+    await click(byTestId('edit-submit'));
+    await click(await findByTestId('confirm-cancel'));
+    const list = await api<{ items: { after: { properties: Record<string, unknown> } | null }[] }>(
+      apiBase, '/features/changes?pageSize=1000', USER);
+    expect(list.items.some((c) => c.after?.properties.name === name)).toBe(false);
+    expect(useDraft.getState().draft).not.toBeNull(); // the user's work is still there
+  });
+
   it('sends a new point as a suggestion that appears in GET /api/features/changes', async () => {
     await signIn(apiBase, USER);
     const name = `form-${Date.now()}`;
@@ -108,6 +123,7 @@ describe('edit form', () => {
     await type(await findByTestId<HTMLInputElement>('edit-name'), name);
     await type(byTestId<HTMLInputElement>('edit-population')!, '12');
     await click(byTestId('edit-submit'));
+    await click(await findByTestId('confirm-ok')); // SPEC §8: submit is confirmed
     await waitForText(SUCCESS.UPLOAD_SUCCESSFUL);
     const list = await api<{ items: { grpstatus: string; after: { properties: Record<string, unknown> } }[] }>(
       apiBase, '/features/changes?pageSize=1000', USER);

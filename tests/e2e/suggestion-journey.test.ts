@@ -84,6 +84,7 @@ describe('suggestion journey', () => {
     await user.getByTestId('edit-name').fill(name);
     await user.getByTestId('edit-population').fill('12');
     await user.getByTestId('edit-submit').click();
+    await user.getByTestId('confirm-ok').click(); // SPEC §8: submit is confirmed
     await notice(user, SUCCESS.UPLOAD_SUCCESSFUL);
 
     const admin = await open();
@@ -159,6 +160,7 @@ describe('suggestion journey', () => {
       await user.getByTestId('feature-edit').click();
       await user.getByTestId('edit-name').fill(rename);
       await user.getByTestId('edit-submit').click();
+      await user.getByTestId('confirm-ok').click();
       await notice(user, SUCCESS.UPLOAD_SUCCESSFUL);
       await user.getByTestId('draft-panel').waitFor({ state: 'detached' });
     }
