@@ -72,6 +72,9 @@ export function postAttachment(ctx: ApiCtx, gfid: number, kind: Exclude<Attachme
     method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' },
   }, opts(ctx));
 }
+/** SPEC §7: DELETE an item; a user's delete of an accepted tag becomes a removal suggestion (§4). */
+export const deleteAttachment = (ctx: ApiCtx, gfid: number, kind: AttachmentKind, id: number) =>
+  apiFetch<AttachmentItem | undefined>(`/features/${gfid}/${kind}/${id}`, { method: 'DELETE' }, opts(ctx));
 /** SPEC §7: images and documents go as the raw body, file name and description in the query. */
 export function postFile(ctx: ApiCtx, gfid: number, kind: 'images' | 'documents', file: Blob, filename: string, description: string) {
   const qs = new URLSearchParams({ filename, description });

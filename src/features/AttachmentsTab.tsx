@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { Badge, Button, Input, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { fetchBlob, postAttachment, useAttachments, type AttachmentItem, type AttachmentKind } from '../api/suggestions.ts';
+import { deleteAttachment, fetchBlob, postAttachment, useAttachments, type AttachmentItem, type AttachmentKind } from '../api/suggestions.ts';
+import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
 import { validateTagName } from '../model/index.ts';
 import { useFeatureUi } from './context.ts';
 import { TextAttachmentDialog, type TextKind } from '../attachments/TextDialogs.tsx';
@@ -42,6 +43,7 @@ function Section({ kind, gfid, onAdd }: { kind: ListKind; gfid: number; onAdd: (
             <li key={a.id} data-status={a.status}>
               {kind === 'documents' ? <a href="#" onClick={(e) => { e.preventDefault(); void open(a); }}>{describe(kind, a)}</a> : describe(kind, a)}
               {a.status === 'pending' && <Badge size="small" appearance="tint" style={{ marginLeft: 6 }}>{t('attachments.pending')}</Badge>}
+              {kind === 'tags' && ui.loggedIn && a.status === 'accepted' && <TagRemover gfid={gfid} tag={a} />}
             </li>
           ))}
         </ul>
@@ -62,6 +64,23 @@ function TagAdder({ gfid }: { gfid: number }) {
       <Input size="small" value={name} onChange={(_, d) => setName(d.value)} placeholder={t('attachments.field.tag')} data-testid="tag-input" />
       <Button size="small" type="submit" disabled={!rule.ok || upload.isPending}>{t('attachments.addButton')}</Button>
     </form>
+  );
+}
+
+/** SPEC §4: tag removals are suggested like additions and accepted or rejected by an admin. */
+function TagRemover({ gfid, tag }: { gfid: number; tag: AttachmentItem }) {
+  const { t } = useTranslation();
+  const { api } = useFeatureUi();
+  const confirm = useConfirm();
+  const remove = useUpload(gfid, 'tags', () => deleteAttachment(api, gfid, 'tags', tag.id), () => undefined);
+  const ask = async () => {
+    if (await confirm('delete', tag.name)) remove.mutate(undefined);
+  };
+  return (
+    <Button size="small" appearance="subtle" onClick={() => void ask()} disabled={remove.isPending}
+      data-testid={`tag-remove-${tag.id}`} aria-label={t('attachments.removeTag', { name: tag.name })}>
+      ×
+    </Button>
   );
 }
 

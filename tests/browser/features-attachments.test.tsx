@@ -6,7 +6,8 @@ import { ImageDialog } from '../../src/attachments/ImageDialog.tsx';
 import { TextAttachmentDialog } from '../../src/attachments/TextDialogs.tsx';
 import { cropAndResize } from '../../src/attachments/imageResize.ts';
 import { unmount, waitForText, findByTestId, byTestId } from './shell-harness.tsx';
-import { USER, api, click, featureConfig, renderFeatures, setFile, signIn, type, ui } from './features-harness.tsx';
+import { AttachmentsTab } from '../../src/features/AttachmentsTab.tsx';
+import { ADMIN, USER, api, click, featureConfig, renderFeatures, setFile, signIn, type, ui } from './features-harness.tsx';
 
 const apiBase = inject('apiBase');
 afterEach(unmount);
@@ -79,5 +80,26 @@ describe('crop and resize (imageResize.ts)', () => {
     expect([cropped.width, cropped.height]).toEqual([300, 200]);
     const bmp = await createImageBitmap(cropped.blob);
     expect([bmp.width, bmp.height]).toEqual([300, 200]);
+  });
+});
+
+describe('tag removal (SPEC §4)', () => {
+  it('a user suggests removing an accepted tag; it stays until an admin accepts the removal', async () => {
+    await signIn(apiBase, USER);
+    const gfid = (await api<{ features: { id: number }[] }>(apiBase, '/features?workspace=ws_demo&layer=cities', USER)).features[3].id;
+    const name = `tag${Date.now() % 100000}`;
+    const tag = await api<{ id: number }>(apiBase, `/features/${gfid}/tags/changes`, USER, { method: 'POST', body: JSON.stringify({ name }) });
+    await api(apiBase, `/features/${gfid}/tags/${tag.id}/accept`, ADMIN, { method: 'PUT', body: '{}' });
+
+    await renderFeatures(ui(apiBase, featureConfig(apiBase), false), <AttachmentsTab gfid={gfid} />);
+    await click(await findByTestId(`tag-remove-${tag.id}`));
+    await click(await findByTestId('confirm-ok'));
+    await waitForText(SUCCESS.UPLOAD_SUCCESSFUL);
+
+    // The tag is still there (accepted) and its removal waits in the admin's list.
+    const tags = await api<{ id: number; name: string; status: string }[]>(apiBase, `/features/${gfid}/tags`, USER);
+    expect(tags.find((t) => t.id === tag.id)?.status).toBe('accepted');
+    const pending = await api<{ gfid: number; name: string; removal: boolean }[]>(apiBase, '/layers/cities/tags/changes?workspace=ws_demo', ADMIN);
+    expect(pending.some((p) => p.gfid === gfid && p.name === name && p.removal)).toBe(true);
   });
 });
