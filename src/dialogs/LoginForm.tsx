@@ -2,7 +2,7 @@
 // (or authorised for admins) / unAuthenticated. Failure: 'Login failed. Please check your username
 // and password.' (SPEC §8), inline.
 import { useState } from 'react';
-import { Button, Link, MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { Button, Checkbox, Link, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { loginSchema } from '../model/index.ts';
 import { login } from '../api/auth.ts';
@@ -19,6 +19,7 @@ export function LoginForm({ config, appKey, onDone }: AuthPaneProps) {
   const form = useZodForm(loginSchema, { username: '', password: '' });
   const status = useAuthStore((s) => s.status);
   const [error, setError] = useState<string | null>(null);
+  const [remember, setRemember] = useState(false);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const data = form.validate();
@@ -28,7 +29,7 @@ export function LoginForm({ config, appKey, onDone }: AuthPaneProps) {
     setError(null);
     try {
       const r = await login({ username: data.username, password: data.password }, { appKey, apiBase: config.serverUrl });
-      auth.signIn(r.user, r.sessionId, r.authorization, config.useCookies);
+      auth.signIn(r.user, r.sessionId, r.authorization, config.useCookies, config.auth.rememberMe && remember);
       onDone();
     } catch (err) {
       auth.fail();
@@ -45,6 +46,9 @@ export function LoginForm({ config, appKey, onDone }: AuthPaneProps) {
       )}
       <FormField name="username" label={t('auth.username')} form={form} autoComplete="username" />
       <FormField name="password" label={t('auth.password')} form={form} type="password" autoComplete="current-password" />
+      {config.auth.rememberMe && (
+        <Checkbox label={t('auth.rememberMe')} checked={remember} onChange={(_, d) => setRemember(d.checked === true)} data-testid="login-remember" />
+      )}
       <Link as="button" type="button" onClick={() => useUiStore.getState().openAuth('reset')}>
         {t('auth.forgotPassword')}
       </Link>

@@ -15,7 +15,7 @@ interface AuthState {
   /** Basic-auth header value from login (SPEC §7 "stored payload"). */
   authorization: string | null;
   begin: () => void;
-  signIn: (user: User, sessionId: string | undefined, authorization: string, useCookies: boolean) => void;
+  signIn: (user: User, sessionId: string | undefined, authorization: string, useCookies: boolean, remember?: boolean) => void;
   fail: () => void;
   signOut: () => void;
   /** Restores a session from the cookies a previous visit left (consent given). */
@@ -24,6 +24,11 @@ interface AuthState {
 
 /** Sessions stay valid server-side; cookies just carry them across reloads. */
 const SESSION_DAYS = 30;
+
+/** SPEC §3 auth.rememberMe: remembered logins outlive the browser; others end with it (session cookies). */
+export function userCookieDays(remember: boolean): number | undefined {
+  return remember ? SESSION_DAYS : undefined;
+}
 
 export function statusFor(user: User | null): AuthStatus {
   if (!user) return 'unAuthenticated';
@@ -36,13 +41,14 @@ export const useAuthStore = create<AuthState>((set) => ({
   sessionId: null,
   authorization: null,
   begin: () => set({ status: 'authenticating' }),
-  signIn(user, sessionId, authorization, useCookies) {
+  signIn(user, sessionId, authorization, useCookies, remember = true) {
     set({ status: statusFor(user), user, sessionId: sessionId ?? null, authorization });
     if (!userCookiesAllowed(useCookies, readConsent())) return;
-    writeCookie(USER_COOKIES.user, user.username, SESSION_DAYS);
-    if (user.id !== undefined) writeCookie(USER_COOKIES.userId, String(user.id), SESSION_DAYS);
-    if (sessionId) writeCookie(USER_COOKIES.sessionId, sessionId, SESSION_DAYS);
-    writeCookie(USER_COOKIES.userRecord, JSON.stringify(user), SESSION_DAYS);
+    const days = userCookieDays(remember);
+    writeCookie(USER_COOKIES.user, user.username, days);
+    if (user.id !== undefined) writeCookie(USER_COOKIES.userId, String(user.id), days);
+    if (sessionId) writeCookie(USER_COOKIES.sessionId, sessionId, days);
+    writeCookie(USER_COOKIES.userRecord, JSON.stringify(user), days);
   },
   fail: () => set({ status: 'unAuthenticated', user: null, sessionId: null, authorization: null }),
   signOut() {

@@ -22,13 +22,17 @@ export function readCookie(name: string, source = document.cookie): string | und
   return undefined;
 }
 
-/** The cookie string for `document.cookie`; pure so the max-age rule is unit-tested. */
-export function cookieString(name: string, value: string, days: number): string {
+/**
+ * The cookie string for `document.cookie`; pure so the max-age rule is unit-tested. Without `days`
+ * it is a session cookie, gone when the browser closes.
+ */
+export function cookieString(name: string, value: string, days?: number): string {
   const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
-  return `${name}=${encodeURIComponent(value)}; Max-Age=${Math.round(days * DAY_S)}; Path=/; SameSite=Lax${secure}`;
+  const maxAge = days === undefined ? '' : `; Max-Age=${Math.round(days * DAY_S)}`;
+  return `${name}=${encodeURIComponent(value)}${maxAge}; Path=/; SameSite=Lax${secure}`;
 }
 
-export function writeCookie(name: string, value: string, days: number): void {
+export function writeCookie(name: string, value: string, days?: number): void {
   document.cookie = cookieString(name, value, days);
 }
 

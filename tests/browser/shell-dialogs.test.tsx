@@ -56,6 +56,16 @@ describe('authentication dialog', () => {
     await expect(apiFetch('/apps/overview', {}, { apiBase })).resolves.toEqual(expect.any(Array));
   });
 
+  it('offers "remember me" only where the app allows it (auth.rememberMe)', async () => {
+    await openAuth('login');
+    expect(await findByTestId('login-remember')).not.toBeNull();
+    await unmount();
+    await render(<AuthDialog config={{ ...config, auth: { ...config.auth, rememberMe: false } }} appKey={APP_KEY} />);
+    act(() => useUiStore.getState().openAuth('login'));
+    await findByTestId('login-form');
+    expect(byTestId('login-remember')).toBeNull();
+  });
+
   it('marks an admin as authorised', async () => {
     await openAuth('login');
     await fill('username', 'admin');

@@ -7,6 +7,7 @@ import { isConfigMissing, mergeAppConfig } from '../../src/config/mergeConfig.ts
 import { brandRamp, buildTheme, configColor, parseHex } from '../../src/config/theme.ts';
 import { ChunkLoadTimeoutError, withTimeout } from '../../src/config/lazy.ts';
 import { cookieString, readCookie, userCookiesAllowed } from '../../src/state/cookies.ts';
+import { userCookieDays } from '../../src/state/authStore.ts';
 import { localStorageSettings, parseStoredSettings } from '../../src/state/settingsStorage.ts';
 import { settingsFromConfig } from '../../src/state/settingsStore.ts';
 
@@ -92,6 +93,13 @@ describe('chunk time-out (SPEC §9)', () => {
 });
 
 describe('cookies and settings storage', () => {
+  it('keeps a remembered login for 30 days and ends any other with the browser (auth.rememberMe)', () => {
+    expect(userCookieDays(true)).toBe(30);
+    expect(cookieString('s', 'id', userCookieDays(true))).toContain(`Max-Age=${30 * 86400}`);
+    expect(userCookieDays(false)).toBeUndefined();
+    expect(cookieString('s', 'id', userCookieDays(false))).not.toContain('Max-Age');
+  });
+
   it('keeps the consent for 1825 days and user cookies only after acceptance', () => {
     expect(cookieString('c', 'accepted', COOKIE_CONSENT_DAYS)).toContain(`Max-Age=${1825 * 86400}`);
     expect(readCookie('b', 'a=1; b=two%20words')).toBe('two words');
