@@ -2,10 +2,9 @@
 // accepts a change, refreshFeatures re-reads that one feature, patches the worker's registry and
 // index, and the render port gets only that feature (`update` / `remove`), never the layer again.
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { transfer, wrap, type Remote } from 'comlink';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
-import type { DataWorkerApi, FeatureBatch } from '../../workers/data/protocol.ts';
-import type { BatchPortMessage } from '../../workers/render/protocol.ts';
+import type { FeatureBatch } from '../../workers/data/protocol.ts';
+import { closeWorkerSessions, openWorkerSession, type WorkerSession } from './fixtures/data-worker-session.ts';
 import { latToY, lonToX } from '../../workers/data/spatial_index.ts';
 
 const apiBase = inject('apiBase');
@@ -13,27 +12,9 @@ const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${passw
 const ADMIN = basic('admin', 'a-pass-123');
 const USER = basic('user', 'u-pass-123');
 
-interface Session {
-  api: Remote<DataWorkerApi>;
-  messages: BatchPortMessage[];
-  worker: Worker;
-}
-const open: Session[] = [];
-afterEach(() => {
-  for (const s of open.splice(0)) s.worker.terminate();
-});
-
-async function session(): Promise<Session> {
-  const worker = new Worker(new URL('../../workers/data/data.worker.ts', import.meta.url), { type: 'module' });
-  const api = wrap<DataWorkerApi>(worker);
-  const channel = new MessageChannel();
-  const messages: BatchPortMessage[] = [];
-  channel.port2.onmessage = (e: MessageEvent<BatchPortMessage>) => messages.push(e.data);
-  await api.connectRenderer(transfer({ port: channel.port1 }, [channel.port1]));
-  const s = { api, messages, worker };
-  open.push(s);
-  return s;
-}
+type Session = WorkerSession;
+afterEach(closeWorkerSessions);
+const session = openWorkerSession;
 
 async function http(path: string, method: string, authorization: string, body?: unknown) {
   const res = await fetch(`${apiBase}/api${path}`, {

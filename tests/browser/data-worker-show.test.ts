@@ -2,44 +2,27 @@
 // port (never returned to the main thread), is kept for hit testing, and is stored locally so a
 // later visit shows it with the server unreachable.
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { transfer, wrap, type Remote } from 'comlink';
 import { DEMO_APP_KEY, HIT_TOLERANCE_PX } from '../../src/model/index.ts';
-import type { DataWorkerApi, FeatureBatch } from '../../workers/data/protocol.ts';
-import type { BatchMessage } from '../../workers/render/protocol.ts';
+import type { FeatureBatch } from '../../workers/data/protocol.ts';
+import { closeWorkerSessions, openWorkerSession, type WorkerSession } from './fixtures/data-worker-session.ts';
 import { latToY, lonToX } from '../../workers/data/spatial_index.ts';
 
 const apiBase = inject('apiBase');
 /** Nothing listens on port 9 (discard): the server is "stopped" for this request. */
 const DEAD_SERVER = 'http://127.0.0.1:9';
 
-interface Session {
-  api: Remote<DataWorkerApi>;
-  deliveries: BatchMessage[];
-  worker: Worker;
-}
-const open: Session[] = [];
-afterEach(() => {
-  for (const s of open.splice(0)) s.worker.terminate();
-});
-
-async function session(): Promise<Session> {
-  const worker = new Worker(new URL('../../workers/data/data.worker.ts', import.meta.url), { type: 'module' });
-  const api = wrap<DataWorkerApi>(worker);
-  const channel = new MessageChannel();
-  const deliveries: BatchMessage[] = [];
-  channel.port2.onmessage = (e: MessageEvent<BatchMessage>) => deliveries.push(e.data);
-  await api.connectRenderer(transfer({ port: channel.port1 }, [channel.port1]));
-  const s = { api, deliveries, worker };
-  open.push(s);
-  return s;
-}
+type Session = WorkerSession;
+afterEach(closeWorkerSessions);
+const session = openWorkerSession;
 
 const show = (s: Session, appName: string, requestId: string, base = apiBase) =>
   s.api.showLayer({ apiBase: base, appKey: DEMO_APP_KEY, appName, workspace: 'ws_demo', layer: 'cities', requestId });
 
 async function delivered(s: Session, ticket: string): Promise<FeatureBatch> {
-  await expect.poll(() => s.deliveries.some((d) => d.ticket === ticket)).toBe(true);
-  return s.deliveries.find((d) => d.ticket === ticket)!.batch;
+  await expect.poll(() => s.messages.some((d) => d.ticket === ticket)).toBe(true);
+  const message = s.messages.find((d) => d.ticket === ticket)!;
+  if (message.type !== 'batch') throw new Error(`expected a whole batch, got ${message.type}`);
+  return message.batch;
 }
 
 describe('data worker showLayer', () => {
@@ -75,6 +58,6 @@ describe('data worker showLayer', () => {
   it('fails plainly when neither the server nor the store has the layer', async () => {
     const s = await session();
     await expect(show(s, `Empty ${crypto.randomUUID()}`, 'r3', DEAD_SERVER)).rejects.toThrow();
-    expect(s.deliveries).toEqual([]);
+    expect(s.messages).toEqual([]);
   });
 });
