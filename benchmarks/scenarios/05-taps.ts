@@ -14,7 +14,7 @@ export const scenario: Scenario = {
   name: 'taps',
   title: 'Taps selecting features with 1M points loaded, CPU 4× and 6×',
   async run(ctx) {
-    const ds = ctx.quick ? 'points-20000' : 'points-1000000';
+    const ds = ctx.quick ? 'points-5000' : 'points-1000000';
     const totalTaps = ctx.quick ? 6 : 1000;
     // A bound on each contender's time per rate, so a slow contender cannot stall the suite.
     const budgetMs = ctx.quick ? 15_000 : 240_000;

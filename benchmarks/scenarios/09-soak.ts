@@ -12,8 +12,8 @@ export const scenario: Scenario = {
   title: '5-minute pan/zoom soak at 1M points: memory growth',
   async run(ctx) {
     const ds = ctx.quick ? 'points-20000' : 'points-1000000';
-    const totalMs = ctx.quick ? 20_000 : 300_000;
-    const chunkMs = ctx.quick ? 4_000 : 20_000;
+    const totalMs = ctx.quick ? 10_000 : 300_000;
+    const chunkMs = ctx.quick ? 2_000 : 20_000;
     const { spec, meta } = await layerSpec(ds);
     const samples = await alternate(1, ['baseline', 'ceiling', 'mapdraft'], async (c) => {
       const page = await ctx.openPage();
