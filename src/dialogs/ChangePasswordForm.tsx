@@ -9,7 +9,7 @@ import { basicAuth } from '../api/client.ts';
 import { useAuthStore } from '../state/authStore.ts';
 import { errorKeyOf, notifyInfo } from '../state/notifications.ts';
 import { FormField } from './FormField.tsx';
-import { useZodForm } from './useZodForm.ts';
+import { useFormSubmit, useZodForm } from './useZodForm.ts';
 import { actionsStyle, formStyle } from './formLayout.ts';
 import type { AuthPaneProps } from './AuthDialog.tsx';
 
@@ -17,27 +17,16 @@ export function ChangePasswordForm({ config, appKey, onDone }: AuthPaneProps) {
   const { t } = useTranslation();
   const form = useZodForm(changePasswordSchema, { oldPassword: '', password: '', confirmPassword: '' });
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    setBusy(true);
+  const { busy, submit } = useFormSubmit(form.validate, async (data) => {
     setError(null);
-    try {
-      await changePassword(data, { appKey, apiBase: config.serverUrl });
-      const user = useAuthStore.getState().user;
-      if (user && useAuthStore.getState().authorization) {
-        useAuthStore.setState({ authorization: basicAuth({ username: user.username, password: data.password }) });
-      }
-      notifyInfo('auth.passwordChanged');
-      onDone();
-    } catch (err) {
-      setError(`errors.${errorKeyOf(err)}`);
-    } finally {
-      setBusy(false);
+    await changePassword(data, { appKey, apiBase: config.serverUrl });
+    const user = useAuthStore.getState().user;
+    if (user && useAuthStore.getState().authorization) {
+      useAuthStore.setState({ authorization: basicAuth({ username: user.username, password: data.password }) });
     }
-  };
+    notifyInfo('auth.passwordChanged');
+    onDone();
+  }, (err) => setError(`errors.${errorKeyOf(err)}`));
   return (
     <form onSubmit={submit} style={formStyle} noValidate data-testid="change-password-form">
       {error && (

@@ -9,7 +9,7 @@ import { register } from '../api/auth.ts';
 import { useUiStore } from '../state/uiStore.ts';
 import { errorKeyOf, notifySuccess } from '../state/notifications.ts';
 import { FormField } from './FormField.tsx';
-import { useZodForm } from './useZodForm.ts';
+import { useFormSubmit, useZodForm } from './useZodForm.ts';
 import { actionsStyle, formStyle } from './formLayout.ts';
 import type { AuthPaneProps } from './AuthDialog.tsx';
 
@@ -19,25 +19,16 @@ export function RegisterForm({ config, appKey }: AuthPaneProps) {
   const { t, i18n } = useTranslation();
   const form = useZodForm(registrationSchema, EMPTY);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    setBusy(true);
+  const { busy, submit } = useFormSubmit(form.validate, async (data) => {
     setError(null);
-    try {
-      const language = LOCALES.find((l) => l === i18n.language);
-      await register({ ...data, language }, { appKey, apiBase: config.serverUrl });
-      notifySuccess('REGISTRATION_SUCCESS');
-      useUiStore.getState().openAuth('login');
-    } catch (err) {
-      const key = errorKeyOf(err);
-      setError(`errors.${key === 'INTERNAL_SERVER_ERROR' ? key : 'REGISTRATION_FAILED'}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+    const language = LOCALES.find((l) => l === i18n.language);
+    await register({ ...data, language }, { appKey, apiBase: config.serverUrl });
+    notifySuccess('REGISTRATION_SUCCESS');
+    useUiStore.getState().openAuth('login');
+  }, (err) => {
+    const key = errorKeyOf(err);
+    setError(`errors.${key === 'INTERNAL_SERVER_ERROR' ? key : 'REGISTRATION_FAILED'}`);
+  });
   return (
     <form onSubmit={submit} style={formStyle} noValidate data-testid="register-form">
       {error && (

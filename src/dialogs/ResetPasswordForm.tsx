@@ -1,6 +1,5 @@
 // Reset password (SPEC §1, §7 POST /api/reset-password): a mail with a reset token is sent; the
 // answer is the same whether or not the address is known.
-import { useState } from 'react';
 import { Button, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordSchema } from '../model/index.ts';
@@ -8,29 +7,18 @@ import { resetPassword } from '../api/auth.ts';
 import { useUiStore } from '../state/uiStore.ts';
 import { notifyError, notifySuccess } from '../state/notifications.ts';
 import { FormField } from './FormField.tsx';
-import { useZodForm } from './useZodForm.ts';
+import { useFormSubmit, useZodForm } from './useZodForm.ts';
 import { actionsStyle, formStyle } from './formLayout.ts';
 import type { AuthPaneProps } from './AuthDialog.tsx';
 
 export function ResetPasswordForm({ config, appKey }: AuthPaneProps) {
   const { t } = useTranslation();
   const form = useZodForm(resetPasswordSchema, { email: '' });
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    setBusy(true);
-    try {
-      await resetPassword(data, { appKey, apiBase: config.serverUrl });
-      notifySuccess('PASSWORD_RESET_MAIL_SENT');
-      useUiStore.getState().openAuth('login');
-    } catch {
-      notifyError('PASSWORD_RESET_FAILED');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useFormSubmit(form.validate, async (data) => {
+    await resetPassword(data, { appKey, apiBase: config.serverUrl });
+    notifySuccess('PASSWORD_RESET_MAIL_SENT');
+    useUiStore.getState().openAuth('login');
+  }, () => notifyError('PASSWORD_RESET_FAILED'));
   return (
     <form onSubmit={submit} style={formStyle} noValidate data-testid="reset-form">
       <Text>{t('auth.resetHint')}</Text>

@@ -1,6 +1,5 @@
 // User information (SPEC §3 User): who is logged in, the role, and the account update form
 // (PUT /api/account; SPEC §5 first name, last name and a valid email required).
-import { useState } from 'react';
 import { Badge, Button, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { accountUpdateSchema, isAdminUser } from '../model/index.ts';
@@ -8,7 +7,7 @@ import { updateAccount } from '../api/auth.ts';
 import { useAuthStore } from '../state/authStore.ts';
 import { errorKeyOf, notifyError, notifyInfo } from '../state/notifications.ts';
 import { FormField } from './FormField.tsx';
-import { useZodForm } from './useZodForm.ts';
+import { useFormSubmit, useZodForm } from './useZodForm.ts';
 import { actionsStyle, formStyle } from './formLayout.ts';
 import type { AuthPaneProps } from './AuthDialog.tsx';
 
@@ -20,23 +19,13 @@ export function UserInfoPane({ config, appKey }: AuthPaneProps) {
     lastName: user?.lastName ?? '',
     email: user?.email ?? '',
   });
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useFormSubmit(form.validate, async (data) => {
+    const updated = await updateAccount(data, { appKey, apiBase: config.serverUrl });
+    const current = useAuthStore.getState().user;
+    if (current) useAuthStore.setState({ user: { ...current, ...updated } });
+    notifyInfo('auth.accountSaved');
+  }, (err) => notifyError(errorKeyOf(err)));
   if (!user) return null;
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    setBusy(true);
-    try {
-      const updated = await updateAccount(data, { appKey, apiBase: config.serverUrl });
-      useAuthStore.setState({ user: { ...user, ...updated } });
-      notifyInfo('auth.accountSaved');
-    } catch (err) {
-      notifyError(errorKeyOf(err));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <form onSubmit={submit} style={formStyle} noValidate data-testid="user-info">
       <Text>
