@@ -2,74 +2,31 @@
 // works"): the same layer entries drawn with Canvas 2D, in the render worker on the OffscreenCanvas
 // when WebGL fails, or on the main thread when OffscreenCanvas is missing. Same colours, widths,
 // radius and order as the WebGL style (layer_style.ts); only features in view are visited (the
-// source's rbush), so a pan over a huge layer costs what is on screen.
-import type Feature from 'ol/Feature.js';
-import type { Geometry } from 'ol/geom.js';
-import type SimpleGeometry from 'ol/geom/SimpleGeometry.js';
-import { buffer as bufferExtent, type Extent } from 'ol/extent.js';
+// layer's spatial index) and only they are projected, so a pan over a huge layer costs what is on screen.
+import { buffer as bufferExtent } from 'ol/extent.js';
 import type { Transform } from 'ol/transform.js';
+import type { FeatureBatch } from '../data/protocol.ts';
+import { latToY, lonToX, type Extent } from '../data/spatial_index.ts';
+import { forEachPart } from './layer_data.ts';
 import {
   isDrawn, pointStrokeWidth, POINT_RADIUS_PX, POLYGON_FILL_ALPHA, resolveStyle, type ResolvedStyle,
 } from './layer_style.ts';
 import type { DrawBackend, FrameContext, LayerEntry, Output2D } from './render_backend.ts';
 
-/** Appends the rings / lines of flat coordinates to the current path, in CSS pixels. */
-function tracePath(ctx: Output2D, t: Transform, flat: ArrayLike<number>, start: number, end: number, close: boolean) {
-  for (let i = start; i < end; i += 2) {
-    const x = t[0] * flat[i] + t[2] * flat[i + 1] + t[4];
-    const y = t[1] * flat[i] + t[3] * flat[i + 1] + t[5];
-    if (i === start) ctx.moveTo(x, y);
-    else ctx.lineTo(x, y);
-  }
-  if (close) ctx.closePath();
-}
-
-function traceEnds(ctx: Output2D, t: Transform, flat: ArrayLike<number>, ends: number[], offset: number, close: boolean) {
-  let start = offset;
-  for (const end of ends) {
-    tracePath(ctx, t, flat, start, end, close);
-    start = end;
-  }
-  return start;
-}
-
-function tracePoints(ctx: Output2D, t: Transform, flat: ArrayLike<number>, r: number) {
-  for (let i = 0; i < flat.length; i += 2) {
-    const x = t[0] * flat[i] + t[2] * flat[i + 1] + t[4];
-    const y = t[1] * flat[i] + t[3] * flat[i + 1] + t[5];
-    ctx.moveTo(x + r, y);
-    ctx.arc(x, y, r, 0, 2 * Math.PI);
-  }
-}
-
-/** Adds one feature's geometry to the current path (the layer's features share one path per style). */
-function traceGeometry(ctx: Output2D, t: Transform, geom: Geometry, r: number) {
-  const g = geom as SimpleGeometry;
-  const flat = g.getFlatCoordinates();
-  switch (geom.getType()) {
-    case 'Point':
-    case 'MultiPoint':
-      tracePoints(ctx, t, flat, r);
-      break;
-    case 'LineString':
-      tracePath(ctx, t, flat, 0, flat.length, false);
-      break;
-    case 'MultiLineString':
-      traceEnds(ctx, t, flat, (g as unknown as { getEnds(): number[] }).getEnds(), 0, false);
-      break;
-    case 'Polygon':
-      traceEnds(ctx, t, flat, (g as unknown as { getEnds(): number[] }).getEnds(), 0, true);
-      break;
-    case 'MultiPolygon': {
-      let offset = 0;
-      for (const ends of (g as unknown as { getEndss(): number[][] }).getEndss()) {
-        offset = traceEnds(ctx, t, flat, ends, offset, true);
-      }
-      break;
+/** Adds every part of feature f to the current path, in CSS pixels; rings are closed. */
+function traceFeature(ctx: Output2D, t: Transform, batch: FeatureBatch, f: number, close: boolean) {
+  const c = batch.coords;
+  forEachPart(batch, f, (v0, v1) => {
+    for (let v = v0; v < v1; v++) {
+      const mx = lonToX(c[2 * v]);
+      const my = latToY(c[2 * v + 1]);
+      const x = t[0] * mx + t[2] * my + t[4];
+      const y = t[1] * mx + t[3] * my + t[5];
+      if (v === v0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
     }
-    default:
-      break;
-  }
+    if (close) ctx.closePath();
+  });
 }
 
 type Sprite = OffscreenCanvas | HTMLCanvasElement;
@@ -108,72 +65,67 @@ export class CanvasFallbackBackend implements DrawBackend {
     return sprite;
   }
 
-  private drawPoints(ctx: Output2D, source: LayerEntry['source'], extent: Extent, t: Transform, sprite: Sprite, pr: number) {
+  private drawPoints(ctx: Output2D, batch: FeatureBatch, found: number[], t: Transform, sprite: Sprite, pr: number) {
     const half = sprite.width / 2;
+    const c = batch.coords;
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0); // device pixels: whole-pixel blits stay crisp and fast
-    source.forEachFeatureInExtent(extent, (f: Feature<Geometry>) => {
-      const g = f.getGeometry() as SimpleGeometry | undefined;
-      if (!g) return;
-      const flat = g.getFlatCoordinates();
-      for (let i = 0; i < flat.length; i += 2) {
-        const x = (t[0] * flat[i] + t[2] * flat[i + 1] + t[4]) * pr;
-        const y = (t[1] * flat[i] + t[3] * flat[i + 1] + t[5]) * pr;
-        ctx.drawImage(sprite, Math.round(x - half), Math.round(y - half));
-      }
-    });
+    for (const f of found) {
+      forEachPart(batch, f, (v0, v1) => {
+        for (let v = v0; v < v1; v++) {
+          const mx = lonToX(c[2 * v]);
+          const my = latToY(c[2 * v + 1]);
+          const x = (t[0] * mx + t[2] * my + t[4]) * pr;
+          const y = (t[1] * mx + t[3] * my + t[5]) * pr;
+          ctx.drawImage(sprite, Math.round(x - half), Math.round(y - half));
+        }
+      });
+    }
     ctx.restore();
   }
 
   draw(ctx: Output2D, layers: LayerEntry[], frame: FrameContext): void {
     const t = frame.coordinateToPixelTransform;
     // Features whose bounding box touches the view, with a margin for strokes and point radius.
-    const extent = bufferExtent(frame.extent, (POINT_RADIUS_PX + 8) * frame.viewState.resolution);
+    const extent = bufferExtent(frame.extent, (POINT_RADIUS_PX + 8) * frame.viewState.resolution) as Extent;
     ctx.save();
     ctx.setTransform(frame.pixelRatio, 0, 0, frame.pixelRatio, 0, 0);
     ctx.lineJoin = 'round';
     ctx.lineCap = 'round';
-    for (const { config, source } of layers) {
-      if (!isDrawn(config, frame.zoom)) continue;
+    for (const { config, data } of layers) {
+      if (!isDrawn(config, frame.zoom) || data.count === 0) continue;
       const s = resolveStyle(config);
       const type = config.geometryType;
       const alpha = config.opacity ?? 1;
+      const batch = data.batch;
+      const found = data.featuresIn(extent);
       ctx.globalAlpha = alpha;
       if (type === 'Polygon') {
         // One path per polygon: a shared even-odd path would punch holes where two polygons overlap.
         ctx.fillStyle = s.fill;
         ctx.lineWidth = s.width / 2;
         ctx.strokeStyle = s.stroke;
-        source.forEachFeatureInExtent(extent, (f: Feature<Geometry>) => {
-          const geom = f.getGeometry();
-          if (!geom) return;
+        for (const f of found) {
           ctx.beginPath();
-          traceGeometry(ctx, t, geom, POINT_RADIUS_PX);
+          traceFeature(ctx, t, batch, f, true);
           ctx.globalAlpha = alpha * POLYGON_FILL_ALPHA;
           ctx.fill('evenodd');
           ctx.globalAlpha = alpha;
           ctx.stroke();
-        });
+        }
         continue;
       }
       if (type === 'Point') {
-        this.drawPoints(ctx, source, extent, t, this.sprite(s, frame.pixelRatio), frame.pixelRatio);
+        this.drawPoints(ctx, batch, found, t, this.sprite(s, frame.pixelRatio), frame.pixelRatio);
         continue;
       }
       ctx.beginPath();
-      source.forEachFeatureInExtent(extent, (f: Feature<Geometry>) => {
-        const geom = f.getGeometry();
-        if (geom) traceGeometry(ctx, t, geom, POINT_RADIUS_PX);
-      });
+      for (const f of found) traceFeature(ctx, t, batch, f, false);
       ctx.lineWidth = s.width;
       ctx.strokeStyle = s.stroke;
       ctx.stroke();
     }
     ctx.restore();
-  }
-
-  isReady(): boolean {
-    return true;
   }
 
   bufferBytes(): number {

@@ -1,11 +1,8 @@
-// Point labels (SPEC §9: from zoom 15, 12 px font). OL's WebGL layers draw no text we control, so labels
-// are a Canvas 2D pass on the OUTPUT canvas after the WebGL composite has been copied onto it (the
-// output canvas is 2D; WebGL draws on OL's own offscreen canvas). The same pass runs after the Canvas
-// 2D fallback, so labels look identical on both. Only features in view are visited (the source's
-// rbush), labels that would overlap an earlier one are skipped, and a frame draws at most MAX_LABELS.
-import type Feature from 'ol/Feature.js';
-import type { Geometry } from 'ol/geom.js';
-import type SimpleGeometry from 'ol/geom/SimpleGeometry.js';
+// Point labels (SPEC §9: from zoom 15, 12 px font): a Canvas 2D pass on the OUTPUT canvas after the
+// WebGL frame has been copied onto it (the output canvas is 2D; WebGL draws on its own offscreen
+// canvas). The same pass runs after the Canvas 2D fallback, so labels look identical on both. Only
+// features in view are visited (the layer's spatial index), labels that would overlap an earlier one are skipped, and a frame draws at most MAX_LABELS.
+import { latToY, lonToX, type Extent } from '../data/spatial_index.ts';
 import { LABEL_FONT_PX, LABEL_MIN_ZOOM } from '../../src/model/index.ts';
 import { isDrawn, POINT_RADIUS_PX } from './layer_style.ts';
 import type { FrameContext, LayerEntry, Output2D } from './render_backend.ts';
@@ -42,25 +39,30 @@ export function drawLabels(ctx: Output2D, layers: LayerEntry[], frame: FrameCont
   ctx.strokeStyle = HALO_COLOR;
   ctx.fillStyle = TEXT_COLOR;
   for (let li = layers.length - 1; li >= 0 && placed.length < MAX_LABELS; li--) {
-    const { config, source } = layers[li];
-    if (config.geometryType !== 'Point' || !config.labels || !isDrawn(config, frame.zoom)) continue;
+    const { config, data } = layers[li];
+    const labels = data.batch.labels;
+    if (config.geometryType !== 'Point' || !config.labels || !labels || !isDrawn(config, frame.zoom)) continue;
     ctx.globalAlpha = config.opacity ?? 1;
-    source.forEachFeatureInExtent(frame.extent, (f: Feature<Geometry>) => {
-      const label = f.get('label') as string | undefined;
-      const geom = f.getGeometry() as SimpleGeometry | undefined;
-      if (!label || !geom) return;
-      const flat = geom.getFlatCoordinates();
-      const px = t[0] * flat[0] + t[2] * flat[1] + t[4];
-      const py = t[1] * flat[0] + t[3] * flat[1] + t[5];
+    const { coords, partEnds, featureEnds } = data.batch;
+    for (const f of data.featuresIn(frame.extent as Extent)) {
+      const label = labels[f];
+      if (!label) continue;
+      // A point's place is its first vertex (a MultiPoint is labelled once).
+      const p0 = f === 0 ? 0 : featureEnds[f - 1];
+      const v = p0 === 0 ? 0 : partEnds[p0 - 1];
+      const mx = lonToX(coords[2 * v]);
+      const my = latToY(coords[2 * v + 1]);
+      const px = t[0] * mx + t[2] * my + t[4];
+      const py = t[1] * mx + t[3] * my + t[5];
       const x = px + POINT_RADIUS_PX + LABEL_GAP_PX;
       const width = ctx.measureText(label).width;
       const box: Box = [x - HALO_PX, py - LABEL_FONT_PX / 2 - HALO_PX, x + width + HALO_PX, py + LABEL_FONT_PX / 2 + HALO_PX];
-      if (box[2] < 0 || box[0] > w || box[3] < 0 || box[1] > h || overlaps(box, placed)) return;
+      if (box[2] < 0 || box[0] > w || box[3] < 0 || box[1] > h || overlaps(box, placed)) continue;
       placed.push(box);
       ctx.strokeText(label, x, py);
       ctx.fillText(label, x, py);
-      return placed.length >= MAX_LABELS ? true : undefined;
-    });
+      if (placed.length >= MAX_LABELS) break;
+    }
   }
   ctx.restore();
   return placed.length;

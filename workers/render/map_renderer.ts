@@ -1,19 +1,18 @@
 // The render worker's logic, runnable on any thread: in render.worker.ts on a transferred
 // OffscreenCanvas, or on the main thread (src/map/renderWorkerClient.ts) when OffscreenCanvas is
-// missing. Holds the layers (config + features in EPSG:3857), the view, one frame in flight, and a
-// drawing backend (WebGL through OL, or Canvas 2D); labels are a 2D pass on top.
-import Feature from 'ol/Feature.js';
-import type { Geometry } from 'ol/geom.js';
-import VectorSource from 'ol/source/Vector.js';
+// missing. Holds the layers (config + features as one FeatureBatch each), the view, one frame in
+// flight, and a drawing backend (WebGL2, or Canvas 2D); labels are a 2D pass on top.
 import View from 'ol/View.js';
-import { createEmpty, extend, getForViewAndSize, isEmpty, type Extent } from 'ol/extent.js';
+import { getForViewAndSize } from 'ol/extent.js';
 import { compose, create as createTransform, makeInverse } from 'ol/transform.js';
 import {
   DEFAULT_CENTER, DEFAULT_PROJECTION, DEFAULT_ZOOM, FIT_MAX_ZOOM, FIT_PADDING, type GeometryType,
 } from '../../src/model/index.ts';
 import type { FeatureBatch } from '../data/protocol.ts';
-import { featuresFromBatch } from './batch_features.ts';
+import { combineExtents, type Extent } from '../data/spatial_index.ts';
 import { CanvasFallbackBackend } from './canvas_fallback.ts';
+import { GLBackend, webglAvailable } from './gl_backend.ts';
+import { LayerData } from './layer_data.ts';
 import { drawLabels } from './labels.ts';
 import { zIndexFor } from './layer_style.ts';
 import type {
@@ -21,7 +20,6 @@ import type {
   RenderViewState, SetViewRequest, Snapshot,
 } from './protocol.ts';
 import type { DrawBackend, FrameContext, LayerEntry, Output2D, OutputCanvas } from './render_backend.ts';
-import { WebGLBackend, webglAvailable } from './webgl_backend.ts';
 
 /** rAF can stall where the canvas is not shown (hidden tab, headless); never wait longer than this. */
 const FRAME_WATCHDOG_MS = 100;
@@ -39,6 +37,18 @@ function schedule(run: () => void): void {
     setTimeout(run, FRAME_WATCHDOG_MS);
   } else {
     setTimeout(run, 0);
+  }
+}
+
+/** WebGL2 unless told otherwise or unavailable; a GPU that refuses our shaders also gets Canvas 2D. */
+function pickBackend(wanted: RenderBackendKind): DrawBackend {
+  if (wanted === 'canvas2d' || (wanted === 'auto' && !webglAvailable())) return new CanvasFallbackBackend();
+  try {
+    return new GLBackend();
+  } catch (err) {
+    if (wanted === 'webgl') throw err;
+    console.warn('render: WebGL2 set-up failed, using the Canvas 2D fallback', err);
+    return new CanvasFallbackBackend();
   }
 }
 
@@ -63,7 +73,6 @@ export class MapRenderer {
   private frameCallback: FrameCallback | null = null;
   private idleWaiters: (() => void)[] = [];
   private disposed = false;
-  private readonly requestFrameBound = () => this.requestFrame();
 
   constructor(private readonly canvas: OutputCanvas, options: MapRendererOptions) {
     const ctx = canvas.getContext('2d') as Output2D | null;
@@ -71,11 +80,7 @@ export class MapRenderer {
     this.ctx = ctx;
     this.size = options.size;
     this.pixelRatio = options.pixelRatio;
-    const wanted = options.backend ?? 'auto';
-    this.backend =
-      wanted === 'canvas2d' || (wanted === 'auto' && !webglAvailable())
-        ? new CanvasFallbackBackend()
-        : new WebGLBackend(this.requestFrameBound);
+    this.backend = pickBackend(options.backend ?? 'auto');
     this.requestFrame();
   }
 
@@ -90,9 +95,7 @@ export class MapRenderer {
     if (!entry) {
       // A batch may arrive (on the port) before setLayers: the layer gets SPEC §9 defaults until then.
       const config: RenderLayerConfig = { id: layerId, geometryType };
-      const source = new VectorSource<Feature<Geometry>>({ wrapX: false });
-      source.on('change', this.requestFrameBound);
-      entry = { config, source, z: zIndexFor(config) };
+      entry = { config, data: new LayerData(layerId, geometryType), z: zIndexFor(config) };
       this.entries.set(layerId, entry);
       this.sorted = null;
     }
@@ -101,11 +104,9 @@ export class MapRenderer {
 
   setLayers(layers: RenderLayerConfig[]): void {
     const keep = new Set(layers.map((l) => l.id));
-    for (const [id, entry] of this.entries) {
+    for (const id of [...this.entries.keys()]) {
       if (keep.has(id)) continue;
-      entry.source.un('change', this.requestFrameBound);
       this.backend.forget(id);
-      entry.source.clear(true);
       this.entries.delete(id);
     }
     for (const config of layers) {
@@ -117,38 +118,23 @@ export class MapRenderer {
     this.requestFrame();
   }
 
-  /** Replaces the layer's features. Takes ownership of the batch (its coordinates are projected in place). */
+  /** Replaces the layer's features. Takes ownership of the batch. */
   setBatch(batch: FeatureBatch): void {
-    const entry = this.ensure(batch.layerId, batch.geometryType);
-    const features = featuresFromBatch(batch);
-    entry.source.clear(true);
-    entry.source.addFeatures(features);
+    this.ensure(batch.layerId, batch.geometryType).data.replace(batch);
+    this.requestFrame();
   }
 
   /** Upserts by id: a feature already there gets the new geometry and label, others are added. */
   updateFeatures(layerId: string, batch: FeatureBatch): void {
-    const { source } = this.ensure(layerId, batch.geometryType);
-    const added: Feature<Geometry>[] = [];
-    for (const f of featuresFromBatch(batch)) {
-      const id = f.getId();
-      const existing = id === undefined ? null : source.getFeatureById(id);
-      if (existing) {
-        existing.set('label', f.get('label'), true);
-        existing.setGeometry(f.getGeometry());
-      } else {
-        added.push(f);
-      }
-    }
-    if (added.length) source.addFeatures(added);
+    this.ensure(layerId, batch.geometryType).data.upsert(batch);
+    this.requestFrame();
   }
 
   removeFeatures({ layerId, ids }: RemoveFeaturesRequest): void {
     const entry = this.entries.get(layerId);
     if (!entry) return;
-    for (const id of ids) {
-      const f = entry.source.getFeatureById(id);
-      if (f) entry.source.removeFeature(f);
-    }
+    entry.data.remove(ids);
+    this.requestFrame();
   }
 
   // --- view ---
@@ -175,13 +161,8 @@ export class MapRenderer {
   }
 
   private featureExtent(layerIds?: string[]): Extent | null {
-    const extent = createEmpty();
-    for (const [id, e] of this.entries) {
-      if (layerIds && !layerIds.includes(id)) continue;
-      const layerExtent = e.source.isEmpty() ? null : e.source.getExtent();
-      if (layerExtent) extend(extent, layerExtent);
-    }
-    return isEmpty(extent) ? null : extent;
+    const wanted = [...this.entries.values()].filter((e) => !layerIds || layerIds.includes(e.config.id));
+    return combineExtents(wanted.map((e) => e.data.extent()));
   }
 
   viewState(): RenderViewState {
@@ -278,18 +259,16 @@ export class MapRenderer {
         .then(() => this.frameCallback?.(info))
         .catch(() => undefined);
     }
-    if (!this.frameRequested && this.backend.isReady(layers, frame)) {
+    if (!this.frameRequested) {
       const waiters = this.idleWaiters;
       this.idleWaiters = [];
       for (const resolve of waiters) resolve();
     }
   }
 
-  /** Resolves once no frame is pending and every layer in view has drawn its current buffers. */
+  /** Resolves once no frame is pending: the last frame drew every layer's current features. */
   whenIdle(timeoutMs = 10_000): Promise<boolean> {
-    const idle =
-      !this.frameRequested && this.lastFrame !== null && this.backend.isReady(this.layers(), this.lastFrame);
-    if (idle) return Promise.resolve(true);
+    if (!this.frameRequested && this.lastFrame !== null) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve(false), timeoutMs);
       this.idleWaiters.push(() => {
@@ -308,7 +287,7 @@ export class MapRenderer {
 
   stats(): RenderStats {
     const featuresPerLayer: Record<string, number> = {};
-    for (const [id, e] of this.entries) featuresPerLayer[id] = e.source.getFeatures().length;
+    for (const [id, e] of this.entries) featuresPerLayer[id] = e.data.count;
     return {
       backend: this.backend.kind,
       featuresPerLayer,
@@ -321,10 +300,6 @@ export class MapRenderer {
   dispose(): void {
     this.disposed = true;
     this.backend.dispose();
-    for (const e of this.entries.values()) {
-      e.source.un('change', this.requestFrameBound);
-      e.source.clear(true);
-    }
     this.entries.clear();
     this.frameCallback = null;
   }

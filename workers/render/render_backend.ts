@@ -1,21 +1,19 @@
-// What the map renderer hands a drawing backend each frame. Two backends: WebGL through OpenLayers
-// (webgl_backend.ts) and Canvas 2D (canvas_fallback.ts). Both draw the same layer entries onto the
-// same 2D output context, so the switch from one to the other is invisible to callers.
-import type Feature from 'ol/Feature.js';
-import type { Geometry } from 'ol/geom.js';
-import type VectorSource from 'ol/source/Vector.js';
+// What the map renderer hands a drawing backend each frame. Two backends: WebGL2 (gl_backend.ts) and
+// Canvas 2D (canvas_fallback.ts). Both draw the same layer entries onto the same 2D output context,
+// so the switch from one to the other is invisible to callers.
 import type { State as ViewState } from 'ol/View.js';
 import type { Extent } from 'ol/extent.js';
 import type { Transform } from 'ol/transform.js';
+import type { LayerData } from './layer_data.ts';
 import type { RenderLayerConfig } from './protocol.ts';
 
 export type OutputCanvas = OffscreenCanvas | HTMLCanvasElement;
 export type Output2D = OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
 
-/** One map layer: its config and the features it holds (EPSG:3857). */
+/** One map layer: its config and the features it holds (a FeatureBatch, lon/lat). */
 export interface LayerEntry {
   config: RenderLayerConfig;
-  source: VectorSource<Feature<Geometry>>;
+  data: LayerData;
   /** Resolved SPEC §9 z-index; entries reach backends sorted by it. */
   z: number;
 }
@@ -39,8 +37,6 @@ export interface DrawBackend {
   readonly kind: 'webgl' | 'canvas2d';
   /** Draws every drawable layer of `layers` (sorted bottom to top) onto `ctx`, which is cleared. */
   draw(ctx: Output2D, layers: LayerEntry[], frame: FrameContext): void;
-  /** False while a layer's buffers are still being built for the last frame drawn. */
-  isReady(layers: LayerEntry[], frame: FrameContext): boolean;
   bufferBytes(): number;
   /** The layer is gone (setLayers without it). */
   forget(layerId: string): void;

@@ -1,0 +1,399 @@
+// The WebGL2 backend: draws each layer straight from its FeatureBatch's typed arrays, uploaded once per
+// change of the features (gl_geometry.ts), with three small programs — points as round sprites, line
+// segments as instanced quads, polygon fills as earcut triangles. A frame is a few uniforms and one
+// draw call per layer and pass, whatever the feature count: no feature objects, no per-frame buffer
+// work, no off-screen composite per layer (issue 5: frames close to a bare drawArrays, a million
+// points opened without building a million objects). The WebGL canvas is its own OffscreenCanvas; the
+// frame is copied onto the 2D output canvas in one drawImage, leaving the label pass room on top.
+import { POINT_RADIUS_PX, POLYGON_FILL_ALPHA, isDrawn, pointStrokeWidth, resolveStyle } from './layer_style.ts';
+import { buildGLGeometry, POSITION_FLOATS, splitDouble } from './gl_geometry.ts';
+import type { DrawBackend, FrameContext, LayerEntry, Output2D } from './render_backend.ts';
+
+type GL = WebGL2RenderingContext;
+
+/** True when this thread can make a WebGL2 context at all (worker: on an OffscreenCanvas). */
+export function webglAvailable(): boolean {
+  try {
+    const canvas = typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(1, 1) : document.createElement('canvas');
+    const gl = canvas.getContext('webgl2') as GL | null;
+    if (!gl) return false;
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Shared by the three programs: map metres → clip space around the view centre (hi/lo, see
+// gl_geometry.ts), rotated; `u_pxPerClip` turns CSS pixels into clip units.
+const PROJECT = `
+uniform vec2 u_centerHi;
+uniform vec2 u_centerLo;
+uniform mat2 u_rotate;
+uniform float u_resolution;
+uniform vec2 u_halfSize;
+vec2 toPixels(vec4 p) {
+  vec2 d = (p.xy - u_centerHi) + (p.zw - u_centerLo);
+  return u_rotate * d / u_resolution;
+}`;
+
+const POINT_VS = `#version 300 es
+${PROJECT}
+in vec4 a_pos;
+uniform float u_spriteCss;
+uniform float u_pixelRatio;
+void main() {
+  gl_Position = vec4(toPixels(a_pos) / u_halfSize, 0.0, 1.0);
+  gl_PointSize = u_spriteCss * u_pixelRatio;
+}`;
+
+// A filled circle with a ring centred on its edge, as OL's circle style and the 2D fallback's sprite.
+const POINT_FS = `#version 300 es
+precision highp float;
+uniform float u_spriteCss;
+uniform float u_pixelRatio;
+uniform float u_radius;
+uniform float u_strokeWidth;
+uniform vec4 u_fill;
+uniform vec4 u_stroke;
+uniform float u_opacity;
+out vec4 color;
+void main() {
+  float d = length(gl_PointCoord - 0.5) * u_spriteCss;
+  float outer = clamp((u_radius + u_strokeWidth / 2.0 - d) * u_pixelRatio + 0.5, 0.0, 1.0);
+  float inner = clamp((u_radius - u_strokeWidth / 2.0 - d) * u_pixelRatio + 0.5, 0.0, 1.0);
+  vec4 c = mix(u_stroke, u_fill, inner);
+  float a = c.a * outer * u_opacity;
+  if (a <= 0.0) discard;
+  color = vec4(c.rgb * a, a);
+}`;
+
+// One quad per segment (instanced): a_a → a_b, widened by half the stroke each side and extended by
+// it at both ends, so consecutive segments overlap into closed joins. a_on = 0 between parts.
+const LINE_VS = `#version 300 es
+${PROJECT}
+in vec2 a_corner;
+in vec4 a_a;
+in vec4 a_b;
+in float a_on;
+uniform float u_halfWidth;
+uniform float u_pixelRatio;
+out float v_across;
+void main() {
+  if (a_on < 0.5) { gl_Position = vec4(2.0, 2.0, 2.0, 1.0); v_across = 0.0; return; }
+  vec2 a = toPixels(a_a);
+  vec2 b = toPixels(a_b);
+  vec2 dir = b - a;
+  float len = length(dir);
+  dir = len > 1e-6 ? dir / len : vec2(1.0, 0.0);
+  vec2 normal = vec2(-dir.y, dir.x);
+  float outer = u_halfWidth + 0.5 / u_pixelRatio;
+  vec2 p = mix(a, b, a_corner.x) + dir * (a_corner.x * 2.0 - 1.0) * u_halfWidth + normal * a_corner.y * outer;
+  v_across = a_corner.y * outer;
+  gl_Position = vec4(p / u_halfSize, 0.0, 1.0);
+}`;
+
+const LINE_FS = `#version 300 es
+precision highp float;
+uniform float u_halfWidth;
+uniform float u_pixelRatio;
+uniform vec4 u_color;
+uniform float u_opacity;
+in float v_across;
+out vec4 color;
+void main() {
+  float a = u_color.a * u_opacity * clamp((u_halfWidth - abs(v_across)) * u_pixelRatio + 0.5, 0.0, 1.0);
+  if (a <= 0.0) discard;
+  color = vec4(u_color.rgb * a, a);
+}`;
+
+const FILL_VS = `#version 300 es
+${PROJECT}
+in vec4 a_pos;
+void main() {
+  gl_Position = vec4(toPixels(a_pos) / u_halfSize, 0.0, 1.0);
+}`;
+
+const FILL_FS = `#version 300 es
+precision highp float;
+uniform vec4 u_color;
+uniform float u_opacity;
+out vec4 color;
+void main() {
+  float a = u_color.a * u_opacity;
+  color = vec4(u_color.rgb * a, a);
+}`;
+
+interface Program {
+  program: WebGLProgram;
+  uniforms: Map<string, WebGLUniformLocation>;
+  attributes: Map<string, number>;
+}
+
+/** GPU side of one layer, for one revision of its features. */
+interface LayerBuffers {
+  revision: number;
+  vertexCount: number;
+  positions: WebGLBuffer;
+  segmentOn: WebGLBuffer | null;
+  triangles: WebGLBuffer | null;
+  triangleCount: number;
+  pointVao: WebGLVertexArrayObject | null;
+  lineVao: WebGLVertexArrayObject | null;
+  fillVao: WebGLVertexArrayObject | null;
+  bytes: number;
+}
+
+function compile(gl: GL, vs: string, fs: string): Program {
+  const program = gl.createProgram();
+  for (const [type, src] of [[gl.VERTEX_SHADER, vs], [gl.FRAGMENT_SHADER, fs]] as const) {
+    const shader = gl.createShader(type);
+    if (!shader) throw new Error('render: cannot create a shader');
+    gl.shaderSource(shader, src);
+    gl.compileShader(shader);
+    if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) throw new Error(`render: shader: ${gl.getShaderInfoLog(shader)}`);
+    gl.attachShader(program, shader);
+  }
+  gl.linkProgram(program);
+  if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(`render: program: ${gl.getProgramInfoLog(program)}`);
+  const uniforms = new Map<string, WebGLUniformLocation>();
+  for (let i = 0; i < (gl.getProgramParameter(program, gl.ACTIVE_UNIFORMS) as number); i++) {
+    const name = gl.getActiveUniform(program, i)!.name;
+    uniforms.set(name, gl.getUniformLocation(program, name)!);
+  }
+  const attributes = new Map<string, number>();
+  for (let i = 0; i < (gl.getProgramParameter(program, gl.ACTIVE_ATTRIBUTES) as number); i++) {
+    const name = gl.getActiveAttrib(program, i)!.name;
+    attributes.set(name, gl.getAttribLocation(program, name));
+  }
+  return { program, uniforms, attributes };
+}
+
+/** CSS colour → premultiplication-free RGBA in 0..1 (through a 1 × 1 2D canvas, once per colour). */
+const colorCache = new Map<string, [number, number, number, number]>();
+let colorProbe: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null = null;
+function rgba(color: string, alpha = 1): [number, number, number, number] {
+  let c = colorCache.get(color);
+  if (!c) {
+    colorProbe ??= (typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(1, 1) : document.createElement('canvas'))
+      .getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D;
+    colorProbe.clearRect(0, 0, 1, 1);
+    colorProbe.fillStyle = color;
+    colorProbe.fillRect(0, 0, 1, 1);
+    const d = colorProbe.getImageData(0, 0, 1, 1).data;
+    c = [d[0] / 255, d[1] / 255, d[2] / 255, d[3] / 255];
+    colorCache.set(color, c);
+  }
+  return [c[0], c[1], c[2], c[3] * alpha];
+}
+
+export class GLBackend implements DrawBackend {
+  readonly kind = 'webgl' as const;
+  private readonly canvas: OffscreenCanvas | HTMLCanvasElement;
+  private readonly gl: GL;
+  private readonly points: Program;
+  private readonly lines: Program;
+  private readonly fills: Program;
+  private readonly corners: WebGLBuffer;
+  private readonly layers = new Map<string, LayerBuffers>();
+
+  constructor() {
+    this.canvas = typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(1, 1) : document.createElement('canvas');
+    const gl = this.canvas.getContext('webgl2', { antialias: false, premultipliedAlpha: true, preserveDrawingBuffer: false }) as GL | null;
+    if (!gl) throw new Error('render: no WebGL2 context');
+    this.gl = gl;
+    this.points = compile(gl, POINT_VS, POINT_FS);
+    this.lines = compile(gl, LINE_VS, LINE_FS);
+    this.fills = compile(gl, FILL_VS, FILL_FS);
+    this.corners = gl.createBuffer()!;
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.corners);
+    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([0, -1, 0, 1, 1, -1, 1, 1]), gl.STATIC_DRAW);
+  }
+
+  draw(ctx: Output2D, layers: LayerEntry[], frame: FrameContext): void {
+    const gl = this.gl;
+    // Thrown, so the renderer hands over to the Canvas 2D fallback (issue 4: never a blank map).
+    if (gl.isContextLost()) throw new Error('render: the WebGL context was lost');
+    const w = Math.round(frame.size[0] * frame.pixelRatio);
+    const h = Math.round(frame.size[1] * frame.pixelRatio);
+    if (this.canvas.width !== w) this.canvas.width = w;
+    if (this.canvas.height !== h) this.canvas.height = h;
+    gl.viewport(0, 0, w, h);
+    gl.clearColor(0, 0, 0, 0);
+    gl.clear(gl.COLOR_BUFFER_BIT);
+    gl.enable(gl.BLEND);
+    gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
+    let drawn = false;
+    for (const entry of layers) {
+      if (!isDrawn(entry.config, frame.zoom) || entry.data.count === 0) continue;
+      this.drawLayer(entry, this.buffersFor(entry), frame);
+      drawn = true;
+    }
+    if (drawn) ctx.drawImage(this.canvas, 0, 0);
+  }
+
+  private buffersFor(entry: LayerEntry): LayerBuffers {
+    const id = entry.config.id;
+    const old = this.layers.get(id);
+    if (old && old.revision === entry.data.revision) return old;
+    if (old) this.release(old);
+    const gl = this.gl;
+    const geometry = buildGLGeometry(entry.data.batch);
+    const positions = gl.createBuffer()!;
+    gl.bindBuffer(gl.ARRAY_BUFFER, positions);
+    gl.bufferData(gl.ARRAY_BUFFER, geometry.positions, gl.STATIC_DRAW);
+    let bytes = geometry.positions.byteLength;
+    const b: LayerBuffers = {
+      revision: entry.data.revision, vertexCount: geometry.vertexCount, positions,
+      segmentOn: null, triangles: null, triangleCount: 0, pointVao: null, lineVao: null, fillVao: null, bytes: 0,
+    };
+    if (geometry.segmentOn) {
+      b.segmentOn = gl.createBuffer()!;
+      gl.bindBuffer(gl.ARRAY_BUFFER, b.segmentOn);
+      gl.bufferData(gl.ARRAY_BUFFER, geometry.segmentOn, gl.STATIC_DRAW);
+      bytes += geometry.segmentOn.byteLength;
+      b.lineVao = this.lineVao(b);
+    } else {
+      b.pointVao = this.positionVao(this.points, positions);
+    }
+    if (geometry.triangles) {
+      b.fillVao = this.positionVao(this.fills, positions);
+      b.triangles = gl.createBuffer()!;
+      gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, b.triangles); // recorded in fillVao, still bound
+      gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, geometry.triangles, gl.STATIC_DRAW);
+      gl.bindVertexArray(null);
+      b.triangleCount = geometry.triangles.length;
+      bytes += geometry.triangles.byteLength;
+    }
+    b.bytes = bytes;
+    this.layers.set(id, b);
+    return b;
+  }
+
+  /** A VAO reading `a_pos` from the positions; left bound so an element buffer can join it. */
+  private positionVao(p: Program, positions: WebGLBuffer): WebGLVertexArrayObject {
+    const gl = this.gl;
+    const vao = gl.createVertexArray();
+    gl.bindVertexArray(vao);
+    const loc = p.attributes.get('a_pos')!;
+    gl.bindBuffer(gl.ARRAY_BUFFER, positions);
+    gl.enableVertexAttribArray(loc);
+    gl.vertexAttribPointer(loc, POSITION_FLOATS, gl.FLOAT, false, 0, 0);
+    if (p === this.points) gl.bindVertexArray(null);
+    return vao;
+  }
+
+  private lineVao(b: LayerBuffers): WebGLVertexArrayObject {
+    const gl = this.gl;
+    const a = this.lines.attributes;
+    const stride = POSITION_FLOATS * 4;
+    const vao = gl.createVertexArray();
+    gl.bindVertexArray(vao);
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.corners);
+    gl.enableVertexAttribArray(a.get('a_corner')!);
+    gl.vertexAttribPointer(a.get('a_corner')!, 2, gl.FLOAT, false, 0, 0);
+    // Segment i reads vertex i as its start and vertex i+1 as its end: the same buffer, one vertex apart.
+    gl.bindBuffer(gl.ARRAY_BUFFER, b.positions);
+    for (const [name, offset] of [['a_a', 0], ['a_b', stride]] as const) {
+      const loc = a.get(name)!;
+      gl.enableVertexAttribArray(loc);
+      gl.vertexAttribPointer(loc, POSITION_FLOATS, gl.FLOAT, false, stride, offset);
+      gl.vertexAttribDivisor(loc, 1);
+    }
+    gl.bindBuffer(gl.ARRAY_BUFFER, b.segmentOn);
+    const on = a.get('a_on')!;
+    gl.enableVertexAttribArray(on);
+    gl.vertexAttribPointer(on, 1, gl.UNSIGNED_BYTE, false, 0, 0);
+    gl.vertexAttribDivisor(on, 1);
+    gl.bindVertexArray(null);
+    return vao;
+  }
+
+  private useProgram(p: Program, frame: FrameContext): void {
+    const gl = this.gl;
+    gl.useProgram(p.program);
+    const u = p.uniforms;
+    const [cx, cy] = frame.viewState.center;
+    const [xh, xl] = splitDouble(cx);
+    const [yh, yl] = splitDouble(cy);
+    gl.uniform2f(u.get('u_centerHi')!, xh, yh);
+    gl.uniform2f(u.get('u_centerLo')!, xl, yl);
+    // Map north-up by default; OL's view rotation turns the map counter-clockwise, so coordinates by −rotation.
+    const r = -frame.viewState.rotation;
+    gl.uniformMatrix2fv(u.get('u_rotate')!, false, [Math.cos(r), Math.sin(r), -Math.sin(r), Math.cos(r)]);
+    gl.uniform1f(u.get('u_resolution')!, frame.viewState.resolution);
+    gl.uniform2f(u.get('u_halfSize')!, frame.size[0] / 2, frame.size[1] / 2);
+    const pr = u.get('u_pixelRatio');
+    if (pr) gl.uniform1f(pr, frame.pixelRatio);
+  }
+
+  private drawLayer(entry: LayerEntry, b: LayerBuffers, frame: FrameContext): void {
+    const gl = this.gl;
+    const s = resolveStyle(entry.config);
+    const opacity = entry.config.opacity ?? 1;
+    const type = entry.config.geometryType;
+    if (type === 'Point') {
+      const p = this.points;
+      this.useProgram(p, frame);
+      const stroke = pointStrokeWidth(s);
+      gl.uniform1f(p.uniforms.get('u_spriteCss')!, 2 * POINT_RADIUS_PX + stroke + 2);
+      gl.uniform1f(p.uniforms.get('u_radius')!, POINT_RADIUS_PX);
+      gl.uniform1f(p.uniforms.get('u_strokeWidth')!, stroke);
+      gl.uniform4fv(p.uniforms.get('u_fill')!, rgba(s.fill));
+      gl.uniform4fv(p.uniforms.get('u_stroke')!, rgba(s.stroke));
+      gl.uniform1f(p.uniforms.get('u_opacity')!, opacity);
+      gl.bindVertexArray(b.pointVao);
+      gl.drawArrays(gl.POINTS, 0, b.vertexCount);
+      gl.bindVertexArray(null);
+      return;
+    }
+    if (b.fillVao && b.triangleCount) {
+      const p = this.fills;
+      this.useProgram(p, frame);
+      gl.uniform4fv(p.uniforms.get('u_color')!, rgba(s.fill, POLYGON_FILL_ALPHA));
+      gl.uniform1f(p.uniforms.get('u_opacity')!, opacity);
+      gl.bindVertexArray(b.fillVao);
+      gl.drawElements(gl.TRIANGLES, b.triangleCount, gl.UNSIGNED_INT, 0);
+    }
+    if (b.lineVao && b.vertexCount > 1) {
+      const p = this.lines;
+      this.useProgram(p, frame);
+      // As layer_style.ts: polygon outlines are half the line width.
+      const width = type === 'Polygon' ? s.width / 2 : s.width;
+      gl.uniform1f(p.uniforms.get('u_halfWidth')!, width / 2);
+      gl.uniform4fv(p.uniforms.get('u_color')!, rgba(s.stroke));
+      gl.uniform1f(p.uniforms.get('u_opacity')!, opacity);
+      gl.bindVertexArray(b.lineVao);
+      gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, b.vertexCount - 1);
+    }
+    gl.bindVertexArray(null);
+  }
+
+  isReady(): boolean {
+    return true; // buffers are built in the frame that first needs them
+  }
+
+  bufferBytes(): number {
+    let bytes = 0;
+    for (const b of this.layers.values()) bytes += b.bytes;
+    return bytes;
+  }
+
+  private release(b: LayerBuffers): void {
+    const gl = this.gl;
+    for (const vao of [b.pointVao, b.lineVao, b.fillVao]) if (vao) gl.deleteVertexArray(vao);
+    for (const buf of [b.positions, b.segmentOn, b.triangles]) if (buf) gl.deleteBuffer(buf);
+  }
+
+  forget(layerId: string): void {
+    const b = this.layers.get(layerId);
+    if (!b) return;
+    this.release(b);
+    this.layers.delete(layerId);
+  }
+
+  dispose(): void {
+    for (const id of [...this.layers.keys()]) this.forget(id);
+    this.gl.getExtension('WEBGL_lose_context')?.loseContext();
+  }
+}
