@@ -44,7 +44,7 @@ export const scenario: Scenario = {
         'Mapdraft\'s drawP95Ms is the render worker\'s own draw time per frame (onFrame frameMs); mainRafP95Ms is the main thread\'s rAF interval (input responsiveness).',
         'WebGL here is SwiftShader (CPU rasteriser): absolute frame times are far above a phone GPU\'s; the ratios are the point.',
       ] },
-      { baseline: 'OpenLayers 10 Canvas VectorLayer, main thread', ceiling: 'raw WebGL2 drawArrays, static buffer', mapdraft: 'render worker (OL WebGL on OffscreenCanvas)' },
+      { baseline: 'OpenLayers 10 Canvas VectorLayer, main thread', ceiling: 'raw WebGL2 drawArrays, static buffer', mapdraft: 'render worker (own WebGL2 on OffscreenCanvas)' },
       samples,
     );
     r.series = series;

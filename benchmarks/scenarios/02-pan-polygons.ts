@@ -29,7 +29,7 @@ export const scenario: Scenario = {
         'rebuildMs: after the pan, a ×4 zoom and the time until every layer has drawn with buffers for the new view (Mapdraft: renderer.snapshot → whenIdle; OL: rendercomplete; ceiling: next frame — it never rebuilds).',
         'Whole browser pinned to one core; unthrottled.',
       ] },
-      { baseline: 'OpenLayers 10 Canvas VectorLayers, main thread', ceiling: 'raw WebGL2 (pre-triangulated fills + GL_LINES)', mapdraft: 'render worker (OL WebGL on OffscreenCanvas)' },
+      { baseline: 'OpenLayers 10 Canvas VectorLayers, main thread', ceiling: 'raw WebGL2 (pre-triangulated fills + GL_LINES)', mapdraft: 'render worker (own WebGL2 on OffscreenCanvas)' },
       samples,
     );
     const m = med(r, 'mapdraft', 'frameP95Ms'), bl = med(r, 'baseline', 'frameP95Ms');

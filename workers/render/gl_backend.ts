@@ -1,9 +1,9 @@
 // The WebGL2 backend: draws each layer straight from its FeatureBatch's typed arrays, uploaded once per
 // change of the features (gl_geometry.ts), with three small programs — points as round sprites, line
-// segments as instanced quads, polygon fills as earcut triangles. A frame is a few uniforms and one
-// draw call per layer and pass, whatever the feature count: no feature objects, no per-frame buffer
-// work, no off-screen composite per layer (issue 5: frames close to a bare drawArrays, a million
-// points opened without building a million objects). The WebGL canvas is its own OffscreenCanvas; the
+// segments as quads pulled from a vertex texture, polygon fills as earcut triangles. A frame is a few
+// uniforms and one draw call per layer and pass, whatever the feature count: no feature objects, no
+// per-frame buffer work, no off-screen composite per layer (issue 5: frames close to a bare
+// drawArrays, a million points opened without building a million objects). The WebGL canvas is its own OffscreenCanvas; the
 // frame is copied onto the 2D output canvas in one drawImage, leaving the label pass room on top.
 import { POINT_RADIUS_PX, POLYGON_FILL_ALPHA, isDrawn, pointStrokeWidth, resolveStyle } from './layer_style.ts';
 import { buildGLGeometry, POSITION_FLOATS, splitDouble } from './gl_geometry.ts';
@@ -68,28 +68,44 @@ void main() {
   color = vec4(c.rgb * a, a);
 }`;
 
-// One quad per segment (instanced): a_a → a_b, widened by half the stroke each side and extended by
-// it at both ends, so consecutive segments overlap into closed joins. a_on = 0 between parts.
+// Lines and fills read their vertices from a float texture by number (gl_VertexID) instead of from
+// attributes: a segment is two triangles whose six vertices all fetch its two ends, without a
+// segment-sized copy of the coordinates in memory, and without instancing (SwiftShader runs an
+// instanced draw as one draw per instance: thousands of them per frame).
+const FETCH = `
+uniform highp sampler2D u_positions;
+uniform int u_texWidth;
+vec4 vertexAt(int i) {
+  return texelFetch(u_positions, ivec2(i % u_texWidth, i / u_texWidth), 0);
+}`;
+
+// Segment s joins vertex s to s+1, widened by half the stroke each side and extended by it at both
+// ends, so consecutive segments overlap into closed joins; u_on says which segments exist (0 ends a part).
 const LINE_VS = `#version 300 es
 ${PROJECT}
-in vec2 a_corner;
-in vec4 a_a;
-in vec4 a_b;
-in float a_on;
+${FETCH}
+uniform highp sampler2D u_on;
 uniform float u_halfWidth;
 uniform float u_pixelRatio;
+const vec2 CORNERS[6] = vec2[6](vec2(0, -1), vec2(0, 1), vec2(1, -1), vec2(1, -1), vec2(0, 1), vec2(1, 1));
 out float v_across;
 void main() {
-  if (a_on < 0.5) { gl_Position = vec4(2.0, 2.0, 2.0, 1.0); v_across = 0.0; return; }
-  vec2 a = toPixels(a_a);
-  vec2 b = toPixels(a_b);
+  int segment = gl_VertexID / 6;
+  vec2 corner = CORNERS[gl_VertexID - segment * 6];
+  v_across = 0.0;
+  if (texelFetch(u_on, ivec2(segment % u_texWidth, segment / u_texWidth), 0).r == 0.0) {
+    gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+    return;
+  }
+  vec2 a = toPixels(vertexAt(segment));
+  vec2 b = toPixels(vertexAt(segment + 1));
   vec2 dir = b - a;
   float len = length(dir);
   dir = len > 1e-6 ? dir / len : vec2(1.0, 0.0);
   vec2 normal = vec2(-dir.y, dir.x);
   float outer = u_halfWidth + 0.5 / u_pixelRatio;
-  vec2 p = mix(a, b, a_corner.x) + dir * (a_corner.x * 2.0 - 1.0) * u_halfWidth + normal * a_corner.y * outer;
-  v_across = a_corner.y * outer;
+  vec2 p = mix(a, b, corner.x) + dir * (corner.x * 2.0 - 1.0) * u_halfWidth + normal * corner.y * outer;
+  v_across = corner.y * outer;
   gl_Position = vec4(p / u_halfSize, 0.0, 1.0);
 }`;
 
@@ -107,11 +123,12 @@ void main() {
   color = vec4(u_color.rgb * a, a);
 }`;
 
+// drawElements hands the triangle's vertex numbers over as gl_VertexID.
 const FILL_VS = `#version 300 es
 ${PROJECT}
-in vec4 a_pos;
+${FETCH}
 void main() {
-  gl_Position = vec4(toPixels(a_pos) / u_halfSize, 0.0, 1.0);
+  gl_Position = vec4(toPixels(vertexAt(gl_VertexID)) / u_halfSize, 0.0, 1.0);
 }`;
 
 const FILL_FS = `#version 300 es
@@ -134,15 +151,21 @@ interface Program {
 interface LayerBuffers {
   revision: number;
   vertexCount: number;
-  positions: WebGLBuffer;
-  segmentOn: WebGLBuffer | null;
+  /** Points: the positions as an attribute buffer (gl.POINTS). */
+  pointVao: WebGLVertexArrayObject | null;
+  pointBuffer: WebGLBuffer | null;
+  /** Lines and polygons: the positions and segment flags as textures (vertex pulling, see FETCH). */
+  positionTexture: WebGLTexture | null;
+  segmentTexture: WebGLTexture | null;
+  /** Polygons: the fill triangles, an element buffer recorded in `fillVao`. */
+  fillVao: WebGLVertexArrayObject | null;
   triangles: WebGLBuffer | null;
   triangleCount: number;
-  pointVao: WebGLVertexArrayObject | null;
-  lineVao: WebGLVertexArrayObject | null;
-  fillVao: WebGLVertexArrayObject | null;
   bytes: number;
 }
+
+/** Texels per row of the vertex textures (every WebGL2 implementation allows 4096). */
+const TEXTURE_WIDTH = 4096;
 
 function compile(gl: GL, vs: string, fs: string): Program {
   const program = gl.createProgram();
@@ -194,7 +217,8 @@ export class GLBackend implements DrawBackend {
   private readonly points: Program;
   private readonly lines: Program;
   private readonly fills: Program;
-  private readonly corners: WebGLBuffer;
+  /** Bound for draws that read no attributes (lines): WebGL2 wants some vertex array bound. */
+  private readonly emptyVao: WebGLVertexArrayObject;
   private readonly layers = new Map<string, LayerBuffers>();
 
   constructor() {
@@ -205,9 +229,7 @@ export class GLBackend implements DrawBackend {
     this.points = compile(gl, POINT_VS, POINT_FS);
     this.lines = compile(gl, LINE_VS, LINE_FS);
     this.fills = compile(gl, FILL_VS, FILL_FS);
-    this.corners = gl.createBuffer()!;
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.corners);
-    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([0, -1, 0, 1, 1, -1, 1, 1]), gl.STATIC_DRAW);
+    this.emptyVao = gl.createVertexArray();
   }
 
   draw(ctx: Output2D, layers: LayerEntry[], frame: FrameContext): void {
@@ -239,74 +261,72 @@ export class GLBackend implements DrawBackend {
     if (old) this.release(old);
     const gl = this.gl;
     const geometry = buildGLGeometry(entry.data.batch);
-    const positions = gl.createBuffer()!;
-    gl.bindBuffer(gl.ARRAY_BUFFER, positions);
-    gl.bufferData(gl.ARRAY_BUFFER, geometry.positions, gl.STATIC_DRAW);
-    let bytes = geometry.positions.byteLength;
     const b: LayerBuffers = {
-      revision: entry.data.revision, vertexCount: geometry.vertexCount, positions,
-      segmentOn: null, triangles: null, triangleCount: 0, pointVao: null, lineVao: null, fillVao: null, bytes: 0,
+      revision: entry.data.revision, vertexCount: geometry.vertexCount, pointVao: null, pointBuffer: null,
+      positionTexture: null, segmentTexture: null, fillVao: null, triangles: null, triangleCount: 0, bytes: 0,
     };
-    if (geometry.segmentOn) {
-      b.segmentOn = gl.createBuffer()!;
-      gl.bindBuffer(gl.ARRAY_BUFFER, b.segmentOn);
-      gl.bufferData(gl.ARRAY_BUFFER, geometry.segmentOn, gl.STATIC_DRAW);
-      bytes += geometry.segmentOn.byteLength;
-      b.lineVao = this.lineVao(b);
+    if (!geometry.segmentOn) {
+      b.pointBuffer = gl.createBuffer()!;
+      gl.bindBuffer(gl.ARRAY_BUFFER, b.pointBuffer);
+      gl.bufferData(gl.ARRAY_BUFFER, geometry.positions, gl.STATIC_DRAW);
+      b.pointVao = gl.createVertexArray();
+      gl.bindVertexArray(b.pointVao);
+      const loc = this.points.attributes.get('a_pos')!;
+      gl.enableVertexAttribArray(loc);
+      gl.vertexAttribPointer(loc, POSITION_FLOATS, gl.FLOAT, false, 0, 0);
+      gl.bindVertexArray(null);
+      b.bytes = geometry.positions.byteLength;
     } else {
-      b.pointVao = this.positionVao(this.points, positions);
+      b.positionTexture = this.vertexTexture(geometry.positions, POSITION_FLOATS);
+      b.segmentTexture = this.vertexTexture(geometry.segmentOn, 1);
+      b.bytes = geometry.positions.byteLength + geometry.segmentOn.byteLength;
     }
     if (geometry.triangles) {
-      b.fillVao = this.positionVao(this.fills, positions);
+      b.fillVao = gl.createVertexArray();
+      gl.bindVertexArray(b.fillVao);
       b.triangles = gl.createBuffer()!;
-      gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, b.triangles); // recorded in fillVao, still bound
+      gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, b.triangles);
       gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, geometry.triangles, gl.STATIC_DRAW);
       gl.bindVertexArray(null);
       b.triangleCount = geometry.triangles.length;
-      bytes += geometry.triangles.byteLength;
+      b.bytes += geometry.triangles.byteLength;
     }
-    b.bytes = bytes;
     this.layers.set(id, b);
     return b;
   }
 
-  /** A VAO reading `a_pos` from the positions; left bound so an element buffer can join it. */
-  private positionVao(p: Program, positions: WebGLBuffer): WebGLVertexArrayObject {
+  /** One texel per vertex, TEXTURE_WIDTH per row: RGBA32F positions or R8 segment flags. */
+  private vertexTexture(data: Float32Array | Uint8Array, channels: 1 | 4): WebGLTexture {
     const gl = this.gl;
-    const vao = gl.createVertexArray();
-    gl.bindVertexArray(vao);
-    const loc = p.attributes.get('a_pos')!;
-    gl.bindBuffer(gl.ARRAY_BUFFER, positions);
-    gl.enableVertexAttribArray(loc);
-    gl.vertexAttribPointer(loc, POSITION_FLOATS, gl.FLOAT, false, 0, 0);
-    if (p === this.points) gl.bindVertexArray(null);
-    return vao;
+    const [internal, format, type] = channels === 4 ? [gl.RGBA32F, gl.RGBA, gl.FLOAT] : [gl.R8, gl.RED, gl.UNSIGNED_BYTE];
+    const texels = data.length / channels;
+    const rows = Math.max(1, Math.ceil(texels / TEXTURE_WIDTH));
+    const full = Math.floor(texels / TEXTURE_WIDTH);
+    const texture = gl.createTexture()!;
+    gl.bindTexture(gl.TEXTURE_2D, texture);
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+    gl.texStorage2D(gl.TEXTURE_2D, 1, internal, TEXTURE_WIDTH, rows);
+    // Whole rows in one upload, then the partial last row: no padded copy of the data.
+    if (full) gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, TEXTURE_WIDTH, full, format, type, data.subarray(0, full * TEXTURE_WIDTH * channels));
+    const rest = texels - full * TEXTURE_WIDTH;
+    if (rest) gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, full, rest, 1, format, type, data.subarray(full * TEXTURE_WIDTH * channels));
+    for (const p of [gl.TEXTURE_MIN_FILTER, gl.TEXTURE_MAG_FILTER]) gl.texParameteri(gl.TEXTURE_2D, p, gl.NEAREST);
+    return texture;
   }
 
-  private lineVao(b: LayerBuffers): WebGLVertexArrayObject {
+  /** Binds the layer's vertex textures to units 0 and 1 for a program that fetches from them. */
+  private bindVertexTextures(p: Program, b: LayerBuffers): void {
     const gl = this.gl;
-    const a = this.lines.attributes;
-    const stride = POSITION_FLOATS * 4;
-    const vao = gl.createVertexArray();
-    gl.bindVertexArray(vao);
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.corners);
-    gl.enableVertexAttribArray(a.get('a_corner')!);
-    gl.vertexAttribPointer(a.get('a_corner')!, 2, gl.FLOAT, false, 0, 0);
-    // Segment i reads vertex i as its start and vertex i+1 as its end: the same buffer, one vertex apart.
-    gl.bindBuffer(gl.ARRAY_BUFFER, b.positions);
-    for (const [name, offset] of [['a_a', 0], ['a_b', stride]] as const) {
-      const loc = a.get(name)!;
-      gl.enableVertexAttribArray(loc);
-      gl.vertexAttribPointer(loc, POSITION_FLOATS, gl.FLOAT, false, stride, offset);
-      gl.vertexAttribDivisor(loc, 1);
+    gl.activeTexture(gl.TEXTURE0);
+    gl.bindTexture(gl.TEXTURE_2D, b.positionTexture);
+    gl.uniform1i(p.uniforms.get('u_positions')!, 0);
+    gl.uniform1i(p.uniforms.get('u_texWidth')!, TEXTURE_WIDTH);
+    const on = p.uniforms.get('u_on');
+    if (on) {
+      gl.activeTexture(gl.TEXTURE1);
+      gl.bindTexture(gl.TEXTURE_2D, b.segmentTexture);
+      gl.uniform1i(on, 1);
     }
-    gl.bindBuffer(gl.ARRAY_BUFFER, b.segmentOn);
-    const on = a.get('a_on')!;
-    gl.enableVertexAttribArray(on);
-    gl.vertexAttribPointer(on, 1, gl.UNSIGNED_BYTE, false, 0, 0);
-    gl.vertexAttribDivisor(on, 1);
-    gl.bindVertexArray(null);
-    return vao;
   }
 
   private useProgram(p: Program, frame: FrameContext): void {
@@ -350,27 +370,25 @@ export class GLBackend implements DrawBackend {
     if (b.fillVao && b.triangleCount) {
       const p = this.fills;
       this.useProgram(p, frame);
+      this.bindVertexTextures(p, b);
       gl.uniform4fv(p.uniforms.get('u_color')!, rgba(s.fill, POLYGON_FILL_ALPHA));
       gl.uniform1f(p.uniforms.get('u_opacity')!, opacity);
       gl.bindVertexArray(b.fillVao);
       gl.drawElements(gl.TRIANGLES, b.triangleCount, gl.UNSIGNED_INT, 0);
     }
-    if (b.lineVao && b.vertexCount > 1) {
+    if (b.vertexCount > 1) {
       const p = this.lines;
       this.useProgram(p, frame);
+      this.bindVertexTextures(p, b);
       // As layer_style.ts: polygon outlines are half the line width.
       const width = type === 'Polygon' ? s.width / 2 : s.width;
       gl.uniform1f(p.uniforms.get('u_halfWidth')!, width / 2);
       gl.uniform4fv(p.uniforms.get('u_color')!, rgba(s.stroke));
       gl.uniform1f(p.uniforms.get('u_opacity')!, opacity);
-      gl.bindVertexArray(b.lineVao);
-      gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, b.vertexCount - 1);
+      gl.bindVertexArray(this.emptyVao);
+      gl.drawArrays(gl.TRIANGLES, 0, (b.vertexCount - 1) * 6);
     }
     gl.bindVertexArray(null);
-  }
-
-  isReady(): boolean {
-    return true; // buffers are built in the frame that first needs them
   }
 
   bufferBytes(): number {
@@ -381,8 +399,9 @@ export class GLBackend implements DrawBackend {
 
   private release(b: LayerBuffers): void {
     const gl = this.gl;
-    for (const vao of [b.pointVao, b.lineVao, b.fillVao]) if (vao) gl.deleteVertexArray(vao);
-    for (const buf of [b.positions, b.segmentOn, b.triangles]) if (buf) gl.deleteBuffer(buf);
+    for (const vao of [b.pointVao, b.fillVao]) if (vao) gl.deleteVertexArray(vao);
+    for (const buf of [b.pointBuffer, b.triangles]) if (buf) gl.deleteBuffer(buf);
+    for (const t of [b.positionTexture, b.segmentTexture]) if (t) gl.deleteTexture(t);
   }
 
   forget(layerId: string): void {
