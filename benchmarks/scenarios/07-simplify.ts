@@ -1,4 +1,4 @@
-// Scenario 7: simplify 1M vertices over 10k lines at the 4 zoom-band tolerances (ZOOM_BANDS).
+// Scenario 7: simplify 1M vertices over 10k lines at 4 zoom-band tolerances (the four lowest ZOOM_BANDS).
 // baseline: the simplify-js algorithm (ported, highestQuality) on pre-projected {x,y} objects;
 // ceiling: the same Douglas-Peucker on a flat Float64Array (projection included, like Mapdraft);
 // Mapdraft: simplifyBatchSliced (8 ms slices) — and the unsliced simplifyBatch reported beside it.

@@ -16,7 +16,7 @@ const wiggle = (layerId: string) =>
 
 describe('band selection', () => {
   it('bands follow whole zoom levels', () => {
-    expect([0, 2, 5, 5.9, 6, 9.99, 10, 13.5, 14, 16, 24].map(bandOfView)).toEqual([0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 3]);
+    expect([0, 2, 2.9, 3, 5.9, 6, 9.99, 10, 13.5, 14, 16, 24].map(bandOfView)).toEqual([0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4]);
   });
   it('simplifies lines and polygons, never points', () => {
     expect(simplifies('Point')).toBe(false);
@@ -77,7 +77,8 @@ describe('ZoomBands', () => {
   it('sends nothing when the zoom stays in its band', () => {
     const { registry, bands } = setup();
     registry.set(wiggle('roads'));
-    expect(bands.setZoom(3).tickets).toEqual([]); // default zoom 1 is band 0 too
+    expect(bands.setZoom(2).tickets).toEqual([]); // default zoom 1 is band 0 too
+    expect(bands.setZoom(2.9).tickets).toEqual([]);
   });
   it('never posts a band of the layer as it was before an edit made while simplifying (issue 4)', async () => {
     const { registry, sent, bands } = setup();

@@ -165,7 +165,8 @@ const api = {
     } else if (contender === 'ceiling') {
       proj = projectFlat(l.coords);
     }
-    for (const band of ZOOM_BANDS) {
+    // Issue 5 asks for 4 tolerances: the app's four most simplified bands (the fifth is near full detail).
+    for (const band of ZOOM_BANDS.slice(0, 4)) {
       const tol = band.toleranceMeters;
       if (contender === 'baseline') {
         for (const pts of objects!) kept += simplifyJs(pts, tol, true).length;
