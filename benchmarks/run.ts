@@ -51,7 +51,8 @@ async function main(): Promise<void> {
   const reps = args.reps ?? (args.quick ? 2 : 5);
   const startedAt = new Date().toISOString();
   const all = await loadScenarios();
-  const picked = args.only ? all.filter((s) => args.only!.includes(s.id)) : all;
+  // In the order asked for: the scenarios that matter most go first when time is short.
+  const picked = args.only ? args.only.map((id) => all.find((s) => s.id === id)).filter((s): s is Scenario => !!s) : all;
   console.log(`mapdraft bench: ${args.quick ? 'quick' : 'full'} mode, ${reps} reps, scenarios ${picked.map((s) => s.id).join(',')}`);
 
   const vite = await startVite();
@@ -60,6 +61,23 @@ async function main(): Promise<void> {
   const results: ScenarioResult[] = [];
   const checks: WorkerThrottleCheck[] = [];
   let userAgent = '';
+  // Written again after every scenario: a run cut short still leaves the scenarios it finished.
+  const runResults = (): RunResults => ({
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    mode: args.quick ? 'quick' : 'full',
+    reps,
+    machine: { ...machineInfo(), userAgent },
+    fairness: {
+      pinnedToOneCore: true,
+      how:
+        'the whole Chromium (every process and thread, workers included) runs under `taskset -c 0`, so Mapdraft\'s workers share ONE core with the main thread and gain nothing from a spare core; ' +
+        'CDP CPU throttling (4×, 6×) slows only the main thread, so throttled figures are reported only for main-thread work (scenario 5 taps). Unthrottled pinned runs are the fair comparison for everything else.',
+      throttleFactors: [4, 6],
+      workerThrottleChecks: checks,
+    },
+    scenarios: results,
+  });
   const stop = async () => {
     await browser.close().catch(() => undefined);
     await vite.server.close().catch(() => undefined);
@@ -106,28 +124,13 @@ async function main(): Promise<void> {
         ? `Mapdraft/baseline ${r.ratios.mapdraftOverBaseline?.toFixed(3) ?? 'n/a'}, Mapdraft/ceiling ${r.ratios.mapdraftOverCeiling?.toFixed(3) ?? 'n/a'}; targets ${r.targets.filter((t) => t.met).length}/${r.targets.length} met`
         : `${r.status}: ${r.reason}`;
       console.log(`[${s.id}/${all.length}] ${s.name} done in ${r.durationS.toFixed(0)} s — ${summary}`);
+      writeResults(args.out, runResults());
     }
     await checkWorkers('end');
   } finally {
     await stop();
   }
-  const run: RunResults = {
-    startedAt,
-    finishedAt: new Date().toISOString(),
-    mode: args.quick ? 'quick' : 'full',
-    reps,
-    machine: { ...machineInfo(), userAgent },
-    fairness: {
-      pinnedToOneCore: true,
-      how:
-        'the whole Chromium (every process and thread, workers included) runs under `taskset -c 0`, so Mapdraft\'s workers share ONE core with the main thread and gain nothing from a spare core; ' +
-        'CDP CPU throttling (4×, 6×) slows only the main thread, so throttled figures are reported only for main-thread work (scenario 5 taps). Unthrottled pinned runs are the fair comparison for everything else.',
-      throttleFactors: [4, 6],
-      workerThrottleChecks: checks,
-    },
-    scenarios: results,
-  };
-  const files = writeResults(args.out, run);
+  const files = writeResults(args.out, runResults());
   console.log(`results: ${files.json}\n         ${files.md}\n         ${files.svg}`);
 }
 
