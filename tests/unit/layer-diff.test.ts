@@ -1,16 +1,17 @@
 // workers/data/layer_diff.ts: a layer against its _diff companion, grouped n / m / d (SPEC §2/§3).
 import { describe, it, expect } from 'vitest';
-import type { Feature, FeatureCollection, Geometry } from 'geojson';
+import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
+import { COORDINATE_EPSILON, deepEqual } from '../../src/model/index.ts';
 import { packFeatureCollection } from '../../workers/data/feature_batch.ts';
 import type { FeatureBatch } from '../../workers/data/protocol.ts';
 import {
-  diffLayer, indexOriginals, suggestionSetFrom, type Suggestion, type SuggestionSet,
+  diffLayer, indexGfids, indexOriginals, suggestionSetFrom, vertexStarts, type Suggestion, type SuggestionSet,
 } from '../../workers/data/layer_diff.ts';
 
 type Row = { gfid?: number; geometry: Geometry; properties?: Record<string, unknown> };
-function pack(rows: Row[], layerId: string): FeatureBatch {
+function pack(rows: Row[], layerId: string, labelProperty?: string): FeatureBatch {
   const features = rows.map((r): Feature => ({ type: 'Feature', id: r.gfid, properties: r.properties ?? {}, geometry: r.geometry }));
-  return packFeatureCollection({ type: 'FeatureCollection', features } as FeatureCollection, { layerId });
+  return packFeatureCollection({ type: 'FeatureCollection', features } as FeatureCollection, { layerId, labelProperty });
 }
 const P = (lon: number, lat: number): Geometry => ({ type: 'Point', coordinates: [lon, lat] });
 
@@ -104,6 +105,30 @@ describe('diffLayer modified entries', () => {
     const diff = diffLayer(originals(1), suggestions([{ gfid: 1, grpstatus: 'm', properties: { name: 'y' } }]));
     expect(diff.modified[0].geometryChanged).toBe(false);
   });
+  it('reports a suggestion repeating the original as unchanged', () => {
+    const diff = diffLayer(originals(3), suggestions([{ gfid: 2, grpstatus: 'm', properties: { name: 'f2', kind: 'a' }, geometry: P(2, 0) }]));
+    expect(diff.modified[0]).toMatchObject({ original: 1, geometryChanged: false, changedProperties: [] });
+  });
+  it('reports a geometry-only change with no changed property', () => {
+    const diff = diffLayer(originals(3), suggestions([{ gfid: 3, grpstatus: 'm', properties: { name: 'f3' }, geometry: P(3, 1) }]));
+    expect(diff.modified[0]).toMatchObject({ original: 2, geometryChanged: true, changedProperties: [] });
+  });
+  it('reports a change of the label property alone as a property change', () => {
+    const rows = [1, 2].map((gfid) => ({ gfid, geometry: P(gfid, 0), properties: { name: `f${gfid}`, kind: 'a' } }));
+    const o = indexOriginals({ batch: pack(rows, 'places', 'name'), properties: rows.map((r) => r.properties) });
+    const diff = diffLayer(o, suggestions([{ gfid: 2, grpstatus: 'm', properties: { name: 'Renamed', kind: 'a' }, geometry: P(2, 0) }]));
+    expect(diff.modified[0]).toMatchObject({
+      geometryChanged: false, changedProperties: [{ name: 'name', before: 'f2', after: 'Renamed' }],
+    });
+  });
+  it('compares multi-part features part by part, not only by vertex count', () => {
+    const line = (...parts: number[]): Geometry => ({
+      type: 'MultiLineString', coordinates: parts.map((n, p) => Array.from({ length: n }, (_, i) => [i, p])),
+    });
+    const o = indexOriginals({ batch: pack([{ gfid: 1, geometry: line(2, 3) }, { gfid: 2, geometry: line(5) }], 'roads'), properties: [{}, {}] });
+    const flags = (g: Geometry, gfid = 1) => diffLayer(o, suggestions([{ gfid, grpstatus: 'm', properties: {}, geometry: g }])).modified[0].geometryChanged;
+    expect([flags(line(2, 3)), flags(line(3, 2)), flags(line(5)), flags(line(2, 3), 2), flags(line(5), 2)]).toEqual([false, true, true, true, false]);
+  });
 });
 
 describe('diffLayer with originals gone', () => {
@@ -117,6 +142,38 @@ describe('diffLayer with originals gone', () => {
   it('reports a deletion of a missing gfid', () => {
     const diff = diffLayer(originals(2), suggestions([{ gfid: 99, grpstatus: 'd', properties: {} }]));
     expect(diff.deleted[0]).toMatchObject({ original: -1, missingOriginal: true });
+  });
+});
+
+describe('indexGfids (gfid → feature index)', () => {
+  it('finds dense integer gfids at their first occurrence and nothing else', () => {
+    const index = indexGfids(new Float64Array([12, 10, NaN, 12, 11, 15, 0]));
+    expect([12, 10, 11, 15, 0, -0, 13, -1, 16, 11.5, NaN].map((id) => index.indexOf(id))).toEqual([0, 1, 4, 5, 6, 6, -1, -1, -1, -1, -1]);
+  });
+  it('finds sparse or fractional gfids at their first occurrence and nothing else', () => {
+    const index = indexGfids(new Float64Array([5, 7, NaN, 5, -0, 2.5, 1e15, 3]));
+    expect([5, 7, 0, 2.5, 1e15, 3, 4, NaN, 6].map((id) => index.indexOf(id))).toEqual([0, 1, 4, 5, 6, 7, -1, -1, -1]);
+  });
+  it.each([
+    ['dense, shuffled', (i: number) => (i * 7919) % 50_000],
+    ['sparse, full of probe runs', (i: number) => ((i * 7919) % 1_000_003) * 2],
+  ])('stays exact on 50k %s gfids', (_, gfid) => {
+    const ids = Float64Array.from({ length: 50_000 }, (_, i) => gfid(i));
+    const index = indexGfids(ids);
+    expect(Array.from(ids).every((id, i) => index.indexOf(id) === i)).toBe(true);
+    expect(Array.from(ids).some((id) => index.indexOf(id + 0.5) !== -1 || index.indexOf(-id - 1) !== -1)).toBe(false);
+  });
+  it('is empty for a layer without gfids', () => {
+    expect([new Float64Array(0), new Float64Array([NaN])].map((ids) => indexGfids(ids).indexOf(1))).toEqual([-1, -1]);
+  });
+});
+
+describe('vertexStarts', () => {
+  it('gives each feature its first vertex and the vertex count last', () => {
+    const line = (n: number): Geometry => ({ type: 'LineString', coordinates: Array.from({ length: n }, (_, i) => [i, 0]) });
+    const multi: Geometry = { type: 'MultiLineString', coordinates: [[[0, 0], [1, 1]], [[2, 2], [3, 3], [4, 4]]] };
+    const batch = pack([{ gfid: 1, geometry: line(3) }, { gfid: 2, geometry: multi }, { gfid: 3, geometry: line(2) }], 'roads');
+    expect(Array.from(vertexStarts(batch))).toEqual([0, 3, 8, 10]);
   });
 });
 
@@ -135,6 +192,93 @@ describe('suggestionSetFrom (the _diff layer as loaded)', () => {
   it('skips features without a valid grpstatus', () => {
     const batch = pack([{ gfid: 4, geometry: P(0, 0) }, { gfid: 5, geometry: P(1, 0) }], 'places_diff');
     expect(suggestionSetFrom(batch, [{ grpstatus: 'x' }, { grpstatus: 'd' }]).suggestions.map((s) => s.feature)).toEqual([1]);
+  });
+});
+
+/** Seeded, so a failure can be replayed (mulberry32). */
+function prng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('diffLayer against a plain GeoJSON comparison', () => {
+  // The reference reads the SPEC rules off GeoJSON objects: same polygons, rings and vertices within
+  // COORDINATE_EPSILON, and a patch's values compared like hasFeatureChanges (null ≡ absent).
+  const polygonsOf = (g: Geometry): Position[][][] => (g.type === 'Polygon' ? [g.coordinates] : (g as { coordinates: Position[][][] }).coordinates);
+  const META = new Set(['gfid', 'grpstatus', 'creator', 'creatormail', 'insertedat']);
+
+  function randomCase(seed: number) {
+    const rand = prng(seed);
+    const ring = (x: number, y: number): Position[] => {
+      const pts = Array.from({ length: 3 + ((rand() * 3) | 0) }, (_, i) => [x + i * 0.01 + rand() * 0.001, y + (i % 2) * 0.01]);
+      return [...pts, pts[0]];
+    };
+    const geometry = (): Geometry => {
+      const polys = Array.from({ length: 1 + ((rand() * 2) | 0) }, (_, p) => Array.from({ length: 1 + ((rand() * 2) | 0) }, (_, r) => ring(p + r * 0.1, rand())));
+      return polys.length === 1 && rand() < 0.5 ? { type: 'Polygon', coordinates: polys[0] } : { type: 'MultiPolygon', coordinates: polys };
+    };
+    // Originals in shuffled gfid order, one gfid twice (the first one wins).
+    const originals: Feature[] = Array.from({ length: 300 }, (_, i) => ({
+      type: 'Feature', id: ((i * 37) % 300) + 1, geometry: geometry(), properties: { name: `f${i}`, value: i % 7, tags: ['a'] },
+    }));
+    originals[299].id = originals[10].id;
+    const mutate = (g: Geometry): Geometry => {
+      const polys: Position[][][] = JSON.parse(JSON.stringify(polygonsOf(g)));
+      const kind = (rand() * 6) | 0;
+      if (kind === 1) polys[0][0][1][0] += COORDINATE_EPSILON / 10;
+      if (kind === 2) polys[0][0][1][0] += 1e-6;
+      if (kind === 3) polys[0][0].splice(1, 1);
+      if (kind === 4) polys.push(polys.length > 1 ? polys.pop()!.splice(0, 1) : [ring(5, 5)]);
+      if (kind === 5 && polys.length > 1) polys[0].push(...polys.pop()!);
+      return { type: 'MultiPolygon', coordinates: polys.filter((p) => p.length) };
+    };
+    const suggestions: Feature[] = Array.from({ length: 400 }, (_, i) => {
+      const status = (['m', 'm', 'm', 'n', 'd'] as const)[(rand() * 5) | 0];
+      const o = originals[(rand() * originals.length) | 0];
+      const gfid = status === 'n' ? undefined : rand() < 0.1 ? 5000 + i : o.id;
+      const props: Record<string, unknown> = { grpstatus: status, gfid, creator: 'c' };
+      const p = (rand() * 5) | 0;
+      if (p === 1) props.name = o.properties!.name;
+      if (p === 2) props.name = `renamed${i}`;
+      if (p === 3) (props.value = o.properties!.value), (props.extra = null);
+      if (p === 4) props.tags = rand() < 0.5 ? ['a'] : ['a', 'b'];
+      return { type: 'Feature', id: 90_000 + i, properties: props, geometry: rand() < 0.8 ? mutate(o.geometry) : geometry() };
+    });
+    return { originals, suggestions };
+  }
+
+  function reference(originals: Feature[], suggestions: Feature[]) {
+    const byGfid = new Map<number, number>();
+    originals.forEach((f, i) => byGfid.has(f.id as number) || byGfid.set(f.id as number, i));
+    const out = { new: [] as number[], modified: [] as unknown[], deleted: [] as unknown[] };
+    suggestions.forEach((s, i) => {
+      const p = s.properties!;
+      const original = p.gfid == null ? -1 : (byGfid.get(p.gfid as number) ?? -1);
+      if (p.grpstatus === 'n') return out.new.push(i);
+      if (p.grpstatus === 'd') return out.deleted.push({ suggestion: i, original });
+      const before = original < 0 ? {} : originals[original].properties!;
+      const changedProperties = Object.keys(p).filter((k) => !META.has(k) && !deepEqual(before[k] ?? null, p[k] ?? null))
+        .map((name) => ({ name, before: before[name] ?? null, after: p[name] ?? null }));
+      const geometryChanged = original < 0 || !deepEqual(polygonsOf(originals[original].geometry), polygonsOf(s.geometry), COORDINATE_EPSILON);
+      out.modified.push({ suggestion: i, original, changedProperties, geometryChanged });
+    });
+    return out;
+  }
+
+  it.each([1, 2, 3, 4, 5])('agrees on every group, property and geometry flag (seed %i)', (seed) => {
+    const { originals, suggestions } = randomCase(seed);
+    const fc = (features: Feature[]) => ({ type: 'FeatureCollection', features }) as FeatureCollection;
+    const o = indexOriginals({ batch: packFeatureCollection(fc(originals), { layerId: 'a' }), properties: originals.map((f) => f.properties!) });
+    const diff = diffLayer(o, suggestionSetFrom(packFeatureCollection(fc(suggestions), { layerId: 'a_diff' }), suggestions.map((f) => f.properties!)));
+    const want = reference(originals, suggestions);
+    expect(diff.new.map((e) => e.suggestion)).toEqual(want.new);
+    expect(diff.deleted.map(({ suggestion, original }) => ({ suggestion, original }))).toEqual(want.deleted);
+    expect(diff.modified.map(({ suggestion, original, changedProperties, geometryChanged }) => ({ suggestion, original, changedProperties, geometryChanged }))).toEqual(want.modified);
+    expect(diff.modified.filter((e) => e.geometryChanged && !e.missingOriginal).length).toBeGreaterThan(50);
   });
 });
 

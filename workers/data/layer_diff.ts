@@ -2,7 +2,7 @@
 // pending-changes views (SPEC §2): suggestions grouped into new, modified and deleted by grpstatus.
 // Pure and DOM-free (runs in the data worker). Originals stay columnar (a FeatureBatch plus one
 // properties record per feature); suggestions are few by comparison (thousands), so they are
-// plain records. One gfid → index map per layer makes each diff O(suggestions).
+// plain records. One gfid → index table per layer makes each diff O(suggestions).
 import {
   COORDINATE_EPSILON, deepEqual, META_PROPERTY_KEYS, type GroupStatus,
 } from '../../src/model/index.ts';
@@ -18,9 +18,11 @@ export interface OriginalLayer {
   ids?: Float64Array;
 }
 
-/** The original layer plus its gfid → feature index map, built once per layer load. */
+/** The original layer plus what the diff looks up in it, built once per layer load. */
 export interface IndexedOriginals extends OriginalLayer {
-  byGfid: ReadonlyMap<number, number>;
+  byGfid: GfidIndex;
+  /** vertexStarts of `batch`. */
+  vertexStarts: Uint32Array;
 }
 
 /** One pending suggestion of the `_diff` layer (SPEC §3 Feature fields). */
@@ -94,15 +96,103 @@ export const SUGGESTION_META_KEYS: ReadonlySet<string> = new Set([
   ...META_PROPERTY_KEYS, 'grpfid', 'grpstatus', 'creator', 'creatormail', 'insertedat',
 ]);
 
-/** Build the gfid → index map once per layer (first occurrence wins; NaN ids are new features). */
-export function indexOriginals(layer: OriginalLayer): IndexedOriginals {
-  const ids = layer.ids ?? layer.batch.ids;
-  const byGfid = new Map<number, number>();
+/** gfid → feature index; first occurrence wins, NaN ids (new features) are not in it. */
+export interface GfidIndex {
+  /** Feature index of `gfid`, or -1 when no feature has it. */
+  indexOf(gfid: number): number;
+}
+
+/**
+ * The table for `ids`. Both kinds are one Int32Array of feature index + 1 (0 for empty), no Map: a
+ * Map of 100k numbers costs megabytes of hash-table objects per layer load, garbage that brought
+ * major GCs of the worker's whole heap into the diff (scenario 6 of issue 5). Gfids are database
+ * serials, so they are usually dense integers and index the table directly: filled in order, read in
+ * one access. Anything else is hashed.
+ */
+export function indexGfids(ids: Float64Array): GfidIndex {
+  const range = integerRange(ids);
+  // Direct while it spans under 4 slots per feature, the most the hashed table takes.
+  return range && range.max - range.min < 4 * ids.length ? new DirectGfidIndex(ids, range.min, range.max) : new HashedGfidIndex(ids);
+}
+
+/** Smallest and largest id when every id but NaN is an integer; null otherwise or when there is none. */
+function integerRange(ids: Float64Array): { min: number; max: number } | null {
+  let min = Infinity, max = -Infinity;
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
-    if (!Number.isNaN(id) && !byGfid.has(id)) byGfid.set(id, i);
+    if (Number.isNaN(id)) continue;
+    if (!Number.isInteger(id)) return null;
+    if (id < min) min = id;
+    if (id > max) max = id;
   }
-  return { ...layer, byGfid };
+  return min <= max ? { min, max } : null;
+}
+
+/** Slot gfid - min: no hashing and no probing. */
+class DirectGfidIndex implements GfidIndex {
+  private readonly slots: Int32Array;
+
+  constructor(ids: Float64Array, private readonly min: number, max: number) {
+    this.slots = new Int32Array(max - min + 1);
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
+      if (!Number.isNaN(id) && this.slots[id - min] === 0) this.slots[id - min] = i + 1;
+    }
+  }
+
+  indexOf(gfid: number): number {
+    const k = gfid - this.min;
+    // A fraction or NaN is no gfid here (and a typed array read at a fraction gives undefined).
+    return k >= 0 && k < this.slots.length && Number.isInteger(k) ? this.slots[k] - 1 : -1;
+  }
+}
+
+// Scratch views to hash a double by its bits: one pair for the module, so hashing allocates nothing.
+const hashF64 = new Float64Array(1);
+const hashU32 = new Uint32Array(hashF64.buffer);
+
+/** A well-mixed 32-bit hash of a double's bits (integer gfids differ in the high word only). */
+function hashId(id: number): number {
+  hashF64[0] = id + 0; // -0 + 0 is +0: one hash for the two zeros, as === sees them
+  let h = Math.imul(hashU32[0], 0x85ebca6b) ^ hashU32[1];
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  return h ^ (h >>> 15);
+}
+
+/** Open addressing with linear probing, at most half full so probe runs stay short. */
+class HashedGfidIndex implements GfidIndex {
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+
+  constructor(private readonly ids: Float64Array) {
+    let size = 2;
+    while (size < 2 * ids.length) size *= 2;
+    this.slots = new Int32Array(size);
+    this.mask = size - 1;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
+      if (Number.isNaN(id)) continue;
+      const slot = this.probe(id);
+      if (this.slots[slot] === 0) this.slots[slot] = i + 1;
+    }
+  }
+
+  indexOf(gfid: number): number {
+    return this.slots[this.probe(gfid)] - 1;
+  }
+
+  /** The slot holding `id`, or the empty slot where it would go. */
+  private probe(id: number): number {
+    const { slots, ids, mask } = this;
+    let slot = hashId(id) & mask;
+    for (let f = slots[slot]; f !== 0 && ids[f - 1] !== id; f = slots[slot]) slot = (slot + 1) & mask;
+    return slot;
+  }
+}
+
+/** Index the layer once per load (gfids: first occurrence wins; NaN ids are new features). */
+export function indexOriginals(layer: OriginalLayer): IndexedOriginals {
+  return { ...layer, byGfid: indexGfids(layer.ids ?? layer.batch.ids), vertexStarts: vertexStarts(layer.batch) };
 }
 
 const isStatus = (v: unknown): v is GroupStatus => v === 'n' || v === 'm' || v === 'd';
@@ -131,19 +221,33 @@ export function suggestionSetFrom(batch: FeatureBatch, properties: readonly Reco
 }
 
 /**
+ * First vertex of each feature of `batch` (count + 1 entries; the last is the vertex count). With it
+ * a comparison finds a random feature's coordinates in one read instead of featureEnds → partEnds:
+ * those two dependent cache misses per original were most of the geometry comparison's time.
+ */
+export function vertexStarts(batch: FeatureBatch): Uint32Array {
+  const { count, featureEnds, partEnds } = batch;
+  const out = new Uint32Array(count + 1);
+  for (let f = 0; f < count; f++) {
+    const p = featureEnds[f];
+    out[f + 1] = p === 0 ? 0 : partEnds[p - 1];
+  }
+  return out;
+}
+
+/**
  * True when feature a of batch A and feature b of batch B differ: other part structure, or any
  * coordinate further apart than COORDINATE_EPSILON (the model's rule for a PostGIS round trip).
+ * `aStarts` and `bStarts` are the batches' vertexStarts.
  */
-export function geometryDiffers(A: FeatureBatch, a: number, B: FeatureBatch, b: number): boolean {
-  const ap0 = a === 0 ? 0 : A.featureEnds[a - 1], ap1 = A.featureEnds[a];
-  const bp0 = b === 0 ? 0 : B.featureEnds[b - 1], bp1 = B.featureEnds[b];
-  if (ap1 - ap0 !== bp1 - bp0 || A.geometryType !== B.geometryType) return true;
-  const av0 = ap0 === 0 ? 0 : A.partEnds[ap0 - 1], bv0 = bp0 === 0 ? 0 : B.partEnds[bp0 - 1];
-  for (let p = 0; p < ap1 - ap0; p++) {
-    if (A.partEnds[ap0 + p] - av0 !== B.partEnds[bp0 + p] - bv0) return true;
-  }
-  if (A.polygonEnds && B.polygonEnds && !samePolygonSplit(A.polygonEnds, ap0, ap1, B.polygonEnds, bp0, bp1)) return true;
-  const n = (ap1 > ap0 ? A.partEnds[ap1 - 1] - av0 : 0) * 2;
+function geometryDiffers(A: FeatureBatch, aStarts: Uint32Array, a: number, B: FeatureBatch, bStarts: Uint32Array, b: number): boolean {
+  const av0 = aStarts[a], bv0 = bStarts[b], n = 2 * (aStarts[a + 1] - av0);
+  const ap0 = a === 0 ? 0 : A.featureEnds[a - 1], parts = A.featureEnds[a] - ap0;
+  const bp0 = b === 0 ? 0 : B.featureEnds[b - 1];
+  if (n !== 2 * (bStarts[b + 1] - bv0) || parts !== B.featureEnds[b] - bp0 || A.geometryType !== B.geometryType) return true;
+  // One part holds all the feature's vertices and is one polygon, so equal vertex counts settle its
+  // structure: only multi-part features need their part ends and polygon split read.
+  if (parts > 1 && !sameParts(A, ap0, av0, B, bp0, bv0, parts)) return true;
   const ca = A.coords, cb = B.coords;
   for (let i = 0; i < n; i++) {
     if (!(Math.abs(ca[2 * av0 + i] - cb[2 * bv0 + i]) <= COORDINATE_EPSILON)) return true;
@@ -151,6 +255,13 @@ export function geometryDiffers(A: FeatureBatch, a: number, B: FeatureBatch, b: 
   return false;
 }
 
+/** Whether `parts` parts from ap0 (vertex av0) in A and from bp0 (vertex bv0) in B have the same sizes and polygons. */
+function sameParts(A: FeatureBatch, ap0: number, av0: number, B: FeatureBatch, bp0: number, bv0: number, parts: number): boolean {
+  for (let p = 0; p < parts; p++) {
+    if (A.partEnds[ap0 + p] - av0 !== B.partEnds[bp0 + p] - bv0) return false;
+  }
+  return !A.polygonEnds || !B.polygonEnds || samePolygonSplit(A.polygonEnds, ap0, ap0 + parts, B.polygonEnds, bp0, bp0 + parts);
+}
 
 /** Whether the parts of two features group into polygons alike (which holes go with which shell). */
 function samePolygonSplit(ea: Uint32Array, ap0: number, ap1: number, eb: Uint32Array, bp0: number, bp1: number): boolean {
@@ -173,13 +284,45 @@ export function changedProperties(before: Record<string, unknown>, after: Record
   return out;
 }
 
+/** The suggestion's gfid; null for a new feature (SPEC §3: gfid absent means new). */
+const gfidOf = (sug: Suggestion): number | null => (sug.gfid == null || Number.isNaN(sug.gfid) ? null : sug.gfid);
+
+/** Per suggestion, the original's feature index; -1 for a new feature or a gfid not loaded. */
+function originalsOf(index: GfidIndex, suggestions: readonly Suggestion[]): Int32Array {
+  const out = new Int32Array(suggestions.length).fill(-1);
+  for (let s = 0; s < suggestions.length; s++) {
+    const gfid = gfidOf(suggestions[s]);
+    if (suggestions[s].grpstatus !== 'n' && gfid != null) out[s] = index.indexOf(gfid);
+  }
+  return out;
+}
+
+/** Per suggestion, 1 where a modification's geometry differs from its original's (or has none). */
+function geometryChanges(originals: IndexedOriginals, set: SuggestionSet, originalOf: Int32Array): Uint8Array {
+  const { suggestions, batch } = set;
+  const starts = vertexStarts(batch);
+  const out = new Uint8Array(suggestions.length);
+  for (let s = 0; s < suggestions.length; s++) {
+    const { grpstatus, feature } = suggestions[s];
+    // Without its original any suggested geometry is a change; without a geometry, none is.
+    if (grpstatus !== 'm' || feature == null) continue;
+    const o = originalOf[s];
+    if (o < 0 || geometryDiffers(originals.batch, originals.vertexStarts, o, batch, starts, feature)) out[s] = 1;
+  }
+  return out;
+}
+
 /** Group the suggestions by grpstatus against the originals; each group keeps the input order. */
 export function diffLayer(originals: IndexedOriginals, set: SuggestionSet): LayerDiff {
   const diff: LayerDiff = { new: [], modified: [], deleted: [] };
-  const { suggestions, batch } = set;
+  const { suggestions } = set;
+  // Lookups and geometry comparisons are passes of their own into typed arrays: short loops let the
+  // CPU overlap the cache misses on random originals, which building the entries would interrupt.
+  const originalOf = originalsOf(originals.byGfid, suggestions);
+  const moved = geometryChanges(originals, set, originalOf);
   for (let s = 0; s < suggestions.length; s++) {
     const sug = suggestions[s];
-    const gfid = sug.gfid == null || Number.isNaN(sug.gfid) ? null : sug.gfid;
+    const gfid = gfidOf(sug);
     // Entries are literals of one shape per group (no spreads, no optional keys), so V8 keeps one
     // hidden class per group and the 10k-entry case stays a few milliseconds.
     const { creator, creatormail, insertedat, feature } = sug;
@@ -187,20 +330,17 @@ export function diffLayer(originals: IndexedOriginals, set: SuggestionSet): Laye
       diff.new.push({ suggestion: s, gfid, creator, creatormail, insertedat, properties: sug.properties, feature });
       continue;
     }
-    const original = gfid == null ? -1 : (originals.byGfid.get(gfid) ?? -1);
+    const original = originalOf[s];
     const missingOriginal = original < 0;
     if (sug.grpstatus === 'd') {
       diff.deleted.push({ suggestion: s, gfid, creator, creatormail, insertedat, original, missingOriginal });
       continue;
     }
+    // Without its original every suggested value is a change.
     const props = missingOriginal ? {} : (originals.properties[original] ?? {});
-    // Without its original every suggested value is a change, and any suggested geometry too.
-    const geometryChanged = feature == null
-      ? false
-      : missingOriginal || geometryDiffers(originals.batch, original, batch, feature);
     diff.modified.push({
       suggestion: s, gfid, creator, creatormail, insertedat, original, missingOriginal,
-      changedProperties: changedProperties(props, sug.properties), geometryChanged, feature,
+      changedProperties: changedProperties(props, sug.properties), geometryChanged: moved[s] === 1, feature,
     });
   }
   return diff;
