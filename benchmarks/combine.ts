@@ -35,7 +35,7 @@ function combine(dirs: string[]): RunResults {
     fairness: { ...newest.fairness, workerThrottleChecks: used.flatMap(({ run }) => run.fairness.workerThrottleChecks) },
     scenarios: picked.map(([, p]) => p.run.scenarios[p.index]),
     sources: used.map(({ dir, run }) => ({
-      dir, startedAt: run.startedAt, finishedAt: run.finishedAt,
+      dir, startedAt: run.startedAt, finishedAt: run.finishedAt, commit: run.machine.commit ?? 'unknown',
       scenarios: picked.filter(([, p]) => p.run === run).map(([id]) => id),
     })),
   };

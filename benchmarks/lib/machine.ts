@@ -11,6 +11,17 @@ export interface MachineInfo {
   node: string;
   chromium: string;
   chromiumPath: string;
+  /** The commit measured, with "+dirty" when the working tree had uncommitted changes. */
+  commit: string;
+}
+
+function gitCommit(): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no') ? '+dirty' : '');
+  } catch {
+    return 'unknown';
+  }
 }
 
 export function machineInfo(): MachineInfo {
@@ -29,5 +40,6 @@ export function machineInfo(): MachineInfo {
     node: process.version,
     chromium,
     chromiumPath: CHROMIUM_PATH,
+    commit: gitCommit(),
   };
 }

@@ -20,7 +20,7 @@ export interface RunResults {
   };
   scenarios: ScenarioResult[];
   /** A combined table (benchmarks/combine.ts): which run each scenario came from. */
-  sources?: { dir: string; startedAt: string; finishedAt: string; scenarios: number[] }[];
+  sources?: { dir: string; startedAt: string; finishedAt: string; commit: string; scenarios: number[] }[];
 }
 
 const f = (v: number | null | undefined, d = 1) => (v == null || !Number.isFinite(v) ? 'n/a' : Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(d));
@@ -31,11 +31,11 @@ export function toMarkdown(r: RunResults): string {
   lines.push(`Run ${r.startedAt} → ${r.finishedAt}; ${r.reps} repetitions per contender, alternated baseline, ceiling, Mapdraft.`, '');
   if (r.sources) {
     lines.push('Combined from separate runs on this machine, the newest run of each scenario:', '');
-    for (const src of r.sources) lines.push(`- scenarios ${src.scenarios.join(', ')}: \`${src.dir}\` (${src.startedAt} → ${src.finishedAt})`);
+    for (const src of r.sources) lines.push(`- scenarios ${src.scenarios.join(', ')}: \`${src.dir}\` (${src.startedAt} → ${src.finishedAt}, commit ${src.commit})`);
     lines.push('');
   }
   if (r.mode === 'quick') lines.push('**Quick mode**: sizes are reduced (scenario titles name the full sizes; each scenario\'s Parameters give the sizes actually run) and 2 repetitions are used. Targets are judged on these small sizes and say little about the full ones.', '');
-  lines.push(`Machine: ${r.machine.cpuModel}, ${r.machine.cores} cores, ${r.machine.memoryGiB} GiB; ${r.machine.chromium}; Node ${r.machine.node}.`, '');
+  lines.push(`Machine: ${r.machine.cpuModel}, ${r.machine.cores} cores, ${r.machine.memoryGiB} GiB; ${r.machine.chromium}; Node ${r.machine.node}; commit ${r.machine.commit ?? 'unknown'}.`, '');
   lines.push(`Fairness: ${r.fairness.how}`, '');
   for (const w of r.fairness.workerThrottleChecks) {
     lines.push(`Worker-throttle check at ${w.rate}×: main thread slowed ${f(w.mainSlowdown, 2)}×, dedicated worker slowed ${f(w.workerSlowdown, 2)}× → workers ${w.workersThrottled ? 'ARE' : 'are NOT'} throttled by CDP (main ${f(w.mainMsUnthrottled)}→${f(w.mainMsThrottled)} ms, worker ${f(w.workerMsUnthrottled)}→${f(w.workerMsThrottled)} ms).`, '');
