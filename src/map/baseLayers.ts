@@ -16,8 +16,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
 import land110m from 'world-atlas/land-110m.json';
-import { DATA_PROJECTION, DEFAULT_PROJECTION, type BaseLayer as BaseLayerConfig } from '../model/index.ts';
-import { baseLayerZ } from './zOrder.ts';
+import { DATA_PROJECTION, DEFAULT_PROJECTION, layerZIndex, type BaseLayer as BaseLayerConfig } from '../model/index.ts';
 import { unwrapOffsets } from '../../workers/data/antimeridian.ts';
 import { useLayerStatusStore } from '../state/layerStatus.ts';
 import { createWmtsSource } from './wmts.ts';
@@ -56,9 +55,14 @@ export function createLandLayer(): VectorLayer {
   return new VectorLayer({
     source,
     style: new Style({ fill: new Fill({ color: LAND_COLOR }), stroke: new Stroke({ color: LAND_STROKE, width: 0.75 }) }),
-    zIndex: baseLayerZ('baseMap'),
+    zIndex: baseMapZ(0),
     properties: { layerId: BUNDLED_LAND_ID, title: 'Natural Earth land', basemap: true },
   });
+}
+
+/** SPEC §9: base maps are drawn first, the bundled land lowest (slot 0), configured ones above it in order. */
+function baseMapZ(slot: number): number {
+  return layerZIndex({ type: 'basemap', basemap: true, zIndex: slot });
 }
 
 /** SPEC §4: the first failing tile flags the layer as load error; a loaded one marks it ok. */
@@ -91,7 +95,7 @@ export function createConfiguredBaseLayer(cfg: BaseLayerConfig, index: number): 
   const common = {
     visible: cfg.visible,
     opacity: cfg.opacity,
-    zIndex: baseLayerZ('tile', index),
+    zIndex: baseMapZ(index + 1),
     minZoom: cfg.minZoom > 0 ? cfg.minZoom - 1e-6 : undefined,
     maxZoom: cfg.maxZoom,
     properties: { layerId: cfg.id, title: cfg.name, basemap: true },

@@ -11,7 +11,7 @@ import { getDataWorker } from './dataWorkerClient.ts';
 import { bandOfView } from '../../workers/data/band_cache.ts';
 import { createRenderer, type MapRendererHandle } from './renderWorkerClient.ts';
 
-/** Above every base map and tile layer band (baseLayerZ), below the edit overlays (1000+). */
+/** Above every base map and tile layer band (src/map/baseLayers.ts, src/map/wmsOverlays.ts), below the edit overlays (1000+). */
 const FEATURE_CANVAS_Z = 100;
 
 function featureCanvas(): HTMLCanvasElement {

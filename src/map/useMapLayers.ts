@@ -1,5 +1,5 @@
-// React glue between the app config and the map (SPEC §4 map load): base maps on the main-thread
-// OL map, vector layers through the data worker into the render worker. Kept out of MapView so the
+// React glue between the app config and the map (SPEC §4 map load): base maps and WMS overlays on
+// the main-thread OL map, vector layers through the data worker into the render worker. Kept out of MapView so the
 // component stays a thin shell.
 import { useEffect } from 'react';
 import type OlMap from 'ol/Map.js';
@@ -9,6 +9,7 @@ import { useMapStore } from '../state/mapStore.ts';
 import { isLoggedIn, useAuthStore } from '../state/authStore.ts';
 import { useLayerStatusStore } from '../state/layerStatus.ts';
 import { createConfiguredBaseLayer } from './baseLayers.ts';
+import { createWmsOverlay } from './wmsOverlays.ts';
 import { fitToLayers, loadVectorLayers } from './loadVectorLayers.ts';
 import type { MapRendererHandle } from './renderWorkerClient.ts';
 
@@ -22,13 +23,15 @@ export function useMapLayers(
   useEffect(() => {
     if (!map || !config) return;
     const owned: BaseLayer[] = [];
-    config.baseLayersConfig.forEach((cfg, i) => {
-      const layer = createConfiguredBaseLayer(cfg, i);
-      if (layer) {
-        map.addLayer(layer);
-        owned.push(layer);
-      }
-    });
+    const tileLayers = [
+      ...config.baseLayersConfig.map((cfg, i) => createConfiguredBaseLayer(cfg, i)),
+      ...config.layersConfig.map(createWmsOverlay),
+    ];
+    for (const layer of tileLayers) {
+      if (!layer) continue;
+      map.addLayer(layer);
+      owned.push(layer);
+    }
     return () => {
       for (const l of owned) {
         map.removeLayer(l);

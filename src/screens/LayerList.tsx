@@ -1,6 +1,6 @@
 // The layers of the app in the drawer (SPEC §3 layersConfig, baseLayersConfig): name, geometry type
-// and how many features are drawn (counts from the map store); a base map whose tiles failed to load
-// is flagged (SPEC §4 tile load error).
+// and how many features are drawn (counts from the map store); a base map or WMS overlay whose tiles
+// failed to load is flagged (SPEC §4 tile load error).
 import { Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { isDiffLayerId, type AppConfig } from '../model/index.ts';
@@ -35,10 +35,11 @@ export function LayerList({ config }: { config: AppConfig }) {
         </li>
       ))}
       {layers.map((l) => (
-        <li key={l.id} className={styles.row}>
+        <li key={l.id} className={styles.row} data-testid={`layer-${l.id}`}>
           <span className={styles.text}>
             <Text weight="semibold">{l.name}</Text>
-            <Caption1>
+            <Caption1 className={status[l.id] === 'loadError' ? styles.error : undefined}>
+              {status[l.id] === 'loadError' ? `${t('drawer.loadError')} · ` : ''}
               {t(`layerTypes.${l.type}`, { defaultValue: l.type })}
               {counts[l.id] !== undefined ? ` · ${t('app.featureCount', { count: counts[l.id] })}` : ''}
             </Caption1>
