@@ -15,6 +15,21 @@ interface LayerEntry {
 
 let loads = 0;
 
+/** The edits made to a layer while one of its loads was in flight (see `openPatchLog`). */
+export interface PatchLog {
+  readonly edits: { upserts?: FeatureBatch; removeIds: readonly number[] }[];
+}
+
+/** `batch` with the logged edits made over it, in the order they were made. */
+export function replayPatchLog(batch: FeatureBatch, log: PatchLog): FeatureBatch {
+  let out = batch;
+  for (const { upserts, removeIds } of log.edits) {
+    if (removeIds.length) out = removeFeatures(out, removeIds);
+    if (upserts?.count) out = upsertFeatures(out, upserts);
+  }
+  return out;
+}
+
 /** A batch whose buffers are its own, so the original can be transferred away. */
 export function cloneBatch(batch: FeatureBatch): FeatureBatch {
   return {
@@ -30,6 +45,31 @@ export function cloneBatch(batch: FeatureBatch): FeatureBatch {
 
 export class LayerRegistry {
   private readonly layers = new Map<string, LayerEntry>();
+  private readonly logs = new Map<string, Set<PatchLog>>();
+
+  /**
+   * Issue 4 race: a load whose request left before an accepted change may answer with the feature as it
+   * was. Every `patch` of the layer made until `closePatchLog` is logged, so the load replays the
+   * edits onto its answer (`replayPatchLog`) before it replaces the layer, and the edit is not undone.
+   */
+  openPatchLog(layerId: string): PatchLog {
+    const log: PatchLog = { edits: [] };
+    let open = this.logs.get(layerId);
+    if (!open) this.logs.set(layerId, (open = new Set()));
+    open.add(log);
+    return log;
+  }
+
+  closePatchLog(layerId: string, log: PatchLog): void {
+    const open = this.logs.get(layerId);
+    open?.delete(log);
+    if (open?.size === 0) this.logs.delete(layerId);
+  }
+
+  /** Whether a load of the layer is in flight, the first one included (the layer may not be held yet). */
+  isLoading(layerId: string): boolean {
+    return this.logs.has(layerId);
+  }
 
   /** Keeps `batch` (the caller must not transfer it afterwards) and indexes it. */
   set(batch: FeatureBatch): void {
@@ -42,6 +82,8 @@ export class LayerRegistry {
    * under way on the old one sees it was replaced). Returns the new batch, undefined for an unknown layer.
    */
   patch(layerId: string, upserts: FeatureBatch | undefined, removeIds: readonly number[]): FeatureBatch | undefined {
+    // Logged as copies: the caller moves the patch's buffers to the renderer afterwards.
+    for (const log of this.logs.get(layerId) ?? []) log.edits.push({ upserts: upserts && cloneBatch(upserts), removeIds: [...removeIds] });
     const entry = this.layers.get(layerId);
     if (!entry) return undefined;
     let { batch } = entry;

@@ -71,10 +71,12 @@ function post(port: MessagePort | undefined, msg: BatchPortMessage): void {
 let seq = 0;
 
 export async function refreshFeatures(req: RefreshFeaturesRequest, deps: RefreshDeps): Promise<RefreshFeaturesResult> {
-  const current = deps.registry.get(req.layerId);
   const gfids = [...new Set(req.gfids.filter((g) => Number.isSafeInteger(g) && g > 0))];
-  // A layer that is not shown (a `_diff` layer while logged out, SPEC §4) has nothing to refresh.
-  if (!current || !gfids.length) return { updated: [], removed: [] };
+  const geometryType = deps.registry.get(req.layerId)?.geometryType ?? deps.shown?.geometryType;
+  // A layer that is not shown (a `_diff` layer while logged out, SPEC §4) has nothing to refresh; one
+  // still loading does: its load replays the edit over its answer (layer_registry.ts openPatchLog).
+  const held = () => deps.registry.get(req.layerId) !== undefined || deps.registry.isLoading(req.layerId);
+  if (!held() || !geometryType || !gfids.length) return { updated: [], removed: [] };
   const workspace = req.workspace ?? deps.shown?.workspace;
   if (!workspace) throw new Error(`refreshFeatures: no workspace for ${req.layerId}`);
   const found = isDiffLayerId(req.layerId)
@@ -84,7 +86,7 @@ export async function refreshFeatures(req: RefreshFeaturesRequest, deps: Refresh
     { type: 'FeatureCollection', features: found },
     {
       layerId: req.layerId,
-      geometryType: current.geometryType,
+      geometryType,
       labelProperty: deps.shown?.labelProperty,
       isValidPoint: isValidLonLat, // SPEC §5, as on load
     },
@@ -93,9 +95,11 @@ export async function refreshFeatures(req: RefreshFeaturesRequest, deps: Refresh
   const updated = gfids.filter((g) => kept.has(g));
   // Not on the server, or nothing drawable left (SPEC §5 out-of-range point): out of the layer.
   const removed = gfids.filter((g) => !kept.has(g));
-  // A refresh that raced a reload or a drop: the registry no longer holds what was asked about.
-  if (deps.registry.get(req.layerId) === undefined) return { updated: [], removed: [] };
+  // A refresh that raced a drop: the registry no longer holds what was asked about.
+  if (!held()) return { updated: [], removed: [] };
   const edited = deps.registry.patch(req.layerId, patch, removed);
+  // Still on its first load: nothing drawn to update yet; the load brings the edit with it.
+  if (!edited) return { updated, removed };
   // The cached simplified versions hold the old features; bands are made again from the registry.
   deps.bands?.drop(req.layerId);
   const base = `refresh-${++seq}:${req.layerId}`;

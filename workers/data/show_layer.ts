@@ -5,7 +5,7 @@
 // and polygons reach the renderer simplified for the current zoom band (zoom_bands.ts), first load too.
 import type { FeatureBatch, ShowLayerRequest, ShowLayerResult } from './protocol.ts';
 import type { LocalStore } from './local_store.ts';
-import { cloneBatch, type LayerRegistry } from './layer_registry.ts';
+import { cloneBatch, replayPatchLog, type LayerRegistry, type PatchLog } from './layer_registry.ts';
 import { batchTransferables } from '../transfer.ts';
 import type { ZoomBands } from './zoom_bands.ts';
 
@@ -32,6 +32,15 @@ async function deliver(deps: ShowLayerDeps, batch: FeatureBatch, ticket: string)
 }
 
 export async function showLayer(req: ShowLayerRequest, deps: ShowLayerDeps): Promise<ShowLayerResult> {
+  const log = deps.registry.openPatchLog(req.layer);
+  try {
+    return await showLogged(req, deps, log);
+  } finally {
+    deps.registry.closePatchLog(req.layer, log);
+  }
+}
+
+async function showLogged(req: ShowLayerRequest, deps: ShowLayerDeps, log: PatchLog): Promise<ShowLayerResult> {
   const base = req.requestId ?? `show-${req.layer}`;
   const stored = await deps.store?.getLayerBatch(req.layer).catch(() => undefined);
   // Not awaited: the fetch starts while the stored copy simplifies; a server answer that lands
@@ -41,7 +50,8 @@ export async function showLayer(req: ShowLayerRequest, deps: ShowLayerDeps): Pro
     : undefined;
   let batch: FeatureBatch;
   try {
-    batch = await deps.fetchBatch();
+    // Edits refreshed while the request was out are made again over its answer (layer_registry.ts).
+    batch = replayPatchLog(await deps.fetchBatch(), log);
   } catch (err) {
     if (!stored) throw err;
     await local;
