@@ -54,17 +54,25 @@ export function renderLayerConfig(layer: Layer): RenderLayerConfig {
 
 let nextRequest = 0;
 
-/** Shows every vector layer (local store, then server); resolves once each is in the renderer or failed. */
-export async function loadVectorLayers(renderer: MapRendererHandle, layers: readonly Layer[], opts: LoadVectorLayersOptions) {
-  const worker = getDataWorker();
-  const loadable = loadableLayers(layers, opts.loggedIn);
-  // SPEC §4: after a logout the diff layers are emptied — gone from the renderer (setLayers) and from
-  // the data worker (no hits on them, no zoom-band re-sends).
+/**
+ * Puts the renderer's layer list in step with who is logged in, emptying the diff layers after a
+ * logout (SPEC §4) — gone from the renderer and from the data worker (no hits on them, no zoom-band
+ * re-sends). Layers still listed keep what they hold. Returns the layers that load; `dropped` names
+ * those emptied.
+ */
+async function syncLayers(renderer: MapRendererHandle, layers: readonly Layer[], loggedIn: boolean | undefined) {
+  const loadable = loadableLayers(layers, loggedIn);
   const dropped = layers.filter((l) => isDiffLayerId(l.id) && !loadable.includes(l)).map((l) => l.id);
-  if (dropped.length) await worker.dropLayers({ layerIds: dropped });
+  if (dropped.length) await getDataWorker().dropLayers({ layerIds: dropped });
   await renderer.setLayers(loadable.map(renderLayerConfig));
+  return { loadable, dropped };
+}
+
+/** Shows the layers (local store, then server); resolves once each is in the renderer or failed. */
+async function showLayers(renderer: MapRendererHandle, layers: readonly Layer[], opts: LoadVectorLayersOptions) {
+  const worker = getDataWorker();
   await Promise.all(
-    loadable.map(async (cfg) => {
+    layers.map(async (cfg) => {
       const requestId = `load-${++nextRequest}`;
       const cancel = () => void worker.cancel({ requestId });
       opts.signal.addEventListener('abort', cancel, { once: true });
@@ -93,6 +101,23 @@ export async function loadVectorLayers(renderer: MapRendererHandle, layers: read
       }
     }),
   );
+}
+
+/** Shows every vector layer the user may see (the map's first load, or a new app or config). */
+export async function loadVectorLayers(renderer: MapRendererHandle, layers: readonly Layer[], opts: LoadVectorLayersOptions) {
+  const { loadable } = await syncLayers(renderer, layers, opts.loggedIn);
+  await showLayers(renderer, loadable, opts);
+}
+
+/**
+ * SPEC §4 after a login or logout: only the diff layers load or empty. The other layers, the same
+ * for everyone, stay as they are drawn — a field crew logging in does not re-download its data.
+ * Returns the ids of the layers emptied.
+ */
+export async function switchDiffLayers(renderer: MapRendererHandle, layers: readonly Layer[], opts: LoadVectorLayersOptions) {
+  const { loadable, dropped } = await syncLayers(renderer, layers, opts.loggedIn);
+  await showLayers(renderer, loadable.filter((l) => isDiffLayerId(l.id)), opts);
+  return dropped;
 }
 
 /** SPEC §4/§9: fit the combined extent of layers with features, padding 40, max zoom 21. */

@@ -1,7 +1,7 @@
 // React glue between the app config and the map (SPEC §4 map load): base maps and WMS overlays on
 // the main-thread OL map, vector layers through the data worker into the render worker. Kept out of MapView so the
 // component stays a thin shell.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type OlMap from 'ol/Map.js';
 import type BaseLayer from 'ol/layer/Base.js';
 import type { AppConfig } from '../model/index.ts';
@@ -10,7 +10,7 @@ import { isLoggedIn, useAuthStore } from '../state/authStore.ts';
 import { useLayerStatusStore } from '../state/layerStatus.ts';
 import { createConfiguredBaseLayer } from './baseLayers.ts';
 import { createWmsOverlay } from './wmsOverlays.ts';
-import { fitToLayers, loadVectorLayers } from './loadVectorLayers.ts';
+import { fitToLayers, loadVectorLayers, switchDiffLayers, type LoadVectorLayersOptions } from './loadVectorLayers.ts';
 import type { MapRendererHandle } from './renderWorkerClient.ts';
 
 export function useMapLayers(
@@ -41,35 +41,69 @@ export function useMapLayers(
     };
   }, [map, config]);
 
-  // SPEC §4: logging in loads the diff layers, logging out empties them — the load runs again.
-  const loggedIn = useAuthStore(isLoggedIn);
+  // The vector layers of this app and config, loaded once; a login or logout then only switches the
+  // diff layers (below). Steps run one after another on `session.queue`, so a login during the first
+  // load waits for it rather than racing its layer list.
+  const session = useRef<LoadSession | undefined>(undefined);
   useEffect(() => {
     if (!map || !renderer || !config) return;
-    const { authorization, sessionId } = useAuthStore.getState();
     const ctl = new AbortController();
+    const loggedIn = isLoggedIn(useAuthStore.getState());
+    const current: LoadSession = { loggedIn, signal: ctl.signal, queue: Promise.resolve() };
+    session.current = current;
     useMapStore.getState().startLoading();
-    void (async () => {
-      await loadVectorLayers(renderer, config.layersConfig, {
-        apiBase,
-        appKey,
-        appName: config.appName,
-        signal: ctl.signal,
-        loggedIn,
-        authorization: loggedIn ? authorization ?? undefined : undefined,
-        sessionId: loggedIn ? sessionId ?? undefined : undefined,
-        onLayerLoaded: (id, n) => useMapStore.getState().setLayerCount(id, n),
-        onLayerFailed: (id, message) => useMapStore.getState().setLayerError(`${id}: ${message}`),
-      });
+    current.queue = (async () => {
+      await loadVectorLayers(renderer, config.layersConfig, loadOptions(current));
       if (ctl.signal.aborted) return;
       await fitToLayers(map, renderer);
       // The flag waits for the worker to have drawn every layer's buffers (SPEC §4 features-loaded).
       await renderer.idle();
       if (!ctl.signal.aborted) useMapStore.getState().finishLoading();
-    })();
+    })().catch((err) => console.warn('layers not loaded', err));
     return () => {
       ctl.abort();
+      if (session.current === current) session.current = undefined;
       // Emptied so a new config or key never shows the previous app's features.
       void renderer.setLayers([]).catch(() => undefined);
     };
-  }, [map, renderer, appKey, config, apiBase, loggedIn]);
+  }, [map, renderer, appKey, config, apiBase]);
+
+  // SPEC §4: logging in loads the diff layers, logging out empties them; the view stays where it is.
+  const loggedIn = useAuthStore(isLoggedIn);
+  useEffect(() => {
+    const current = session.current;
+    if (!renderer || !config || !current || current.loggedIn === loggedIn) return;
+    current.loggedIn = loggedIn;
+    current.queue = current.queue.then(async () => {
+      if (current.signal.aborted) return;
+      useMapStore.getState().resumeLoading();
+      const dropped = await switchDiffLayers(renderer, config.layersConfig, loadOptions(current));
+      useMapStore.getState().forgetLayers(dropped);
+      await renderer.idle();
+      if (!current.signal.aborted) useMapStore.getState().finishLoading();
+    }).catch((err) => console.warn('diff layers not switched', err));
+  }, [renderer, config, loggedIn]);
+
+  function loadOptions(current: LoadSession): LoadVectorLayersOptions {
+    // Credentials as they are now: a diff layer is only visible with them (SPEC §4, §7).
+    const { authorization, sessionId } = useAuthStore.getState();
+    return {
+      apiBase,
+      appKey,
+      appName: config?.appName,
+      signal: current.signal,
+      loggedIn: current.loggedIn,
+      authorization: current.loggedIn ? authorization ?? undefined : undefined,
+      sessionId: current.loggedIn ? sessionId ?? undefined : undefined,
+      onLayerLoaded: (id, n) => useMapStore.getState().setLayerCount(id, n),
+      onLayerFailed: (id, message) => useMapStore.getState().setLayerError(`${id}: ${message}`),
+    };
+  }
+}
+
+/** One load of an app's vector layers: whose they are now, and the steps still to run. */
+interface LoadSession {
+  loggedIn: boolean;
+  signal: AbortSignal;
+  queue: Promise<void>;
 }

@@ -11,10 +11,16 @@ export interface MapState {
   featuresLoaded: number | null;
   layerError: string | null;
   startLoading: () => void;
+  /** More layers load into a map already loaded (a login's diff layers); the others' counts stay. */
+  resumeLoading: () => void;
+  /** Layers emptied from the map (a logout's diff layers, SPEC §4) no longer count. */
+  forgetLayers: (layerIds: readonly string[]) => void;
   setLayerCount: (layerId: string, count: number) => void;
   finishLoading: () => void;
   setLayerError: (message: string | null) => void;
 }
+
+const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
 export const useMapStore = create<MapState>((set, get) => ({
   loading: false,
@@ -22,8 +28,15 @@ export const useMapStore = create<MapState>((set, get) => ({
   featuresLoaded: null,
   layerError: null,
   startLoading: () => set({ loading: true, layerCounts: {}, featuresLoaded: null, layerError: null }),
+  resumeLoading: () => set({ loading: true, featuresLoaded: null }),
+  forgetLayers: (layerIds) => {
+    const layerCounts = { ...get().layerCounts };
+    for (const id of layerIds) delete layerCounts[id];
+    const { featuresLoaded } = get();
+    set({ layerCounts, featuresLoaded: featuresLoaded === null ? null : total(layerCounts) });
+  },
   setLayerCount: (layerId, count) => set({ layerCounts: { ...get().layerCounts, [layerId]: count } }),
   finishLoading: () =>
-    set({ loading: false, featuresLoaded: Object.values(get().layerCounts).reduce((a, b) => a + b, 0) }),
+    set({ loading: false, featuresLoaded: total(get().layerCounts) }),
   setLayerError: (layerError) => set({ layerError }),
 }));

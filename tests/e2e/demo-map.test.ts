@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_FILL_COLOR, DEMO_APP_KEY, ERRORS } from '../../src/model/index.ts';
-import { START_TIMEOUT_MS, launchBrowser, newPage as openPage, startE2EServer, type E2EServer } from './support/server.ts';
+import { START_TIMEOUT_MS, USER, acceptCookies, launchBrowser, newPage as openPage, startE2EServer, type E2EServer } from './support/server.ts';
 
 let server: E2EServer | undefined;
 let base: string;
@@ -101,6 +101,56 @@ describe('demo map', () => {
     expect(stats.distinct).toBeGreaterThan(50);
     expect(stats.near).toBeGreaterThan(500); // the cities' colour is on screen
     expect(stats.dots).toBeGreaterThan(1000); // as filled city markers, not only as lines
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('logging in loads only the diff layers: the view stays and the other layers are not fetched again (SPEC §4)', async () => {
+    const page = await newPage();
+    const layerRequests: string[] = [];
+    page.context().on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/features') layerRequests.push(url.searchParams.get('layer') ?? '?');
+    });
+    await acceptCookies(page.context(), base);
+    await page.goto(`${base}/${DEMO_APP_KEY}`);
+    const map = page.locator('[data-testid=map]');
+    await map.locator('xpath=.[@data-features-loaded]').waitFor({ timeout: 120_000 });
+    expect(layerRequests).toEqual(expect.arrayContaining(['cities', 'countries', 'borders']));
+    // Away from the fitted view, so a re-fit after the login would show.
+    const box = (await map.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.35, box.y + box.height * 0.4);
+    await page.mouse.wheel(0, -500);
+    await page.waitForTimeout(1500);
+    const before = await map.screenshot();
+
+    layerRequests.length = 0;
+    await page.getByTestId('account-button').click();
+    await page.getByTestId('field-username').fill(USER.username);
+    await page.getByTestId('field-password').fill(USER.password);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => layerRequests.some((l) => l.endsWith('_diff')), { timeout: 60_000 }).toBe(true);
+    await map.locator('xpath=.[@data-features-loaded]').waitFor({ timeout: 60_000 });
+    expect(layerRequests.every((l) => l.endsWith('_diff')), layerRequests.join()).toBe(true);
+    await page.waitForTimeout(500);
+    const after = await map.screenshot();
+    // Same view, same features (the fresh demo has no pending suggestion): the two frames match.
+    const changed = await page.evaluate(async ([a, b]) => {
+      const pixels = async (b64: string) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${b64}`;
+        await img.decode();
+        const ctx = new OffscreenCanvas(img.width, img.height).getContext('2d')!;
+        ctx.drawImage(img, 0, 0);
+        return ctx.getImageData(0, 0, img.width, img.height).data;
+      };
+      const [pa, pb] = [await pixels(a), await pixels(b)];
+      let n = 0;
+      for (let i = 0; i < pa.length; i += 4) if (Math.abs(pa[i] - pb[i]) + Math.abs(pa[i + 1] - pb[i + 1]) + Math.abs(pa[i + 2] - pb[i + 2]) > 60) n++;
+      return n / (pa.length / 4);
+    }, [before.toString('base64'), after.toString('base64')]);
+    expect(changed).toBeLessThan(0.02);
     expect(pageErrors).toEqual([]);
     await page.close();
   });
