@@ -23,7 +23,7 @@ import { layersRoutes } from './routes/layers.ts';
 import { pdfRoutes } from './routes/pdf.ts';
 import { publicRoutes } from './routes/public.ts';
 import { workspacesRoutes } from './routes/workspaces.ts';
-import { MemoryMailService, type MailService } from './services/mail.ts';
+import { MemoryMailService, SmtpMailService, type MailService } from './services/mail.ts';
 
 export interface BuildAppOptions {
   db: Db;
@@ -36,6 +36,7 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
     serveClient: config.serveClient ?? true,
     distDir: config.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)),
     log: config.log ?? false,
+    smtp: config.smtp,
   };
   // SPEC §9 upload limit 10MB: bodies (icons, later attachments) may be that large, plus JSON slack.
   const logger = fullConfig.log === false ? false : { level: fullConfig.log === true ? 'info' : fullConfig.log };
@@ -54,8 +55,11 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
     config: fullConfig,
     credentials: new CredentialCache(),
     loginLimiter: new LoginRateLimiter(),
-    mail: mail ?? new MemoryMailService((line) => app.log.info(line)),
+    mail: mail ?? (fullConfig.smtp
+      ? new SmtpMailService(fullConfig.smtp, { info: (l) => app.log.info(l), error: (l) => app.log.error(l) })
+      : new MemoryMailService((line) => app.log.info(line))),
   };
+  app.addHook('onClose', async () => deps.mail.close?.());
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

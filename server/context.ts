@@ -1,7 +1,7 @@
 import type { CredentialCache } from './auth/credentials.ts';
 import type { LoginRateLimiter } from './auth/rate-limit.ts';
 import type { Db } from './db/index.ts';
-import type { MailService } from './services/mail.ts';
+import type { MailService, SmtpSettings } from './services/mail.ts';
 
 export interface ServerConfig {
   /** Serve the built client from distDir with SPA fallback (CONTRACT "Server env"). */
@@ -9,6 +9,8 @@ export interface ServerConfig {
   distDir: string;
   /** false: silent (tests); true or a pino level: log errors, mails and startup (requests are not logged). */
   log: boolean | string;
+  /** Mail delivery over SMTP; without it mails are logged (services/mail.ts). */
+  smtp?: SmtpSettings;
 }
 
 /** What every route needs, hung on the Fastify instance once instead of passed around. */

@@ -21,6 +21,9 @@ async function main(): Promise<void> {
     adminPassword: env.MAPDRAFT_ADMIN_PASSWORD,
     userPassword: env.MAPDRAFT_USER_PASSWORD,
     serveClient: true,
+    smtp: env.MAPDRAFT_SMTP_URL
+      ? { url: env.MAPDRAFT_SMTP_URL, from: env.MAPDRAFT_MAIL_FROM || 'Mapdraft <no-reply@localhost>' }
+      : undefined,
     // Errors and logged mails are worth seeing; MAPDRAFT_LOG=warn|debug|false tunes it.
     log: env.MAPDRAFT_LOG === 'false' ? false : (env.MAPDRAFT_LOG ?? 'info'),
   });

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { migrate, openDb, type Db } from './db/index.ts';
 import { seedDemo } from './seed/index.ts';
+import type { SmtpSettings } from './services/mail.ts';
 
 export interface StartOptions {
   port?: number;
@@ -12,6 +13,8 @@ export interface StartOptions {
   userPassword?: string;
   serveClient?: boolean;
   log?: boolean | string;
+  /** Deliver mails over SMTP (MAPDRAFT_SMTP_URL, MAPDRAFT_MAIL_FROM); logged only without it. */
+  smtp?: SmtpSettings;
   /** Where first-start secrets are printed (generated passwords); stdout by default. */
   print?: (line: string) => void;
 }
@@ -34,7 +37,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       userPassword: opts.userPassword,
       print: opts.print ?? ((line) => console.log(line)),
     });
-    const app = await buildApp({ db, config: { serveClient: opts.serveClient ?? true, log: opts.log ?? false } });
+    const app = await buildApp({ db, config: { serveClient: opts.serveClient ?? true, log: opts.log ?? false, smtp: opts.smtp } });
     const host = opts.host ?? '127.0.0.1';
     await app.listen({ port: opts.port ?? 8080, host });
     const address = app.server.address();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ERRORS, propertyDefinitionSchema } from '../../src/model/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { buildFeaturePdf, type PdfImage } from '../services/pdf.ts';
+import { richTextToPlain } from '../services/rich_text.ts';
 import { assertCanRead, loadWorkspace, type LayerRow } from './common.ts';
 
 // SPEC §7 "PDF: GET features/{gfid}/download/advanced with appkey and noteBoxList, as blob".
@@ -54,7 +55,7 @@ export async function pdfRoutes(fastify: FastifyInstance): Promise<void> {
     const name = row.properties[nameKey] ?? row.properties.name;
     // Properties by their labels (SPEC §3 Property definition), defined ones first, shown ones only.
     const defined = defs.filter((d) => d.show && row.properties[d.name] != null)
-      .map((d) => ({ label: d.label ?? d.name, value: show(row.properties[d.name]) }));
+      .map((d) => ({ label: d.label ?? d.name, value: d.type === 'EDITOR' ? richTextToPlain(row.properties[d.name]) : show(row.properties[d.name]) }));
     const extra = Object.entries(row.properties).filter(([k, v]) => v != null && !defs.some((d) => d.name === k))
       .map(([k, v]) => ({ label: k, value: show(v) }));
     const images = await db.query<PdfImage>(

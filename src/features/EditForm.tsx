@@ -8,6 +8,7 @@ import { ERRORS, type PropertyDefinition } from '../model/index.ts';
 import type { Draft } from '../edit/draft.ts';
 import { propertyEditable, setProperties } from '../edit/actions/setProperties.ts';
 import { parseInput, toInput } from './propertyInput.ts';
+import { RichTextEditor } from './RichTextEditor.tsx';
 
 interface Props {
   draft: Draft;
@@ -56,7 +57,10 @@ export function EditForm({ draft, defs, onSubmit, onCancel, busy }: Props) {
         </Select>
       );
     }
-    if (def.type === 'EDITOR' || def.type === 'OBJECT' || def.type === 'GEOMETRY') {
+    if (def.type === 'EDITOR') {
+      return <RichTextEditor value={String(v ?? '')} onChange={set} disabled={common.disabled} data-testid={common['data-testid']} aria-label={def.label ?? def.name} />;
+    }
+    if (def.type === 'OBJECT' || def.type === 'GEOMETRY') {
       return <Textarea {...common} value={String(v ?? '')} onChange={(_, d) => set(d.value)} />;
     }
     const type = def.type === 'EMAIL' ? 'email' : 'text';

@@ -1,30 +1,17 @@
-// One small renderer per SPEC §3 property type. Values come from the server as JSON; nothing here
-// injects HTML (EDITOR rich text is shown as its text), and links only follow http(s), mailto or
-// relative addresses.
+// One small renderer per SPEC §3 property type. Values come from the server as JSON; the only HTML
+// shown is EDITOR rich text after richText.ts has cut it to its allow-list, and links only follow
+// http(s), mailto or relative addresses.
 import type { FC } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PropertyDefinition, PropertyType } from '../model/index.ts';
 import { formatDate } from './formatDate.ts';
 import { useFeatureUi } from './context.ts';
+import { safeUrl } from './safeUrl.ts';
+import { sanitizeRichText } from './richText.ts';
 
 export interface RendererProps {
   value: unknown;
   def: PropertyDefinition;
-}
-
-/** Only addresses that cannot run script: http(s), mailto, data:image and relative paths. */
-export function safeUrl(value: unknown): string | undefined {
-  const s = String(value ?? '').trim();
-  if (!s) return undefined;
-  if (/^(https?:|mailto:)/i.test(s) || /^data:image\//i.test(s) || /^[/.?#]/.test(s)) return s;
-  return /^[a-z][a-z0-9+.-]*:/i.test(s) ? undefined : s;
-}
-
-/** EDITOR values are HTML from a rich-text editor; show their text only (SPEC §3 EDITOR). */
-export function htmlToText(html: unknown): string {
-  const doc = new DOMParser().parseFromString(String(html ?? ''), 'text/html');
-  for (const block of doc.body.querySelectorAll('p, br, li, div, h1, h2, h3')) block.append('\n');
-  return (doc.body.textContent ?? '').replace(/\n{2,}/g, '\n').trim();
 }
 
 const text = (v: unknown) => (v == null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -69,7 +56,10 @@ const ColorR: FC<RendererProps> = ({ value }) => (
   </span>
 );
 const OptionsR: FC<RendererProps> = ({ value, def }) => <span>{optionLabel(def, value)}</span>;
-const EditorR: FC<RendererProps> = ({ value }) => <span style={{ whiteSpace: 'pre-line' }}>{htmlToText(value)}</span>;
+const EditorR: FC<RendererProps> = ({ value }) => (
+  // Sanitised (richText.ts): formatting and safe links only, nothing that runs or loads.
+  <div data-rich-text dangerouslySetInnerHTML={{ __html: sanitizeRichText(value) }} />
+);
 const TagsR: FC<RendererProps> = ({ value }) => (
   <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
     {(Array.isArray(value) ? value : text(value).split(',').filter(Boolean)).map((tag, i) => (

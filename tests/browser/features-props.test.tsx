@@ -49,7 +49,8 @@ describe('property renderers (SPEC §3, 14 types)', () => {
     expect((cell('c').querySelector('[data-swatch]') as HTMLElement).style.background).toContain('rgb(255, 0, 0)');
     expect(cell('s').textContent).toBe('Alpha');
     expect(cell('r').textContent).toContain('Rich text');
-    expect(cell('r').querySelector('script, b, img')).toBeNull();
+    expect(cell('r').querySelector('b')!.textContent).toBe('text'); // formatting kept (richText.ts)
+    expect(cell('r').querySelector('script, img, [onerror]')).toBeNull();
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
     expect([...cell('tg').querySelectorAll('[data-chip]')].map((x) => x.textContent)).toEqual(['red', 'blue']);
   });

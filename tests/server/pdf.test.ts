@@ -34,6 +34,16 @@ describe('feature PDF', () => {
     }
   });
 
+  it('prints a rich-text property as its text, without markup', async () => {
+    const notes = '<p>Open <b>daily</b> &amp; at night</p><ul><li>Keys at the inn</li><li>Bring&nbsp;water</li></ul><script>x()</script>';
+    const gfid = await newFeature({ name: 'Hut', notes });
+    const text = await pdfText((await call(`/api/features/${gfid}/download/advanced`)).bytes);
+    expect(text).toContain('Open daily & at night');
+    expect(text).toContain('• Keys at the inn');
+    expect(text).toContain('• Bring water');
+    expect(text).not.toMatch(/<\/?(p|b|ul|li|script)>|&amp;|x\(\)/);
+  });
+
   it('takes repeated noteBoxList parameters too, and refuses unknown features', async () => {
     const gfid = await newFeature({ name: 'Old Mill' });
     const res = await call(`/api/features/${gfid}/download/advanced?noteBoxList=first%20note&noteBoxList=second%20note`);

@@ -23,6 +23,7 @@ const props = JSON.stringify([
   { name: 'name', label: 'Site name', type: 'TEXT' },
   { name: 'height', label: 'Height (m)', type: 'NUMBER' },
   { name: 'status', label: 'Status', type: 'TEXT', editAdminOnly: true },
+  { name: 'notes', label: 'Notes', type: 'EDITOR' },
 ]);
 
 /** ws_sugg and ws_bulk belong to their own app (the demo's workspace list stays as seeded) whose sizeLimitImage is 1MB (SPEC §3 App configuration). */
