@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  APP_KEY_LENGTH, appConfigSchema, appRecordSchema, appResponseSchema, baseLayerSchema, createAppSchema,
-  layerSchema, validateLayerProperties, type AppConfig,
+  APP_KEY_LENGTH, appConfigSchema, appRecordSchema, appResponseSchema, baseLayerSchema, companionDiffLayers,
+  createAppSchema, layerSchema, validateLayerProperties, type AppConfig,
 } from '../../src/model/index.ts';
+import type { Db } from '../db/index.ts';
 import { requireAppOwner, requireUser } from '../auth/plugin.ts';
 import { assertRule, notFound } from '../http/errors.ts';
 import { appAssetRoutes } from './app-assets.ts';
@@ -23,6 +24,25 @@ function fullConfig(row: AppRow): AppConfig {
     layersConfig: row.layers,
     baseLayersConfig: row.base_layers,
   });
+}
+
+/**
+ * The config the map opens with: SPEC §3's companion diff layers added after their editable layers,
+ * for each one the database holds (its `_diff` layer in the workspace's diff workspace). The client
+ * loads them for logged-in users only (SPEC §4); the stored layersConfig stays as the owner wrote it.
+ */
+async function mapConfig(db: Db, row: AppRow): Promise<AppConfig> {
+  const config = fullConfig(row);
+  const workspaces = [...new Set(config.layersConfig.flatMap((l) => (l.edit && l.workspace ? [l.workspace] : [])))];
+  if (!workspaces.length) return config;
+  const { rows } = await db.query<{ workspace: string; layer: string; diff_workspace: string }>(
+    `SELECT w.id AS workspace, l.diff_of AS layer, w.diff_workspace
+     FROM workspaces w JOIN layers l ON l.workspace_id = w.diff_workspace AND l.diff_of IS NOT NULL
+     WHERE w.id = ANY($1::text[])`,
+    [workspaces],
+  );
+  const diffWorkspace = new Map(rows.map((r) => [`${r.workspace}\n${r.layer}`, r.diff_workspace]));
+  return { ...config, layersConfig: companionDiffLayers(config.layersConfig, (l) => diffWorkspace.get(`${l.workspace}\n${l.id}`)) };
 }
 
 function appRecord(row: AppRow) {
@@ -63,7 +83,7 @@ export async function appsRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get('/apps', { schema: { tags, querystring: appKeyQuery, response: { 200: appResponseSchema } } }, async (req) => {
     const row = await loadApp(db, appKeyFrom(req));
-    return { appKey: row.app_key, activated: row.activated_at !== null, isPublicApp: row.is_public, config: fullConfig(row) };
+    return { appKey: row.app_key, activated: row.activated_at !== null, isPublicApp: row.is_public, config: await mapConfig(db, row) };
   });
 
   app.get('/apps/:appKey/details', { schema: { tags, params: appKeyParam, response: { 200: appRecordSchema } } }, async (req) => {

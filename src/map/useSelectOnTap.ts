@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import type OlMap from 'ol/Map.js';
 import type MapBrowserEvent from 'ol/MapBrowserEvent.js';
-import { HIT_TOLERANCE_PX } from '../model/index.ts';
+import { HIT_TOLERANCE_PX, isDiffLayerId } from '../model/index.ts';
 import { useSelection } from '../state/selectionStore.ts';
 import { getDataWorker } from './dataWorkerClient.ts';
 
@@ -19,7 +19,9 @@ export function useSelectOnTap(map: OlMap | undefined) {
       const [x, y] = event.coordinate;
       const hits = await getDataWorker().hitTest({ x, y, resolution, tolerancePx: HIT_TOLERANCE_PX });
       if (ticket !== latest) return; // a newer tap answered first
-      const selectable = hits.filter((h) => Number.isFinite(h.id)).map((h) => ({ layerId: h.layerId, gfid: h.id }));
+      // A pending suggestion (diff layer) is drawn but not selected: SPEC §5 refuses its lookup by gfid,
+      // and it is reviewed from the pending changes; the tap selects the originals under it.
+      const selectable = hits.filter((h) => Number.isFinite(h.id) && !isDiffLayerId(h.layerId)).map((h) => ({ layerId: h.layerId, gfid: h.id }));
       if (selectable.length) useSelection.getState().select(selectable);
       else useSelection.getState().clear();
     };

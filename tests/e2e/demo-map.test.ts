@@ -115,7 +115,7 @@ describe('demo map', () => {
     await acceptCookies(page.context(), base);
     await page.goto(`${base}/${DEMO_APP_KEY}`);
     const map = page.locator('[data-testid=map]');
-    await map.locator('xpath=.[@data-features-loaded]').waitFor({ timeout: 120_000 });
+    await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 120_000 });
     expect(layerRequests).toEqual(expect.arrayContaining(['cities', 'countries', 'borders']));
     // Away from the fitted view, so a re-fit after the login would show.
     const box = (await map.boundingBox())!;
@@ -131,7 +131,7 @@ describe('demo map', () => {
     await page.getByTestId('login-submit').click();
     await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
     await expect.poll(() => layerRequests.some((l) => l.endsWith('_diff')), { timeout: 60_000 }).toBe(true);
-    await map.locator('xpath=.[@data-features-loaded]').waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 60_000 });
     expect(layerRequests.every((l) => l.endsWith('_diff')), layerRequests.join()).toBe(true);
     await page.waitForTimeout(500);
     const after = await map.screenshot();

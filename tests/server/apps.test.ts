@@ -12,8 +12,13 @@ describe('GET /api/apps', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ appKey: DEMO, activated: true, isPublicApp: true });
     expect(res.body.config.appName).toBe('Mapdraft demo');
-    expect(res.body.config.layersConfig.map((l: { id: string }) => l.id)).toEqual(['cities', 'countries', 'borders']);
+    // SPEC §3: the editable layers come with their companion diff layers (loaded for logged-in users).
+    expect(res.body.config.layersConfig.map((l: { id: string }) => l.id)).toEqual(['cities', 'cities_diff', 'countries', 'borders', 'borders_diff']);
     expect(res.body.config.layersConfig[0]).toMatchObject({ type: 'Point', edit: true, minZoom: 1, maxZoom: 24 });
+    expect(res.body.config.layersConfig[1]).toMatchObject({ name: 'Cities updates', workspace: 'ws_demo_diff', type: 'Point' });
+    // The stored configuration, which an owner edits, stays as written.
+    const stored = await call(`/api/apps/config?appkey=${DEMO}`);
+    expect(stored.body.layersConfig.map((l: { id: string }) => l.id)).toEqual(['cities', 'countries', 'borders']);
     const base = res.body.config.baseLayersConfig;
     expect(base.find((b: { id: string }) => b.id === 'ne_land')).toMatchObject({ type: 'vector' });
     expect(base.find((b: { type: string }) => b.type === 'xyz').url).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');

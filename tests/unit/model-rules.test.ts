@@ -1,7 +1,7 @@
 // SPEC §5/§9 pure rules: colour type, workspace, points, locale, app key, layers, attachments, changes.
 import { describe, it, expect } from 'vitest';
 import {
-  appKeyFromLocation, baseLayerId, diffLayerId, diffLayerName, filterValidPoints, formatDistance,
+  appKeyFromLocation, baseLayerId, companionDiffLayers, diffLayerId, diffLayerName, filterValidPoints, formatDistance,
   formatDuration, geolocationErrorKey, geolocationNotificationMs, geolocationStateFor, hasFeatureChanges,
   hasGfid, hasNameProperty, haversineDistance, isAppActivated, isDiffLayerId, isInactiveAppExpired,
   isSingleWorkspaceValid, isSupportedLocale, isValidAppKey, layerZIndex, validateAppKey,
@@ -151,6 +151,27 @@ describe('diff layer ids (SPEC §3)', () => {
   });
   it('names the diff layer after the layer plus updates', () => {
     expect(diffLayerName('Cities')).toBe('Cities updates');
+  });
+});
+
+describe('companionDiffLayers (SPEC §3 each editable vector layer has a companion diff layer)', () => {
+  const layers = [
+    { id: 'cities', name: 'Cities', type: 'Point', edit: true, workspace: 'ws_a', fillColor: '#ff0000' },
+    { id: 'countries', name: 'Countries', type: 'Polygon', edit: false, workspace: 'ws_a' },
+    { id: 'roads', name: 'Roads', type: 'LineString', edit: true, workspace: 'ws_b' },
+    { id: 'ortho', name: 'Ortho', type: 'wms', edit: true, workspace: 'ws_a' },
+  ];
+  const diffs: Record<string, string> = { 'ws_a/cities': 'ws_a_diff', 'ws_a/countries': 'ws_a_diff', 'ws_a/ortho': 'ws_a_diff' };
+  const of = (l: { id: string; workspace?: string }) => diffs[`${l.workspace}/${l.id}`];
+
+  it('puts the companion right after each editable vector layer that has one, in the diff workspace', () => {
+    const out = companionDiffLayers(layers, of);
+    expect(out.map((l) => l.id)).toEqual(['cities', 'cities_diff', 'countries', 'roads', 'ortho']);
+    expect(out[1]).toEqual({ ...layers[0], id: 'cities_diff', name: 'Cities updates', workspace: 'ws_a_diff' });
+  });
+  it('keeps a companion the config already lists, once', () => {
+    const listed = [layers[0], { ...layers[0], id: 'cities_diff', name: 'Mine', workspace: 'ws_a_diff' }];
+    expect(companionDiffLayers(listed, of).map((l) => `${l.id}:${l.name}`)).toEqual(['cities:Cities', 'cities_diff:Mine']);
   });
 });
 

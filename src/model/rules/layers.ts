@@ -23,6 +23,30 @@ export function diffLayerName(layerName: string): string {
   return layerName + DIFF_NAME_SUFFIX;
 }
 
+/** What companionDiffLayers needs of a layer (a Layer of the model fits). */
+export interface CompanionSource {
+  id: string;
+  name: string;
+  type: string;
+  edit?: boolean;
+  workspace?: string;
+}
+
+/**
+ * SPEC §3 "each editable vector layer has a companion diff layer": the layers with, right after each
+ * editable one, its `_diff` companion in the workspace `diffWorkspaceOf` names for it (undefined where
+ * the layer has none). A companion already listed is kept as it is, not doubled.
+ */
+export function companionDiffLayers<L extends CompanionSource>(layers: readonly L[], diffWorkspaceOf: (layer: L) => string | undefined): L[] {
+  const listed = new Set(layers.map((l) => l.id));
+  return layers.flatMap((layer) => {
+    const diffWorkspace = diffWorkspaceOf(layer);
+    const id = diffLayerId(layer.id);
+    if (!layer.edit || isDiffLayerId(layer.id) || layer.type === 'wms' || !diffWorkspace || listed.has(id)) return [layer];
+    return [layer, { ...layer, id, name: diffLayerName(layer.name), workspace: diffWorkspace }];
+  });
+}
+
 /** Slots per z-order group; a layer's own zIndex (0–9, default 5) orders it inside its group. */
 export const Z_ORDER_GROUP_SIZE = 10;
 
