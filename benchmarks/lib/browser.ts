@@ -112,11 +112,16 @@ export async function startVite(): Promise<{ server: ViteDevServer; url: string 
   return { server, url: `http://127.0.0.1:${port}` };
 }
 
-/** A wrapper executable that starts Chromium pinned to core 0 (see the header). */
+/**
+ * A wrapper executable that starts Chromium pinned to one core (see the header): core 0, or the one
+ * MAPDRAFT_BENCH_CORE names (a second run beside a first, each on its own core).
+ */
 function pinnedExecutable(): string {
   mkdirSync(CACHE_DIR, { recursive: true });
-  const path = join(CACHE_DIR, 'chromium-core0.sh');
-  writeFileSync(path, `#!/bin/sh\nexec taskset -c 0 ${JSON.stringify(CHROMIUM_PATH)} "$@"\n`);
+  const core = process.env.MAPDRAFT_BENCH_CORE ?? '0';
+  if (!/^\d+$/.test(core)) throw new Error(`MAPDRAFT_BENCH_CORE must be a core number, not ${core}`);
+  const path = join(CACHE_DIR, `chromium-core${core}.sh`);
+  writeFileSync(path, `#!/bin/sh\nexec taskset -c ${core} ${JSON.stringify(CHROMIUM_PATH)} "$@"\n`);
   chmodSync(path, 0o755);
   return path;
 }
