@@ -130,6 +130,18 @@ describe('render worker: one geometry per layer', () => {
     expect(colourNear(s, px(0.7, 0.7), GREEN, 3)).toBe(false);
     expect(blank(s, CORNER)).toBe(true);
   });
+
+  it('draws a one-pixel outline along the ring (GL lines) over a fill of another colour', async () => {
+    const r = await renderer();
+    // strokeWidth 2: the outline is 1 px (layer_style.ts), the thin-line path of the GL backend.
+    await r.setLayers([layer('parcels', 'Polygon', '#ff00ff', { fillColor: '#00c000', strokeWidth: 2 })]);
+    await r.setBatch(square('parcels', 0.4));
+    const s = await r.snapshot();
+    for (const [lon, lat] of [[0, 0.4], [0.4, 0], [0, -0.4], [-0.4, 0]]) expect(colourNear(s, px(lon, lat), MAGENTA, 1), `${lon},${lat}`).toBe(true);
+    expect(colourNear(s, px(0, 0), MAGENTA, 3)).toBe(false);
+    expect(colourNear(s, px(0, 0), GREEN, 1)).toBe(true);
+    expect(blank(s, CORNER)).toBe(true);
+  });
 });
 
 describe('render worker: layer rules', () => {

@@ -1,6 +1,7 @@
 // The WebGL2 backend: draws each layer straight from its FeatureBatch's typed arrays, uploaded once per
-// change of the features (gl_geometry.ts), with three small programs — points as round sprites, line
-// segments as quads pulled from a vertex texture, polygon fills as earcut triangles. A frame is a few
+// change of the features (gl_geometry.ts), with small programs — points as round sprites, line
+// segments as quads pulled from a vertex texture (GL lines when a device pixel thin), polygon fills
+// as earcut triangles. A frame is a few
 // uniforms and one draw call per layer and pass, whatever the feature count: no feature objects, no
 // per-frame buffer work, no off-screen composite per layer (issue 5: frames close to a bare
 // drawArrays, a million points opened without building a million objects). The WebGL canvas is its own OffscreenCanvas; the
@@ -123,6 +124,26 @@ void main() {
   color = vec4(u_color.rgb * a, a);
 }`;
 
+// Thin strokes (one device pixel or less, e.g. the default polygon outline) as native GL lines: two
+// vertices a segment instead of six. On SwiftShader outlines were most of a frame over 200k polygons
+// (issue 5 scenario 2: frames without them came twice as often); GL lines cut the frame p95 by about a
+// quarter there. At this width the quad's soft edge adds little a line does not show.
+const THIN_LINE_VS = `#version 300 es
+${PROJECT}
+${FETCH}
+uniform highp sampler2D u_on;
+void main() {
+  int segment = gl_VertexID / 2;
+  if (texelFetch(u_on, ivec2(segment % u_texWidth, segment / u_texWidth), 0).r == 0.0) {
+    gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+    return;
+  }
+  gl_Position = vec4(toPixels(vertexAt(gl_VertexID - segment)) / u_halfSize, 0.0, 1.0);
+}`;
+
+/** Widest stroke, in device pixels, drawn as GL lines rather than quads. */
+const THIN_LINE_MAX_DEVICE_PX = 1.25;
+
 // drawElements hands the triangle's vertex numbers over as gl_VertexID.
 const FILL_VS = `#version 300 es
 ${PROJECT}
@@ -216,6 +237,7 @@ export class GLBackend implements DrawBackend {
   private readonly gl: GL;
   private readonly points: Program;
   private readonly lines: Program;
+  private readonly thinLines: Program;
   private readonly fills: Program;
   /** Bound for draws that read no attributes (lines): WebGL2 wants some vertex array bound. */
   private readonly emptyVao: WebGLVertexArrayObject;
@@ -228,6 +250,7 @@ export class GLBackend implements DrawBackend {
     this.gl = gl;
     this.points = compile(gl, POINT_VS, POINT_FS);
     this.lines = compile(gl, LINE_VS, LINE_FS);
+    this.thinLines = compile(gl, THIN_LINE_VS, FILL_FS);
     this.fills = compile(gl, FILL_VS, FILL_FS);
     this.emptyVao = gl.createVertexArray();
   }
@@ -377,16 +400,18 @@ export class GLBackend implements DrawBackend {
       gl.drawElements(gl.TRIANGLES, b.triangleCount, gl.UNSIGNED_INT, 0);
     }
     if (b.vertexCount > 1) {
-      const p = this.lines;
-      this.useProgram(p, frame);
-      this.bindVertexTextures(p, b);
       // As layer_style.ts: polygon outlines are half the line width.
       const width = type === 'Polygon' ? s.width / 2 : s.width;
-      gl.uniform1f(p.uniforms.get('u_halfWidth')!, width / 2);
+      const thin = width * frame.pixelRatio <= THIN_LINE_MAX_DEVICE_PX;
+      const p = thin ? this.thinLines : this.lines;
+      this.useProgram(p, frame);
+      this.bindVertexTextures(p, b);
+      if (!thin) gl.uniform1f(p.uniforms.get('u_halfWidth')!, width / 2);
       gl.uniform4fv(p.uniforms.get('u_color')!, rgba(s.stroke));
       gl.uniform1f(p.uniforms.get('u_opacity')!, opacity);
       gl.bindVertexArray(this.emptyVao);
-      gl.drawArrays(gl.TRIANGLES, 0, (b.vertexCount - 1) * 6);
+      if (thin) gl.drawArrays(gl.LINES, 0, (b.vertexCount - 1) * 2);
+      else gl.drawArrays(gl.TRIANGLES, 0, (b.vertexCount - 1) * 6);
     }
     gl.bindVertexArray(null);
   }
