@@ -6,8 +6,16 @@ import { CONTENDERS, type Contender, type RunContext } from './scenario.ts';
 
 type Bench = { __bench: { call(m: string, f: string, ...a: unknown[]): Promise<unknown> } };
 
+/** Longest a page call may take: a promise the page never settles fails its scenario, not the whole run. */
+const CALL_TIMEOUT_MS = 20 * 60_000;
+
 export function call<T = Record<string, number>>(page: Page, module: string, fn: string, ...args: unknown[]): Promise<T> {
-  return page.evaluate(([m, f, a]) => (window as unknown as Bench).__bench.call(m as string, f as string, ...(a as unknown[])), [module, fn, args] as const) as Promise<T>;
+  const done = page.evaluate(([m, f, a]) => (window as unknown as Bench).__bench.call(m as string, f as string, ...(a as unknown[])), [module, fn, args] as const) as Promise<T>;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`${module}.${fn} did not finish within ${CALL_TIMEOUT_MS / 60_000} min`)), CALL_TIMEOUT_MS);
+  });
+  return Promise.race([done, timeout]).finally(() => clearTimeout(timer));
 }
 
 export interface LayerSpec {

@@ -131,6 +131,22 @@ describe('render worker: one geometry per layer', () => {
     expect(blank(s, CORNER)).toBe(true);
   });
 
+  it('draws thousands of stacked points as the same picture: every spot shows, nothing else (point LOD)', async () => {
+    const r = await renderer();
+    await r.setLayers([layer('pts', 'Point', '#ff00ff')]);
+    // 3,000 points in three stacks (a few metres across: one device pixel at this zoom) and 3 lone points.
+    const spots = [[-0.3, 0.3], [0.3, 0.3], [0, -0.3]];
+    const lone = [[-0.45, -0.45], [0.45, -0.45], [0.45, 0]];
+    const lonlat: number[] = [];
+    for (let i = 0; i < 3000; i++) lonlat.push(spots[i % 3][0] + (i % 7) * 1e-6, spots[i % 3][1] + (i % 5) * 1e-6);
+    for (const p of lone) lonlat.push(p[0], p[1]);
+    await r.setBatch(points('pts', Array.from({ length: 3003 }, (_, i) => i + 1), lonlat));
+    const s = await r.snapshot();
+    for (const [lon, lat] of [...spots, ...lone]) expect(colourNear(s, px(lon, lat), MAGENTA, 1), `${lon},${lat}`).toBe(true);
+    expect(colourNear(s, px(-0.15, -0.1), MAGENTA, 6)).toBe(false);
+    expect(blank(s, CORNER)).toBe(true);
+  });
+
   it('draws a one-pixel outline along the ring (GL lines) over a fill of another colour', async () => {
     const r = await renderer();
     // strokeWidth 2: the outline is 1 px (layer_style.ts), the thin-line path of the GL backend.

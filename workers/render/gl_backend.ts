@@ -8,6 +8,7 @@
 // frame is copied onto the 2D output canvas in one drawImage, leaving the label pass room on top.
 import { POINT_RADIUS_PX, POLYGON_FILL_ALPHA, isDrawn, pointStrokeWidth, resolveStyle } from './layer_style.ts';
 import { buildGLGeometry, POSITION_FLOATS, splitDouble } from './gl_geometry.ts';
+import { THINNING_MAX_LEVEL, thinningCell, thinPoints } from './point_thinning.ts';
 import type { DrawBackend, FrameContext, LayerEntry, Output2D } from './render_backend.ts';
 
 type GL = WebGL2RenderingContext;
@@ -182,8 +183,13 @@ interface LayerBuffers {
   fillVao: WebGLVertexArrayObject | null;
   triangles: WebGLBuffer | null;
   triangleCount: number;
+  /** Points: per zoom level and pixel ratio, the indices drawn (point_thinning.ts); null = draw all. */
+  thinned: Map<string, { indices: WebGLBuffer; count: number } | null>;
   bytes: number;
 }
+
+/** Thinned index sets kept per layer: the levels a pan and zoom go back and forth between. */
+const THINNED_LEVELS_KEPT = 4;
 
 /** Texels per row of the vertex textures (every WebGL2 implementation allows 4096). */
 const TEXTURE_WIDTH = 4096;
@@ -286,7 +292,7 @@ export class GLBackend implements DrawBackend {
     const geometry = buildGLGeometry(entry.data.batch);
     const b: LayerBuffers = {
       revision: entry.data.revision, vertexCount: geometry.vertexCount, pointVao: null, pointBuffer: null,
-      positionTexture: null, segmentTexture: null, fillVao: null, triangles: null, triangleCount: 0, bytes: 0,
+      positionTexture: null, segmentTexture: null, fillVao: null, triangles: null, triangleCount: 0, thinned: new Map(), bytes: 0,
     };
     if (!geometry.segmentOn) {
       b.pointBuffer = gl.createBuffer()!;
@@ -385,8 +391,14 @@ export class GLBackend implements DrawBackend {
       gl.uniform4fv(p.uniforms.get('u_fill')!, rgba(s.fill));
       gl.uniform4fv(p.uniforms.get('u_stroke')!, rgba(s.stroke));
       gl.uniform1f(p.uniforms.get('u_opacity')!, opacity);
+      const thinned = this.thinnedPoints(entry, b, frame);
       gl.bindVertexArray(b.pointVao);
-      gl.drawArrays(gl.POINTS, 0, b.vertexCount);
+      if (thinned) {
+        gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, thinned.indices);
+        gl.drawElements(gl.POINTS, thinned.count, gl.UNSIGNED_INT, 0);
+      } else {
+        gl.drawArrays(gl.POINTS, 0, b.vertexCount);
+      }
       gl.bindVertexArray(null);
       return;
     }
@@ -416,6 +428,37 @@ export class GLBackend implements DrawBackend {
     gl.bindVertexArray(null);
   }
 
+  /** The point indices to draw at this frame's zoom level, made on the level's first frame. */
+  private thinnedPoints(entry: LayerEntry, b: LayerBuffers, frame: FrameContext): { indices: WebGLBuffer; count: number } | null {
+    const level = Math.floor(frame.zoom);
+    if (!(level <= THINNING_MAX_LEVEL)) return null;
+    const key = `${level}@${frame.pixelRatio}`;
+    let thinned = b.thinned.get(key);
+    if (thinned !== undefined) return thinned;
+    const { batch } = entry.data;
+    const keep = thinPoints(batch.coords, b.vertexCount, thinningCell(level, frame.pixelRatio));
+    thinned = null;
+    if (keep) {
+      const gl = this.gl;
+      const indices = gl.createBuffer()!;
+      gl.bindVertexArray(null); // the element binding belongs to whichever vertex array is bound
+      gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, indices);
+      gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, keep, gl.STATIC_DRAW);
+      thinned = { indices, count: keep.length };
+      b.bytes += keep.byteLength;
+    }
+    if (b.thinned.size >= THINNED_LEVELS_KEPT) {
+      const [oldest, old] = b.thinned.entries().next().value!;
+      if (old) {
+        this.gl.deleteBuffer(old.indices);
+        b.bytes -= old.count * 4;
+      }
+      b.thinned.delete(oldest);
+    }
+    b.thinned.set(key, thinned);
+    return thinned;
+  }
+
   bufferBytes(): number {
     let bytes = 0;
     for (const b of this.layers.values()) bytes += b.bytes;
@@ -427,6 +470,7 @@ export class GLBackend implements DrawBackend {
     for (const vao of [b.pointVao, b.fillVao]) if (vao) gl.deleteVertexArray(vao);
     for (const buf of [b.pointBuffer, b.triangles]) if (buf) gl.deleteBuffer(buf);
     for (const t of [b.positionTexture, b.segmentTexture]) if (t) gl.deleteTexture(t);
+    for (const t of b.thinned.values()) if (t) gl.deleteBuffer(t.indices);
   }
 
   forget(layerId: string): void {
