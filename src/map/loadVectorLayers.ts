@@ -4,7 +4,7 @@
 // features-loaded flag is set. This module only wires workers together; it never touches a feature.
 import type OlMap from 'ol/Map.js';
 import {
-  FIT_MAX_ZOOM, FIT_PADDING, GEOMETRY_TYPES, isDiffLayerId, type GeometryType, type Layer,
+  DEFAULT_STROKE_COLOR, FIT_MAX_ZOOM, FIT_PADDING, GEOMETRY_TYPES, isDiffLayerId, type GeometryType, type Layer,
 } from '../model/index.ts';
 import { getDataWorker } from './dataWorkerClient.ts';
 import type { MapRendererHandle, RenderLayerConfig } from './renderWorkerClient.ts';
@@ -34,20 +34,24 @@ export function loadableLayers(layers: readonly Layer[], loggedIn = false): Laye
   );
 }
 
+/** How pending suggestions are told from the originals: as the comparison draws a suggestion (orange). */
+export const PENDING_STYLE = { fillColor: DEFAULT_STROKE_COLOR, strokeColor: '#3a3a3a' } as const;
+
 /** The SPEC §3 layer fields the renderer draws with (style, visibility, zoom range, z-order). */
 export function renderLayerConfig(layer: Layer): RenderLayerConfig {
+  const pending = isDiffLayerId(layer.id);
   return {
     id: layer.id,
     geometryType: layer.type as GeometryType,
-    strokeColor: layer.strokeColor,
-    fillColor: layer.fillColor,
+    strokeColor: pending ? PENDING_STYLE.strokeColor : layer.strokeColor,
+    fillColor: pending ? PENDING_STYLE.fillColor : layer.fillColor,
     strokeWidth: layer.strokeWidth,
     visible: layer.visible,
     opacity: layer.opacity,
     minZoom: layer.minZoom,
     maxZoom: layer.maxZoom,
     zIndex: layer.zIndex,
-    isDiff: isDiffLayerId(layer.id),
+    isDiff: pending,
     labels: !!layer.labelAttribute && layer.showLabel !== false,
   };
 }

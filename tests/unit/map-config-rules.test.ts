@@ -2,7 +2,7 @@
 // the tile-load-error flag (SPEC §4).
 import { describe, expect, it } from 'vitest';
 import { layerSchema, type LayerInput } from '../../src/model/index.ts';
-import { loadableLayers } from '../../src/map/loadVectorLayers.ts';
+import { PENDING_STYLE, loadableLayers, renderLayerConfig } from '../../src/map/loadVectorLayers.ts';
 import { matrixIdsFor, webMercatorTileGrid } from '../../src/map/wmts.ts';
 import { wmsLegendUrl } from '../../src/map/legend.ts';
 import { useLayerStatusStore } from '../../src/state/layerStatus.ts';
@@ -18,6 +18,16 @@ describe('loadableLayers (SPEC §4: diff layers only for logged-in users)', () =
   });
   it('loads them for a logged-in user; still no WMS or workspace-less layers', () => {
     expect(loadableLayers(layers, true).map((l) => l.id)).toEqual(['cities', 'cities_diff']);
+  });
+});
+
+describe('renderLayerConfig', () => {
+  it('draws a layer in its own colours and its pending suggestions (diff layer) in the suggestion colours, above it', () => {
+    const own = renderLayerConfig(layer({ id: 'cities', fillColor: '#112233', strokeColor: '#445566' }));
+    expect(own).toMatchObject({ fillColor: '#112233', strokeColor: '#445566', isDiff: false });
+    const pending = renderLayerConfig(layer({ id: 'cities_diff', workspace: 'ws_a_diff', fillColor: '#112233', strokeColor: '#445566' }));
+    expect(pending).toMatchObject({ ...PENDING_STYLE, isDiff: true });
+    expect(pending.fillColor).not.toBe(own.fillColor);
   });
 });
 
