@@ -109,6 +109,15 @@ describe('mergeHits (SPEC §9 z-order: points over lines over polygons)', () => 
     const merged = mergeHits([hitTest(a.index, a.batch, t), hitTest(l.index, l.batch, t), hitTest(p.index, p.batch, t)]);
     expect(merged.map((h) => h.layerId)).toEqual(['p', 'l', 'a']);
   });
+  it('puts a point or line tapped a little off before the polygon the tap is inside', () => {
+    const city = layer('city', [{ type: 'Point', coordinates: [0, 2 * M] }]);
+    const road = layer('road', [{ type: 'LineString', coordinates: [[-1, -2.5 * M], [1, -2.5 * M]] }]);
+    const country = layer('country', [{ type: 'Polygon', coordinates: [square(-1, -1, 2)] }]);
+    const t = tap(0, 0);
+    const merged = mergeHits([hitTest(country.index, country.batch, t), hitTest(city.index, city.batch, t), hitTest(road.index, road.batch, t)]);
+    expect(merged.map((h) => h.layerId)).toEqual(['city', 'road', 'country']);
+    expect(merged[2].distance).toBe(0);
+  });
   it('puts a nearer line before a farther point', () => {
     const p = layer('p', [{ type: 'Point', coordinates: [0, 2 * M] }]);
     const l = layer('l', [{ type: 'LineString', coordinates: [[-1, 0], [1, 0]] }]);

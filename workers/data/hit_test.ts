@@ -32,12 +32,15 @@ export interface Hit {
 export const HIT_RANK: Readonly<Record<GeometryType, number>> = { Point: 0, LineString: 1, Polygon: 2 };
 
 /**
- * The one hit order, also for merging layers (`mergeHits`): nearest first; at equal distance points,
- * then lines, then polygons (so a point on a polygon wins over the polygon containing it); then the
- * higher feature index first, because a feature drawn later is drawn over the earlier ones.
+ * The one hit order, also for merging layers (`mergeHits`): points and lines before polygons — they
+ * are drawn over them (SPEC §9), and a tap inside a polygon is at distance 0 from it, so a city tapped
+ * a pixel off its centre would otherwise lose to the country around it; then nearest first; at equal
+ * distance points before lines; then the higher feature index first, because a feature drawn later is
+ * drawn over the earlier ones.
  */
 export function compareHits(a: Hit, b: Hit): number {
-  return a.distance - b.distance || HIT_RANK[a.geometryType] - HIT_RANK[b.geometryType] || b.index - a.index;
+  const area = Number(a.geometryType === 'Polygon') - Number(b.geometryType === 'Polygon');
+  return area || a.distance - b.distance || HIT_RANK[a.geometryType] - HIT_RANK[b.geometryType] || b.index - a.index;
 }
 
 /** Hits of several layers (one hitTest each) in the order of `compareHits`. */
