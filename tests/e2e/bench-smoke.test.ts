@@ -1,5 +1,6 @@
-// Smoke test of the benchmark harness (issue #5): the quick bench for a tiny subset runs end to end —
-// Vite dev server, pinned Chromium, bench worker, result files — and the JSON has all three
+// Smoke test of the benchmark harness (issue #5): the whole quick bench (`npm run bench -- --quick`,
+// all ten scenarios at small sizes) runs end to end — Vite dev server, pinned Chromium, bench and app
+// workers, the API servers on PGlite and PostgreSQL, result files — and the JSON has all three
 // contenders with a numeric median for each scenario. No timing assertions: the numbers are the bench's
 // business, not the test's.
 import { describe, expect, it } from 'vitest';
@@ -10,13 +11,15 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-describe('bench harness (quick, scenarios 6, 7, 8)', () => {
+const ALL_SCENARIOS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+describe('bench harness (the quick run)', () => {
   it('writes JSON, Markdown and SVG with three contenders and numeric medians', async () => {
     const out = mkdtempSync(join(tmpdir(), 'mapdraft-bench-smoke-'));
     try {
       await new Promise<void>((ok, fail) => {
-        execFile(process.execPath, ['--import', 'tsx', 'benchmarks/run.ts', '--quick', '--only', '6,7,8', '--reps', '2', '--out', out],
-          { cwd: ROOT, timeout: 540_000, maxBuffer: 16 * 1024 * 1024 },
+        execFile(process.execPath, ['--import', 'tsx', 'benchmarks/run.ts', '--quick', '--out', out],
+          { cwd: ROOT, timeout: 1_500_000, maxBuffer: 16 * 1024 * 1024 },
           (err, stdout, stderr) => (err ? fail(new Error(`${err.message}\n${stdout}\n${stderr}`)) : ok()));
       });
       expect(existsSync(join(out, 'latest.md'))).toBe(true);
@@ -25,19 +28,19 @@ describe('bench harness (quick, scenarios 6, 7, 8)', () => {
       expect(run.mode).toBe('quick');
       expect(run.machine.cores).toBeGreaterThan(0);
       expect(run.fairness.workerThrottleChecks.length).toBeGreaterThan(0);
-      expect(run.scenarios.map((s: { id: number }) => s.id)).toEqual([6, 7, 8]);
+      expect(run.scenarios.map((s: { id: number }) => s.id)).toEqual(ALL_SCENARIOS);
       for (const s of run.scenarios) {
         expect(s.status, `${s.id} ${s.reason ?? ''}`).toBe('ok');
         for (const c of ['baseline', 'ceiling', 'mapdraft']) {
           const m = s.contenders[c]?.metrics[s.primary];
           expect(m, `${s.id} ${c} ${s.primary}`).toBeDefined();
           expect(Number.isFinite(m.median), `${s.id} ${c} median`).toBe(true);
-          expect(m.n).toBe(2);
+          expect(m.n).toBeGreaterThanOrEqual(1);
         }
         expect(s.targets.length).toBeGreaterThan(0);
       }
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
-  }, 600_000);
+  }, 1_560_000);
 });
