@@ -42,6 +42,18 @@ async function form(notes: string, editable = true) {
   return { sent, text: await findByTestId<HTMLDivElement>('edit-notes-text') };
 }
 
+/** Selects text in the editor (as a drag would), then links it to `href` with the toolbar. */
+async function linkSelection(text: HTMLElement, pick: (range: Range) => void, href: string) {
+  const range = document.createRange();
+  pick(range);
+  text.focus();
+  document.getSelection()!.removeAllRanges();
+  document.getSelection()!.addRange(range);
+  await userEvent.click(byTestId('rich-link')!);
+  await userEvent.fill(await findByTestId('rich-link-address'), href);
+  await userEvent.click(byTestId('rich-link-add')!);
+}
+
 describe('rich text editor', () => {
   it('types formatted text with the toolbar and sends it as HTML', async () => {
     const { sent, text } = await form('');
@@ -63,16 +75,11 @@ describe('rich text editor', () => {
     const { sent, text } = await form('<p>see the map</p>');
     expect(text.innerHTML).toBe('<p>see the map</p>');
     // Select "the map" (characters 4 to 11 of the paragraph's text).
-    const node = text.querySelector('p')!.firstChild!;
-    const range = document.createRange();
-    range.setStart(node, 4);
-    range.setEnd(node, 11);
-    text.focus();
-    document.getSelection()!.removeAllRanges();
-    document.getSelection()!.addRange(range);
-    await userEvent.click(byTestId('rich-link')!);
-    await userEvent.fill(await findByTestId('rich-link-address'), 'https://example.org/map');
-    await userEvent.click(byTestId('rich-link-add')!);
+    await linkSelection(text, (range) => {
+      const node = text.querySelector('p')!.firstChild!;
+      range.setStart(node, 4);
+      range.setEnd(node, 11);
+    }, 'https://example.org/map');
     await userEvent.click(byTestId('rich-insertUnorderedList')!);
     await click(byTestId('edit-submit'));
     const notes = String(sent.at(-1)?.properties?.notes);
@@ -82,14 +89,7 @@ describe('rich text editor', () => {
 
   it('refuses a javascript: link address', async () => {
     const { sent, text } = await form('<p>click</p>');
-    const range = document.createRange();
-    range.selectNodeContents(text.querySelector('p')!);
-    text.focus();
-    document.getSelection()!.removeAllRanges();
-    document.getSelection()!.addRange(range);
-    await userEvent.click(byTestId('rich-link')!);
-    await userEvent.fill(await findByTestId('rich-link-address'), 'javascript:alert(1)');
-    await userEvent.click(byTestId('rich-link-add')!);
+    await linkSelection(text, (range) => range.selectNodeContents(text.querySelector('p')!), 'javascript:alert(1)');
     await click(byTestId('edit-submit'));
     // Nothing changed, so nothing is sent for the property.
     expect(sent.at(-1)?.properties?.notes).toBe('<p>click</p>');
