@@ -60,13 +60,13 @@ let nextRequest = 0;
 
 /**
  * Puts the renderer's layer list in step with who is logged in, emptying the diff layers after a
- * logout (SPEC §4) — gone from the renderer and from the data worker (no hits on them, no zoom-band
- * re-sends). Layers still listed keep what they hold. Returns the layers that load; `dropped` names
- * those emptied.
+ * logout (SPEC §4) and the `hidden` ones — gone from the renderer and from the data worker (no hits
+ * on them, no zoom-band re-sends). Layers still listed keep what they hold. Returns the layers that
+ * load and the ids of those emptied.
  */
-async function syncLayers(renderer: MapRendererHandle, layers: readonly Layer[], loggedIn: boolean | undefined) {
-  const loadable = loadableLayers(layers, loggedIn);
-  const dropped = layers.filter((l) => isDiffLayerId(l.id) && !loadable.includes(l)).map((l) => l.id);
+async function syncLayers(renderer: MapRendererHandle, layers: readonly Layer[], loggedIn: boolean | undefined, hidden: ReadonlySet<string> = new Set()) {
+  const loadable = loadableLayers(layers, loggedIn).filter((l) => !hidden.has(l.id));
+  const dropped = layers.filter((l) => (isDiffLayerId(l.id) || hidden.has(l.id)) && !loadable.includes(l)).map((l) => l.id);
   if (dropped.length) await getDataWorker().dropLayers({ layerIds: dropped });
   await renderer.setLayers(loadable.map(renderLayerConfig));
   return { loadable, dropped };
@@ -113,14 +113,23 @@ export async function loadVectorLayers(renderer: MapRendererHandle, layers: read
   await showLayers(renderer, loadable, opts);
 }
 
+/** What a login or logout changes besides the diff layers (switchDiffLayers). */
+export interface LayerSwitch {
+  /** Layers that failed before, loaded again with the new credentials (a login). */
+  retry?: ReadonlySet<string>;
+  /** Layers emptied like the diff layers (a logout: those only the credentials could read). */
+  hide?: ReadonlySet<string>;
+}
+
 /**
  * SPEC §4 after a login or logout: only the diff layers load or empty. The other layers, the same
- * for everyone, stay as they are drawn — a field crew logging in does not re-download its data.
- * Returns the ids of the layers emptied.
+ * for everyone, stay as they are drawn — a field crew logging in does not re-download its data —
+ * except those `change` names: a workspace closed to visitors (SPEC §6) loads after the login and is
+ * emptied again at the logout. Returns the ids of the layers emptied.
  */
-export async function switchDiffLayers(renderer: MapRendererHandle, layers: readonly Layer[], opts: LoadVectorLayersOptions) {
-  const { loadable, dropped } = await syncLayers(renderer, layers, opts.loggedIn);
-  await showLayers(renderer, loadable.filter((l) => isDiffLayerId(l.id)), opts);
+export async function switchDiffLayers(renderer: MapRendererHandle, layers: readonly Layer[], opts: LoadVectorLayersOptions, change: LayerSwitch = {}) {
+  const { loadable, dropped } = await syncLayers(renderer, layers, opts.loggedIn, change.hide);
+  await showLayers(renderer, loadable.filter((l) => isDiffLayerId(l.id) || change.retry?.has(l.id)), opts);
   return dropped;
 }
 

@@ -49,7 +49,7 @@ export function useMapLayers(
     if (!map || !renderer || !config) return;
     const ctl = new AbortController();
     const loggedIn = isLoggedIn(useAuthStore.getState());
-    const current: LoadSession = { loggedIn, signal: ctl.signal, queue: Promise.resolve() };
+    const current: LoadSession = { loggedIn, signal: ctl.signal, queue: Promise.resolve(), failed: new Set(), withCredentials: new Set() };
     session.current = current;
     useMapStore.getState().startLoading();
     current.queue = (async () => {
@@ -77,7 +77,16 @@ export function useMapLayers(
     current.queue = current.queue.then(async () => {
       if (current.signal.aborted) return;
       useMapStore.getState().resumeLoading();
-      const dropped = await switchDiffLayers(renderer, config.layersConfig, loadOptions(current));
+      // A login retries the layers that failed for the visitor (a workspace closed to visitors, SPEC §6);
+      // the logout empties them again, so a visitor never sees what the server refuses visitors.
+      const retry = loggedIn ? new Set(current.failed) : undefined;
+      const hide = loggedIn ? undefined : current.withCredentials;
+      const dropped = await switchDiffLayers(renderer, config.layersConfig, loadOptions(current), { retry, hide });
+      if (retry) current.withCredentials = new Set([...retry].filter((id) => !current.failed.has(id)));
+      else {
+        for (const id of current.withCredentials) current.failed.add(id);
+        current.withCredentials = new Set();
+      }
       useMapStore.getState().forgetLayers(dropped);
       await renderer.idle();
       if (!current.signal.aborted) useMapStore.getState().finishLoading();
@@ -95,8 +104,14 @@ export function useMapLayers(
       loggedIn: current.loggedIn,
       authorization: current.loggedIn ? authorization ?? undefined : undefined,
       sessionId: current.loggedIn ? sessionId ?? undefined : undefined,
-      onLayerLoaded: (id, n) => useMapStore.getState().setLayerCount(id, n),
-      onLayerFailed: (id, message) => useMapStore.getState().setLayerError(`${id}: ${message}`),
+      onLayerLoaded: (id, n) => {
+        current.failed.delete(id);
+        useMapStore.getState().setLayerCount(id, n);
+      },
+      onLayerFailed: (id, message) => {
+        current.failed.add(id);
+        useMapStore.getState().setLayerError(`${id}: ${message}`);
+      },
     };
   }
 }
@@ -106,4 +121,8 @@ interface LoadSession {
   loggedIn: boolean;
   signal: AbortSignal;
   queue: Promise<void>;
+  /** Layers whose last load failed. */
+  failed: Set<string>;
+  /** Layers that loaded only once logged in (failed for the visitor). */
+  withCredentials: Set<string>;
 }

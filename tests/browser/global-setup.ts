@@ -31,6 +31,13 @@ export async function setup(project: TestProject) {
     INSERT INTO features (workspace_id, layer_id, geom, properties)
       SELECT workspace_id, 'edit_' || layer_id, geom, properties
       FROM features WHERE layer_id IN ('cities', 'borders') ORDER BY gfid;
+    -- A workspace closed to visitors (SPEC §6), for the login tests: 20 of the demo's cities.
+    INSERT INTO workspaces (id, app_key, public_access, managed) VALUES ('ws_private', '${'demo'.repeat(8)}', false, false);
+    INSERT INTO layers (workspace_id, id, name, geometry_type, properties, config, editable, diff_of)
+      SELECT 'ws_private', 'private_sites', 'Private sites', geometry_type, properties, config, false, NULL
+      FROM layers WHERE id = 'cities';
+    INSERT INTO features (workspace_id, layer_id, geom, properties)
+      SELECT 'ws_private', 'private_sites', geom, properties FROM features WHERE layer_id = 'cities' ORDER BY gfid LIMIT 20;
   `);
   close = () => server.close();
   project.provide('apiBase', server.url.replace(/\/$/, ''));
