@@ -49,9 +49,6 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          // After the other projects, not beside them: the quick bench (bench-smoke) pins Chromium to
-          // one core and runs servers under load; sharing the machine with the browser tests slows both.
-          sequence: { groupOrder: 1 },
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
