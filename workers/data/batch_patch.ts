@@ -3,22 +3,12 @@
 // never touches its inputs, so the registry's old batch stays valid for work still under way.
 // O(n) typed-array copies: untouched features are copied bit for bit, in their order.
 import type { FeatureBatch } from './protocol.ts';
+import { upperBound } from './flat_geometry.ts';
 
 /** One feature of a source batch, copied into the output. */
 interface Pick {
   from: FeatureBatch;
   f: number;
-}
-
-/** Index of the first polygon of `batch` ending after part `p0` (polygonEnds is ascending). */
-function firstPolygonAfter(ends: Uint32Array, p0: number): number {
-  let lo = 0, hi = ends.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ends[mid] <= p0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function parts(b: FeatureBatch, f: number): [number, number] {
@@ -32,7 +22,7 @@ function vertices(b: FeatureBatch, p0: number, p1: number): [number, number] {
 /** Polygons [k0, k1) of feature f (Polygon batches; parts of a feature end with its last polygon). */
 function polygons(b: FeatureBatch, p0: number, p1: number): [number, number] {
   const ends = b.polygonEnds!;
-  const k0 = firstPolygonAfter(ends, p0);
+  const k0 = upperBound(ends, p0);
   let k1 = k0;
   while (k1 < ends.length && ends[k1] <= p1) k1++;
   return [k0, k1];

@@ -6,6 +6,7 @@
 import type { GeometryType } from '../../src/model/index.ts';
 import { removeFeatures, upsertFeatures } from '../data/batch_patch.ts';
 import type { FeatureBatch } from '../data/protocol.ts';
+import { upperBound } from '../data/flat_geometry.ts';
 import { buildSpatialIndex, extentOf, searchExtent, type Extent, type SpatialIndex } from '../data/spatial_index.ts';
 
 export function emptyBatch(layerId: string, geometryType: GeometryType): FeatureBatch {
@@ -77,7 +78,7 @@ export function forEachPart(batch: FeatureBatch, f: number, part: (v0: number, v
   const { partEnds, featureEnds, polygonEnds } = batch;
   const p0 = f === 0 ? 0 : featureEnds[f - 1];
   const p1 = featureEnds[f];
-  let pi = polygonEnds ? lowerBound(polygonEnds, p0 + 1) : 0;
+  let pi = polygonEnds ? upperBound(polygonEnds, p0) : 0;
   let firstOfPolygon = p0;
   for (let p = p0; p < p1; p++) {
     const v0 = p === 0 ? 0 : partEnds[p - 1];
@@ -88,15 +89,4 @@ export function forEachPart(batch: FeatureBatch, f: number, part: (v0: number, v
       pi++;
     }
   }
-}
-
-function lowerBound(a: Uint32Array, v: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid] < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
