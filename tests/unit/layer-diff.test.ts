@@ -7,6 +7,7 @@ import type { FeatureBatch } from '../../workers/data/protocol.ts';
 import {
   diffLayer, indexGfids, indexOriginals, suggestionSetFrom, vertexStarts, type Suggestion, type SuggestionSet,
 } from '../../workers/data/layer_diff.ts';
+import { prng } from '../../benchmarks/data/generate.ts'; // seeded: a failure can be replayed
 
 type Row = { gfid?: number; geometry: Geometry; properties?: Record<string, unknown> };
 function pack(rows: Row[], layerId: string, labelProperty?: string): FeatureBatch {
@@ -194,16 +195,6 @@ describe('suggestionSetFrom (the _diff layer as loaded)', () => {
     expect(suggestionSetFrom(batch, [{ grpstatus: 'x' }, { grpstatus: 'd' }]).suggestions.map((s) => s.feature)).toEqual([1]);
   });
 });
-
-/** Seeded, so a failure can be replayed (mulberry32). */
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('diffLayer against a plain GeoJSON comparison', () => {
   // The reference reads the SPEC rules off GeoJSON objects: same polygons, rings and vertices within

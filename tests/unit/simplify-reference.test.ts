@@ -12,6 +12,7 @@ import type { FeatureBatch } from '../../workers/data/protocol.ts';
 import { segDist2 } from '../../workers/data/flat_geometry.ts';
 import { latToY, lonToX } from '../../workers/data/spatial_index.ts';
 import { simplifyBatch, simplifyBatchSliced, ZOOM_BANDS } from '../../workers/data/simplify.ts';
+import { prng } from '../../benchmarks/data/generate.ts'; // seeded: a failure can be replayed
 
 type Part = [number, number][];
 
@@ -82,16 +83,6 @@ function batchOf(geometryType: 'LineString' | 'Polygon', parts: Part[]): Feature
     layerId: 'random', geometryType, count: parts.length, ids: Float64Array.from(parts, (_, i) => i + 1),
     coords: Float64Array.from(parts.flat(2)), partEnds: Uint32Array.from(parts, (part) => (end += part.length)),
     featureEnds: Uint32Array.from(parts, (_, i) => i + 1),
-  };
-}
-
-/** Seeded, so a failure can be replayed (mulberry32). */
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
