@@ -39,6 +39,8 @@ const pwa = VitePWA({
     // API calls are never answered with the shell.
     navigateFallbackDenylist: [/^\/api/],
     cleanupOutdatedCaches: true,
+    // The outbox's Background Sync handler (issue 11): it only wakes the open windows to replay.
+    importScripts: ['sw-outbox-sync.js'],
     clientsClaim: true,
     runtimeCaching: [
       {

@@ -21,6 +21,10 @@ export async function publicRoutes(fastify: FastifyInstance): Promise<void> {
     return reply.type('application/manifest+json').send(manifestSchema.parse(row.manifest ?? {}));
   });
 
+  // SPEC §7 "a reachability ping before edits": the client's outbox asks it every 30 s while
+  // suggestions wait (issue 11). It touches no database: it says the server answers, nothing more.
+  app.get('/ping', { schema: { tags } }, async (_req, reply) => reply.header('cache-control', 'no-store').code(204).send());
+
   // The demo's offline base layer 'ne_land' (Natural Earth 1:110m land, ~60 KB), built once.
   let land: string | undefined;
   app.get('/public/basemaps/ne_land.geojson', { schema: { tags } }, async (_req, reply) => {

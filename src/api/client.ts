@@ -1,6 +1,5 @@
 // Typed fetch wrapper for the Mapdraft API (SPEC §7, docs/CONTRACT.md "HTTP API").
 // Every call carries the app key header when the key is known; credentials go as basic auth.
-import { useQuery } from '@tanstack/react-query';
 import { APP_KEY_HEADER, SESSION_HEADER } from '../model/index.ts';
 import type { AppResponse } from '../model/index.ts';
 
@@ -81,14 +80,4 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}, opts: Ap
 /** GET /api/apps?appkey= (CONTRACT.md "Apps"); the body is the model's appResponseSchema. */
 export function fetchApp(appKey: string, opts: ApiOptions = {}): Promise<AppResponse> {
   return apiFetch<AppResponse>(`/apps?appkey=${encodeURIComponent(appKey)}`, {}, { ...opts, appKey });
-}
-
-export function useAppConfig(appKey: string, opts: Omit<ApiOptions, 'appKey' | 'signal'> = {}) {
-  return useQuery({
-    queryKey: ['app', appKey],
-    queryFn: ({ signal }) => fetchApp(appKey, { ...opts, signal }),
-    // An unknown key (404) or a malformed one (400) will not fix itself by retrying.
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
-    staleTime: 5 * 60_000,
-  });
 }

@@ -2,7 +2,7 @@
 // one feature, its history, its attachments, the PDF, and the pending-changes list. Shapes are the
 // server's (docs/CONTRACT.md "Suggestions, attachments and PDF").
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { APP_KEY_HEADER, SESSION_HEADER, type FeaturePayload, type Geometry } from '../model/index.ts';
+import { APP_KEY_HEADER, SESSION_HEADER, type Geometry } from '../model/index.ts';
 import { apiFetch, ApiError, type ApiOptions } from './client.ts';
 import { useAuthStore } from '../state/authStore.ts';
 import type { ChangeEntry } from '../../workers/data/review.ts';
@@ -54,34 +54,10 @@ export function fetchChanges(ctx: ApiCtx, q: { admin: boolean; page: number; pag
 }
 
 export type SuggestMethod = 'POST' | 'PUT' | 'DELETE';
-/** SPEC §7: create, update and delete each send the feature collection with workspace and layer. */
-export function suggest(ctx: ApiCtx, method: SuggestMethod, target: { workspace: string; layer: string; version?: number }, payload: FeaturePayload) {
-  const qs = new URLSearchParams({ workspace: target.workspace, layer: target.layer });
-  if (target.version) qs.set('version', String(target.version));
-  return apiFetch<ChangeEntry>(`/features/changes?${qs}`, {
-    method, body: JSON.stringify(payload), headers: { 'content-type': 'application/json' },
-  }, opts(ctx));
-}
 export const acceptChange = (ctx: ApiCtx, id: number) =>
   apiFetch<{ id: number; status: string; gfid: number; version: number }>(`/features/changes/${id}/accept`, { method: 'PUT' }, opts(ctx));
 export const declineChange = (ctx: ApiCtx, id: number) =>
   apiFetch<{ id: number; status: string }>(`/features/changes/${id}/decline`, { method: 'DELETE' }, opts(ctx));
-
-export function postAttachment(ctx: ApiCtx, gfid: number, kind: Exclude<AttachmentKind, 'images' | 'documents'>, body: object) {
-  return apiFetch<AttachmentItem>(`/features/${gfid}/${kind}/changes`, {
-    method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' },
-  }, opts(ctx));
-}
-/** SPEC §7: DELETE an item; a user's delete of an accepted tag becomes a removal suggestion (§4). */
-export const deleteAttachment = (ctx: ApiCtx, gfid: number, kind: AttachmentKind, id: number) =>
-  apiFetch<AttachmentItem | undefined>(`/features/${gfid}/${kind}/${id}`, { method: 'DELETE' }, opts(ctx));
-/** SPEC §7: images and documents go as the raw body, file name and description in the query. */
-export function postFile(ctx: ApiCtx, gfid: number, kind: 'images' | 'documents', file: Blob, filename: string, description: string) {
-  const qs = new URLSearchParams({ filename, description });
-  return apiFetch<AttachmentItem>(`/features/${gfid}/${kind}/changes?${qs}`, {
-    method: 'POST', body: file, headers: { 'content-type': file.type },
-  }, opts(ctx));
-}
 
 /** The stored credentials as headers, for calls whose answer is a blob (apiFetch reads JSON). */
 function blobHeaders(ctx: ApiCtx): Headers {
@@ -105,9 +81,6 @@ export const fetchPdf = (ctx: ApiCtx, gfid: number, notes: string[] = []) =>
 
 // ---- hooks ----
 export const featureKey = (gfid: number) => ['feature', gfid] as const;
-export function useFeature(ctx: ApiCtx, gfid: number | undefined) {
-  return useQuery({ queryKey: featureKey(gfid ?? 0), enabled: gfid !== undefined, queryFn: ({ signal }) => fetchFeature(ctx, gfid!, signal) });
-}
 export function useHistory(ctx: ApiCtx, gfid: number) {
   return useQuery({ queryKey: ['history', gfid], queryFn: ({ signal }) => fetchHistory(ctx, gfid, signal) });
 }

@@ -4,24 +4,21 @@ import { useState } from 'react';
 import { Field, Input } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { validateDocumentFile } from '../model/index.ts';
-import { postFile } from '../api/suggestions.ts';
-import { useFeatureUi } from '../features/context.ts';
 import { AddDialog, useRuleMessage } from './AddDialog.tsx';
 import { useUpload } from './useUpload.ts';
 
-export function DocumentDialog({ gfid, onClose }: { gfid: number; onClose: () => void }) {
+export function DocumentDialog({ gfid, onClose }: { gfid: number | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { api } = useFeatureUi();
   const message = useRuleMessage();
   const [file, setFile] = useState<File | null>(null);
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string>();
-  const upload = useUpload(gfid, 'documents', (f: File) => postFile(api, gfid, 'documents', f, f.name, description.trim()), onClose);
+  const upload = useUpload(gfid, 'documents', onClose);
   const submit = () => {
     if (!file) return setError(t('errors.NO_FILES_SELECTED'));
     const rule = validateDocumentFile({ name: file.name, type: file.type, size: file.size, description });
     setError(message(rule));
-    if (rule.ok) upload.mutate(file);
+    if (rule.ok) upload.mutate({ kind: 'documents', file, filename: file.name, description: description.trim() });
   };
   return (
     <AddDialog kind="documents" onClose={onClose} onSubmit={submit} busy={upload.isPending}>

@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react';
 import { Field, Input, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { validateImageFile } from '../model/index.ts';
-import { postFile } from '../api/suggestions.ts';
 import { useFeatureUi } from '../features/context.ts';
 import { AddDialog, useRuleMessage } from './AddDialog.tsx';
 import { ImageCropper } from './ImageCropper.tsx';
@@ -14,9 +13,9 @@ import { useUpload } from './useUpload.ts';
 
 const SIZES = [640, 1024, 1600, 2048];
 
-export function ImageDialog({ gfid, onClose }: { gfid: number; onClose: () => void }) {
+export function ImageDialog({ gfid, onClose }: { gfid: number | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { api, config } = useFeatureUi();
+  const { config } = useFeatureUi();
   const message = useRuleMessage();
   const [file, setFile] = useState<File | null>(null);
   const [bitmap, setBitmap] = useState<ImageBitmap | null>(null);
@@ -24,7 +23,7 @@ export function ImageDialog({ gfid, onClose }: { gfid: number; onClose: () => vo
   const [maxDimension, setMax] = useState(1600);
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string>();
-  const upload = useUpload(gfid, 'images', (b: { blob: Blob; name: string }) => postFile(api, gfid, 'images', b.blob, b.name, description.trim()), onClose);
+  const upload = useUpload(gfid, 'images', onClose);
 
   useEffect(() => {
     setCrop(null);
@@ -45,7 +44,7 @@ export function ImageDialog({ gfid, onClose }: { gfid: number; onClose: () => vo
     const rule = validateImageFile({ type, size: out.blob.size, width: out.width, height: out.height, description }, limits);
     setError(message(rule));
     const name = `${file.name.replace(/\.[^.]+$/, '').replace(/[^\p{L}\p{N} ._-]+/gu, '_') || 'image'}.${type === 'image/png' ? 'png' : 'jpg'}`;
-    if (rule.ok) upload.mutate({ blob: out.blob, name });
+    if (rule.ok) upload.mutate({ kind: 'images', file: out.blob, filename: name, description: description.trim() });
   };
 
   return (

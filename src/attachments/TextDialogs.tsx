@@ -4,8 +4,6 @@ import { useState } from 'react';
 import { Field, Input, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { validateBibliographyItem, validateComment, validateLink, type RuleResult } from '../model/index.ts';
-import { postAttachment } from '../api/suggestions.ts';
-import { useFeatureUi } from '../features/context.ts';
 import { AddDialog, useRuleMessage } from './AddDialog.tsx';
 import { useUpload } from './useUpload.ts';
 
@@ -17,17 +15,19 @@ const RULES: Record<TextKind, (v: Record<string, string>) => RuleResult> = {
   bibliographies: (v) => validateBibliographyItem(v.item),
 };
 
-export function TextAttachmentDialog({ kind, gfid, onClose }: { kind: TextKind; gfid: number; onClose: () => void }) {
+/** `gfid` null: the entry joins the draft of a new feature (useUpload). */
+export function TextAttachmentDialog({ kind, gfid, onClose }: { kind: TextKind; gfid: number | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { api } = useFeatureUi();
   const message = useRuleMessage();
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string>();
-  const upload = useUpload(gfid, kind, (body: object) => postAttachment(api, gfid, kind, body), onClose);
+  const upload = useUpload(gfid, kind, onClose);
   const submit = () => {
     const rule = RULES[kind](values);
     setError(message(rule));
-    if (rule.ok) upload.mutate(kind === 'bibliographies' ? { item: values.item } : values);
+    if (!rule.ok) return;
+    const body = kind === 'bibliographies' ? { item: values.item } : values;
+    upload.mutate({ kind, body, label: Object.values(body).join(' — ') });
   };
   return (
     <AddDialog kind={kind} onClose={onClose} onSubmit={submit} busy={upload.isPending}>

@@ -1,6 +1,6 @@
 // The form of the draft being edited (new or existing feature), beside the map. Submitting sends
-// the suggestion (SPEC §4) and ends the edit; cancelling asks first when something changed (SPEC §8
-// confirmation "discard unsaved changes").
+// the suggestion (SPEC §4), or keeps it in the outbox when the server does not answer, and ends the
+// edit; cancelling asks first when something changed (SPEC §8 confirmation "discard unsaved changes").
 import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +14,9 @@ import { useDraft } from './draftStore.ts';
 import { draftHasChanges } from './suggestion.ts';
 import { submitDraft } from './submitDraft.ts';
 import type { Draft } from './draft.ts';
+import { DraftAttachments } from './DraftAttachments.tsx';
 
-export function DraftPanel({ onSubmitted }: { onSubmitted?: (id: number) => void }) {
+export function DraftPanel() {
   const { t } = useTranslation();
   const ui = useFeatureUi();
   const confirm = useConfirm();
@@ -33,12 +34,11 @@ export function DraftPanel({ onSubmitted }: { onSubmitted?: (id: number) => void
     // SPEC §8: submitting a suggestion is confirmed first.
     if (!(await confirm('submit'))) return;
     setBusy(true);
-    const entry = await submitDraft(ui.api, next).finally(() => setBusy(false));
-    if (entry) {
+    const result = await submitDraft(ui.api, next).finally(() => setBusy(false));
+    if (result) {
       // A drawn feature's taps may have selected whatever lay under them; the prompt should not open on it.
       if (next.gfid === null) useSelection.getState().clear();
       useDraft.getState().discard();
-      onSubmitted?.(entry.id);
     }
   };
   const title = draft.gfid === null ? t('edit.newFeature') : t('edit.editing', { gfid: draft.gfid });
@@ -49,6 +49,7 @@ export function DraftPanel({ onSubmitted }: { onSubmitted?: (id: number) => void
           {mode === 'modify' ? t('edit.stopGeometry') : t('edit.editGeometry')}
         </Button>
       )}
+      {draft.gfid === null && <DraftAttachments attachments={draft.attachments ?? []} />}
       <EditForm key={draft.gfid ?? 'new'} draft={draft} defs={defsFor(draft.layer.properties, draft.properties)} onSubmit={submit} onCancel={() => void cancel()} busy={busy} />
     </Panel>
   );

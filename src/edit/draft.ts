@@ -2,6 +2,7 @@
 // over it (src/edit/actions/*, STYLE.md §4); src/edit/suggestion.ts turns it into the suggestion
 // sent to the server (STYLE.md §5: a suggestion is {gfid, baseVersion, before, after}).
 import type { ErrorKey, Geometry, GeometryType, PropertyDefinition } from '../model/index.ts';
+import type { NewAttachment } from '../outbox/requests.ts';
 
 /** One geometry move: SPEC §4 "moving a point or editing polygon or line geometry records old and new coordinates". */
 export interface GeometryMove {
@@ -32,6 +33,11 @@ export interface Draft {
   deleted: boolean;
   /** Whether the editor is an admin (SPEC §6 editAdminOnly). */
   admin: boolean;
+  /**
+   * A new feature's photos, comments and other attachments, sent right after it: it has no gfid
+   * until accepted (SPEC §5), so they hang on its suggestion instead.
+   */
+  attachments?: readonly NewAttachment[];
 }
 
 /** Why an edit cannot apply: an error-catalogue key, shown with its SPEC text. */

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import { ERRORS, type GeometryType } from '../model/index.ts';
 import { notify } from '../state/notifications.ts';
 import { EditRefused, type Draft, type DisabledReason } from './draft.ts';
+import type { NewAttachment } from '../outbox/requests.ts';
 
 /** draw: the Draw interaction adds a template shape; modify: the Modify interaction moves vertices. */
 export type EditMode = 'idle' | 'draw' | 'modify';
@@ -18,6 +19,9 @@ interface DraftState {
   /** Applies a pure action; a refusal is shown with its catalogue text and leaves the draft as it was. */
   apply: <E>(action: ((d: Draft, e: E) => Draft) & { disabled: (d: Draft, e?: E) => DisabledReason }, edit: E) => boolean;
   discard: () => void;
+  /** A photo, comment… for the draft's new feature, sent right after it. */
+  addAttachment: (attachment: NewAttachment) => void;
+  removeAttachment: (index: number) => void;
 }
 
 export const useDraft = create<DraftState>((set, get) => ({
@@ -39,4 +43,12 @@ export const useDraft = create<DraftState>((set, get) => ({
     }
   },
   discard: () => set({ draft: null, mode: 'idle', drawType: null }),
+  addAttachment(attachment) {
+    const draft = get().draft;
+    if (draft) set({ draft: { ...draft, attachments: [...(draft.attachments ?? []), attachment] } });
+  },
+  removeAttachment(index) {
+    const draft = get().draft;
+    if (draft) set({ draft: { ...draft, attachments: (draft.attachments ?? []).filter((_, i) => i !== index) } });
+  },
 }));

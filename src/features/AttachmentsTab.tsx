@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Badge, Button, Input, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { deleteAttachment, fetchBlob, postAttachment, useAttachments, type AttachmentItem, type AttachmentKind } from '../api/suggestions.ts';
+import { fetchBlob, useAttachments, type AttachmentItem, type AttachmentKind } from '../api/suggestions.ts';
 import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
 import { validateTagName } from '../model/index.ts';
 import { useFeatureUi } from './context.ts';
@@ -55,12 +55,11 @@ function Section({ kind, gfid, onAdd }: { kind: ListKind; gfid: number; onAdd: (
 
 function TagAdder({ gfid }: { gfid: number }) {
   const { t } = useTranslation();
-  const { api } = useFeatureUi();
   const [name, setName] = useState('');
-  const upload = useUpload(gfid, 'tags', (n: string) => postAttachment(api, gfid, 'tags', { name: n }), () => setName(''));
+  const upload = useUpload(gfid, 'tags', () => setName(''));
   const rule = validateTagName(name);
   return (
-    <form onSubmit={(e) => { e.preventDefault(); if (rule.ok) upload.mutate(name.trim()); }} style={{ display: 'flex', gap: 4 }}>
+    <form onSubmit={(e) => { e.preventDefault(); if (rule.ok) upload.mutate({ kind: 'tags', body: { name: name.trim() }, label: name.trim() }); }} style={{ display: 'flex', gap: 4 }}>
       <Input size="small" value={name} onChange={(_, d) => setName(d.value)} placeholder={t('attachments.field.tag')} data-testid="tag-input" />
       <Button size="small" type="submit" disabled={!rule.ok || upload.isPending}>{t('attachments.addButton')}</Button>
     </form>
@@ -70,11 +69,10 @@ function TagAdder({ gfid }: { gfid: number }) {
 /** SPEC §4: tag removals are suggested like additions and accepted or rejected by an admin. */
 function TagRemover({ gfid, tag }: { gfid: number; tag: AttachmentItem }) {
   const { t } = useTranslation();
-  const { api } = useFeatureUi();
   const confirm = useConfirm();
-  const remove = useUpload(gfid, 'tags', () => deleteAttachment(api, gfid, 'tags', tag.id), () => undefined);
+  const remove = useUpload(gfid, 'tags', () => undefined);
   const ask = async () => {
-    if (await confirm('delete', tag.name)) remove.mutate(undefined);
+    if (await confirm('delete', tag.name)) remove.mutate({ kind: 'removal', of: 'tags', id: tag.id, label: tag.name ?? '' });
   };
   return (
     <Button size="small" appearance="subtle" onClick={() => void ask()} disabled={remove.isPending}

@@ -17,6 +17,8 @@ import { EditToolbar } from '../edit/EditToolbar.tsx';
 import { ComparisonPrompt } from '../review/ComparisonPrompt.tsx';
 import { PendingChanges } from '../review/PendingChanges.tsx';
 import { useReview } from '../review/reviewStore.ts';
+import { OutboxButton, OutboxPanel } from '../outbox/OutboxPanel.tsx';
+import { useOutboxSync } from '../outbox/useOutboxSync.ts';
 
 export interface FeatureLayerProps {
   appKey: string;
@@ -44,6 +46,7 @@ function ReviewButtons() {
       <Button size="small" onClick={() => { fresh(); useReview.getState().openCompare({ admin, page: 1, id: null }); }} data-testid="compare-open">
         {admin ? t('review.compareTitle') : t('review.mySuggestions')}
       </Button>
+      <OutboxButton />
     </div>
   );
 }
@@ -61,6 +64,7 @@ export function FeatureLayer({ appKey, config, apiBase = '' }: FeatureLayerProps
     timeZone: settings.timeZone || config.timeZone || effectiveTimeZone(settings),
     timeFormat: settings.timeFormat || config.timeFormat,
   }), [apiBase, appKey, config, status, settings]);
+  useOutboxSync(ui.api, config.appName);
   return (
     <FeatureUiContext.Provider value={ui}>
       <EditOverlay map={map} />
@@ -70,6 +74,7 @@ export function FeatureLayer({ appKey, config, apiBase = '' }: FeatureLayerProps
       <DraftPanel />
       <ComparisonPrompt />
       {ui.admin && <PendingChanges />}
+      <OutboxPanel />
     </FeatureUiContext.Provider>
   );
 }

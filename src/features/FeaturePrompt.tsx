@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Button, Spinner, Tab, TabList } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useSelection } from '../state/selectionStore.ts';
-import { useFeature } from '../api/suggestions.ts';
-import { notifyError, errorKeyOf, notifyOffline } from '../state/notifications.ts';
+import { useFeatureRecord } from './useFeatureRecord.ts';
+import { notifyError, errorKeyOf } from '../state/notifications.ts';
 import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
 import { draftFromFeature } from '../edit/draft.ts';
 import { useDraft } from '../edit/draftStore.ts';
@@ -30,7 +30,7 @@ export function FeaturePrompt() {
   const selected = useSelection((s) => s.selected);
   const clear = useSelection((s) => s.clear);
   const editing = useDraft((s) => s.draft !== null);
-  const feature = useFeature(ui.api, selected?.gfid);
+  const feature = useFeatureRecord(ui.api, ui.config.appName, selected?.gfid);
   const layer = useLayer(selected?.layerId ?? feature.data?.layer);
   const declared = useLayerDefs(selected?.layerId);
   const [tab, setTab] = useState<TabName>('properties');
@@ -42,7 +42,6 @@ export function FeaturePrompt() {
   const canEdit = ui.loggedIn && !!layer?.edit && !!data && !!defs;
 
   const startEdit = (mode: 'idle' | 'modify') => {
-    if (navigator.onLine === false) return notifyOffline();
     const draftLayer = { id: layer!.id, workspace: data!.workspace, geometryType: data!.geometry.type, editable: !!layer!.edit, properties: defs! };
     useDraft.getState().start(draftFromFeature(draftLayer, data!, ui.admin), mode);
   };

@@ -127,6 +127,11 @@ export const DEMO_APP_KEY = 'demodemodemodemodemodemodemodemo';
 export const APP_KEY_HEADER = 'x-app-key';
 export const APP_KEY_QUERY = 'appkey';
 export const SESSION_HEADER = 'x-session-id';
+/** Issue 11: a suggestion call carrying this header is applied once; a repeat gets the first answer. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Set on an answer that repeats the stored first answer of an idempotency key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 export const ADMIN_USER_TYPE = 'admin';
 export const CHUNK_LOAD_TIMEOUT_MS = 120000;
 export const MANIFEST_ICON_SIZES = [128, 192, 256, 384, 512] as const;

@@ -33,3 +33,4 @@ export * from './rules/attachments.ts';
 export * from './rules/feature-changes.ts';
 export * from './rules/route.ts';
 export * from './rules/geolocation.ts';
+export * from './rules/outbox.ts';

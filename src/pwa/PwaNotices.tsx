@@ -1,9 +1,12 @@
 // SPEC §2: two persistent notifications, one offering a refresh when a new app version is found,
-// one saying the app is offline. They stay until the state changes (no time-out, no close).
+// one saying the app is offline. They stay until the state changes (no time-out, no close). The
+// offline one says what is true (issue 11): the device's data is shown, suggestions are kept and
+// sent later, and how many wait. "Offline" includes a server that does not answer.
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { refreshToNewVersion, usePwaStore } from './registerSW.ts';
-import { useOnline } from './useOnline.ts';
+import { useOnline } from './connectivity.ts';
+import { useOutbox } from '../outbox/outbox.ts';
 
 const useStyles = makeStyles({
   host: {
@@ -25,6 +28,7 @@ export function PwaNotices() {
   const { t } = useTranslation();
   const styles = useStyles();
   const online = useOnline();
+  const waiting = useOutbox((s) => s.items.length);
   const updateAvailable = usePwaStore((s) => s.updateAvailable);
   if (online && !updateAvailable) return null;
   return (
@@ -34,6 +38,7 @@ export function PwaNotices() {
           <MessageBarBody>
             <MessageBarTitle>{t('pwa.offlineTitle')}</MessageBarTitle>
             {t('pwa.offlineText')}
+            {waiting > 0 && <> {t('pwa.waitingCount', { count: waiting })}</>}
           </MessageBarBody>
         </MessageBar>
       )}

@@ -8,6 +8,7 @@ import { useFeatureUi } from '../features/context.ts';
 import type { ReviewEntry } from '../../workers/data/review.ts';
 import { DIFF_SUFFIX } from '../model/index.ts';
 import { refreshMapFeatures } from '../map/refreshFeatures.ts';
+import { pingServer } from '../pwa/connectivity.ts';
 
 export function entryLabel(e: Pick<ReviewEntry, 'gfid'>, suggested: string): string {
   return e.gfid == null ? suggested : `GFID ${e.gfid}`;
@@ -18,11 +19,12 @@ export function useDecide() {
   const confirm = useConfirm();
   const decision = useReviewDecision(ui.api);
   return async (entry: ReviewEntry, accept: boolean, subject: string): Promise<{ gfid?: number } | null> => {
-    if (!(await confirm(accept ? 'accept' : 'decline', subject))) return null;
-    if (navigator.onLine === false) {
+    // Decisions are never queued (issue 11): they need the server's answer now, so say so first.
+    if (!navigator.onLine || !(await pingServer(ui.api.apiBase))) {
       notifyOffline();
       return null;
     }
+    if (!(await confirm(accept ? 'accept' : 'decline', subject))) return null;
     try {
       const result = await decision.mutateAsync({ id: entry.id, accept });
       notify({ intent: 'success', textKey: accept ? 'review.accepted' : 'review.declined' });

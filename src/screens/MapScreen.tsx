@@ -14,7 +14,7 @@ import { SideDrawer, leftTabs, rightTabs } from './SideDrawer.tsx';
 import { SettingsDrawer } from './SettingsDrawer.tsx';
 import { AboutDialog } from './AboutDialog.tsx';
 import { Footer } from './Footer.tsx';
-import { useOnline } from '../pwa/useOnline.ts';
+import { useOnline } from '../pwa/connectivity.ts';
 import type { ShellConfig } from './useShellConfig.ts';
 
 const useStyles = makeStyles({

@@ -39,7 +39,7 @@ export function Shell() {
   const settings = useSettingsStore((s) => s.settings);
   const settingsLoaded = useSettingsStore((s) => s.loaded);
 
-  useEffect(() => useAuthStore.getState().restore(), []);
+  useEffect(() => void useAuthStore.getState().restore(), []);
   useEffect(() => {
     if (ready) void useSettingsStore.getState().init(appKey, config);
   }, [ready, appKey, config]);

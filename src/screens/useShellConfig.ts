@@ -3,7 +3,7 @@
 import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ERRORS, type AppConfig } from '../model/index.ts';
-import { useAppConfig } from '../api/client.ts';
+import { useAppConfig } from '../config/useAppConfig.ts';
 import { loadLocalConfig, type LocalConfig } from '../config/localConfig.ts';
 import { isConfigMissing, mergeAppConfig } from '../config/mergeConfig.ts';
 import { notify } from '../state/notifications.ts';

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import { isAdminUser, type User } from '../model/index.ts';
 import { setCredentialSource } from '../api/client.ts';
 import { clearUserCookies, readConsent, readCookie, USER_COOKIES, userCookiesAllowed, writeCookie } from './cookies.ts';
+import { getDataWorker } from '../map/dataWorkerClient.ts';
 
 export type AuthStatus = 'authenticating' | 'authenticated' | 'authorised' | 'unAuthenticated';
 
@@ -18,8 +19,33 @@ interface AuthState {
   signIn: (user: User, sessionId: string | undefined, authorization: string, useCookies: boolean, remember?: boolean) => void;
   fail: () => void;
   signOut: () => void;
-  /** Restores a session from the cookies a previous visit left (consent given). */
-  restore: () => void;
+  /** Restores a session from the cookies a previous visit left (consent given), else from the local store. */
+  restore: () => Promise<void>;
+}
+
+/**
+ * SPEC §3 "local storage holds … auth": a remembered sign-in is kept in the product's local
+ * database too, so a field user who restarts the phone without signal is still signed in and can
+ * keep suggesting into the outbox (issue 11). The basic-auth payload (the password) is never stored.
+ */
+const AUTH_KEY = { store: 'auth', key: 'session', appName: undefined } as const;
+interface StoredSession {
+  user: User;
+  sessionId: string;
+}
+
+function storeSession(value: StoredSession | null): void {
+  // No worker or no local database (tests in node, private modes): cookies only.
+  Promise.resolve().then(() => getDataWorker().putStoredValue({ ...AUTH_KEY, value })).catch(() => undefined);
+}
+
+async function storedSession(): Promise<StoredSession | null> {
+  try {
+    const raw = (await getDataWorker().getStoredValue(AUTH_KEY)) as Partial<StoredSession> | null | undefined;
+    return raw && typeof raw.sessionId === 'string' && raw.user && typeof raw.user.username === 'string' ? (raw as StoredSession) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Sessions stay valid server-side; cookies just carry them across reloads. */
@@ -43,6 +69,7 @@ export const useAuthStore = create<AuthState>((set) => ({
   begin: () => set({ status: 'authenticating' }),
   signIn(user, sessionId, authorization, useCookies, remember = true) {
     set({ status: statusFor(user), user, sessionId: sessionId ?? null, authorization });
+    storeSession(remember && sessionId ? { user, sessionId } : null);
     if (!userCookiesAllowed(useCookies, readConsent())) return;
     const days = userCookieDays(remember);
     writeCookie(USER_COOKIES.user, user.username, days);
@@ -53,17 +80,25 @@ export const useAuthStore = create<AuthState>((set) => ({
   fail: () => set({ status: 'unAuthenticated', user: null, sessionId: null, authorization: null }),
   signOut() {
     clearUserCookies();
+    storeSession(null);
     set({ status: 'unAuthenticated', user: null, sessionId: null, authorization: null });
   },
-  restore() {
+  async restore() {
     const sessionId = readCookie(USER_COOKIES.sessionId);
     const record = readCookie(USER_COOKIES.userRecord);
-    if (!sessionId || !record) return;
-    try {
-      const user = JSON.parse(record) as User;
-      set({ status: statusFor(user), user, sessionId, authorization: null });
-    } catch {
-      clearUserCookies();
+    if (sessionId && record) {
+      try {
+        const user = JSON.parse(record) as User;
+        set({ status: statusFor(user), user, sessionId, authorization: null });
+        return;
+      } catch {
+        clearUserCookies();
+      }
+    }
+    const stored = await storedSession();
+    // A sign-in made while the store was read wins over the older remembered one.
+    if (stored && useAuthStore.getState().status === 'unAuthenticated') {
+      set({ status: statusFor(stored.user), user: stored.user, sessionId: stored.sessionId, authorization: null });
     }
   },
 }));

@@ -5,14 +5,17 @@ import type { FeatureCollection } from 'geojson';
 import type { DataWorkerApi, FeatureBatch, LoadLayerRequest, LoadProgress } from './protocol.ts';
 import { packFeatureCollection, type PackOptions } from './feature_batch.ts';
 import { decodeFlatGeobufStream } from './fgb_decode.ts';
-import { isValidLonLat } from '../../src/model/index.ts';
+import { baseLayerId, isDiffLayerId, isValidLonLat, SERVER_TIMEOUT_MS } from '../../src/model/index.ts';
 import { transferBatch } from '../transfer.ts';
 import { groupChanges } from './review.ts';
 import { LayerRegistry } from './layer_registry.ts';
 import { dbNameFor, openLocalStore, type LocalStore } from './local_store.ts';
 import { showLayer } from './show_layer.ts';
 import { ZoomBands } from './zoom_bands.ts';
-import { refreshFeatures, type ShownLayer } from './refresh_features.ts';
+import { refreshFeatures, type RefreshDeps, type ShownLayer } from './refresh_features.ts';
+import { getFeatureRecord, OutboxStore, putFeatureRecord } from './outbox_store.ts';
+import { replayOutbox } from './outbox_replay.ts';
+import { drawQueued, forgetQueued } from './outbox_map.ts';
 
 const inFlight = new Map<string, AbortController>();
 const FGB_MIME = 'application/flatgeobuf';
@@ -28,7 +31,12 @@ async function fetchLayer(req: LoadLayerRequest, signal: AbortSignal): Promise<R
   if (req.authorization) headers.authorization = req.authorization;
   if (req.sessionId) headers['x-session-id'] = req.sessionId;
   const base = req.apiBase.replace(/\/$/, '');
-  const res = await fetch(`${base}/api/features?${q}`, { headers, signal });
+  // A server that never answers must not keep the stored copy off screen: the headers must come
+  // within SPEC §9's time-out (the body of a large layer may then take as long as it takes).
+  const timer = new AbortController();
+  const timeout = setTimeout(() => timer.abort(new DOMException('The server did not answer in time.', 'TimeoutError')), SERVER_TIMEOUT_MS);
+  const res = await fetch(`${base}/api/features?${q}`, { headers, signal: AbortSignal.any([signal, timer.signal]) })
+    .finally(() => clearTimeout(timeout));
   if (!res.ok) {
     // The server's error body carries the SPEC §8 text; pass it on unchanged.
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
@@ -98,6 +106,27 @@ function storeFor(appName?: string): Promise<LocalStore | undefined> {
   return store;
 }
 
+/** The outbox of the app's local database; a browser without storage has none (suggestions then need the server). */
+async function outboxFor(appName?: string): Promise<OutboxStore> {
+  const local = await storeFor(appName);
+  if (!local) throw new Error('local store unavailable');
+  return new OutboxStore(local);
+}
+
+function refreshDeps(layerId: string, store?: LocalStore): RefreshDeps {
+  return { registry, bands, port: rendererPort, shown: shownLayers.get(layerId), store };
+}
+
+/** Every shown `_diff` layer of the app shows its queued suggestions (outbox_map.ts). */
+async function redrawQueued(appName?: string, only?: string): Promise<void> {
+  const items = await (await outboxFor(appName)).list();
+  const shownDiffBases = [...shownLayers.keys()].filter((id) => isDiffLayerId(id) && (!only || id === only)).map(baseLayerId);
+  drawQueued(items, shownDiffBases, (layerId) => refreshDeps(layerId));
+}
+
+/** One replay at a time per database: two would send the same item twice (harmless, but wasteful). */
+const replays = new Map<string, ReturnType<typeof replayOutbox>>();
+
 const api: DataWorkerApi = {
   async loadLayer(req, onProgress) {
     return transferBatch(await loadBatch(req, onProgress));
@@ -110,18 +139,24 @@ const api: DataWorkerApi = {
     shownLayers.set(req.layer, {
       workspace: req.workspace, geometryType: req.geometryType, labelProperty: req.labelProperty, appName: req.appName,
     });
-    return showLayer(req, {
+    const shown = await showLayer(req, {
       registry,
       port: rendererPort,
       store: await storeFor(req.appName),
       fetchBatch: () => loadBatch(req, onProgress),
       bands,
     });
+    if (isDiffLayerId(req.layer)) {
+      // The load replaced the layer's features: the queued suggestions are drawn over it again.
+      forgetQueued(req.layer);
+      await redrawQueued(req.appName, req.layer).catch((err) => console.warn('queued suggestions not drawn', err));
+    }
+    return shown;
   },
   async refreshFeatures(req) {
     const shown = shownLayers.get(req.layerId);
     const store = shown ? await storeFor(shown.appName) : undefined;
-    return refreshFeatures(req, { registry, bands, port: rendererPort, shown, store });
+    return refreshFeatures(req, refreshDeps(req.layerId, store));
   },
   async hitTest({ layerIds, ...query }) {
     return registry.hitTest(query, layerIds);
@@ -148,6 +183,41 @@ const api: DataWorkerApi = {
     const ctl = inFlight.get(requestId);
     ctl?.abort();
     return ctl !== undefined;
+  },
+  async putFeatureRecord({ appName, gfid, record }) {
+    const local = await storeFor(appName);
+    if (local) await putFeatureRecord(local, gfid, record);
+  },
+  async getFeatureRecord({ appName, gfid }) {
+    const local = await storeFor(appName);
+    return local ? getFeatureRecord(local, gfid) : undefined;
+  },
+  async outboxAdd({ appName, owner, request, attachments }) {
+    const item = await (await outboxFor(appName)).add(owner, request, attachments);
+    if (request.meta.subject === 'feature') await redrawQueued(appName);
+    return item;
+  },
+  async outboxList({ appName, owner }) {
+    return (await outboxFor(appName)).list(owner);
+  },
+  async outboxReplay({ appName, ...req }) {
+    const outbox = await outboxFor(appName);
+    const key = dbNameFor(appName);
+    let replay = replays.get(key);
+    if (!replay) {
+      replay = replayOutbox(outbox, req).finally(() => replays.delete(key));
+      replays.set(key, replay);
+    }
+    const result = await replay;
+    if (result.sent.some((s) => s.item.meta.subject === 'feature')) await redrawQueued(appName);
+    return { stopped: result.stopped, sent: result.sent.map(({ item, answer }) => ({ seq: item.seq, meta: item.meta, answer })) };
+  },
+  async outboxRemove({ appName, seq }) {
+    await (await outboxFor(appName)).remove(seq);
+    await redrawQueued(appName);
+  },
+  async outboxResubmit({ appName, seq, version }) {
+    await (await outboxFor(appName)).resubmit(seq, version);
   },
   async groupChanges(req) {
     return groupChanges(req);

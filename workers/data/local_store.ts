@@ -10,6 +10,7 @@
 //    whole on a phone.
 import { LOCAL_DB_NAME, LOCAL_DB_STORES, LOCAL_DB_VERSION, type GeometryType } from '../../src/model/index.ts';
 import { openSqlite, type SqliteDb, type SqlValue, type VfsKind } from '../../wasm/sqlite.ts';
+import { ensureDeviceTables } from './outbox_store.ts';
 import type { FeatureBatch } from './protocol.ts';
 
 export type { VfsKind } from '../../wasm/sqlite.ts';
@@ -157,6 +158,11 @@ export class LocalStore {
     const next = this.queue.then(fn, fn);
     this.queue = next.catch(() => undefined);
     return next;
+  }
+
+  /** Runs `fn` on the database in turn with every other call (outbox_store.ts keeps its SQL there). */
+  run<T>(fn: (db: SqliteDb) => Promise<T>): Promise<T> {
+    return this.serial(() => fn(this.db));
   }
 
   info(): Promise<LocalStoreInfo> {
@@ -381,4 +387,5 @@ async function migrate(db: SqliteDb): Promise<void> {
     await db.transaction(() => db.exec(`${step}\nPRAGMA user_version = ${next};`));
     version = next;
   }
+  await ensureDeviceTables(db);
 }

@@ -1,7 +1,8 @@
 // The data worker's whole API as ONE typed request/response table (STYLE.md §1, after MapLibre's
 // RequestResponseMessageMap). The comlink-exposed object and the main-thread proxy are both derived
 // from it, so adding a call means adding one row here.
-import type { GeometryType } from '../../src/model/index.ts';
+import type { GeometryType, OutboxItem, OutboxMeta, OutboxRequest } from '../../src/model/index.ts';
+import type { ReplayRequest } from './outbox_replay.ts';
 import type { GroupChangesRequest, GroupedChanges } from './review.ts';
 import type { Hit, HitQuery } from './hit_test.ts';
 import type { SetZoomResult } from './zoom_bands.ts';
@@ -120,6 +121,37 @@ export interface PutStoredValueRequest extends StoredValueRequest {
   value: unknown;
 }
 
+/** Issue 11: the outbox lives in the app's local database (SPEC §9: named after the app). */
+export interface OutboxTarget {
+  appName?: string;
+}
+
+export interface OutboxAddRequest extends OutboxTarget {
+  /** The author: items replay with that user's session only. */
+  owner: string;
+  request: OutboxRequest;
+  /** Attachments of a new feature, sent after it (SPEC §5: no gfid, no attachments). */
+  attachments?: OutboxRequest[];
+}
+
+export interface FeatureRecordRequest extends OutboxTarget {
+  gfid: number;
+}
+
+export interface OutboxReplayRequest extends OutboxTarget, ReplayRequest {}
+
+export interface OutboxReplayResult {
+  /** What the server now has, with its answers (a new feature's change entry names its `diffGfid`). */
+  sent: { seq: number; meta: OutboxMeta; answer: unknown }[];
+  stopped?: 'unreachable' | 'signedOut';
+}
+
+export interface OutboxResubmitRequest extends OutboxTarget {
+  seq: number;
+  /** For a conflict: the current version to put the user's changes on. */
+  version?: number;
+}
+
 /** The main map's zoom, sent when its band (band_cache.ts bandOfView) changes — not every frame. */
 export interface SetZoomRequest {
   zoom: number;
@@ -151,6 +183,17 @@ export interface DataWorkerProtocol {
   /** Undefined when nothing is stored or the browser keeps no local database. */
   getStoredValue: { request: StoredValueRequest; response: unknown };
   putStoredValue: { request: PutStoredValueRequest; response: void };
+  /** Issue 11 outbox: keep a suggestion on the device (and draw a queued feature in its `_diff` layer). */
+  outboxAdd: { request: OutboxAddRequest; response: OutboxItem };
+  /** A feature's details as last read from the server, kept so its prompt opens offline. */
+  putFeatureRecord: { request: FeatureRecordRequest & { record: unknown }; response: void };
+  getFeatureRecord: { request: FeatureRecordRequest; response: unknown };
+  outboxList: { request: OutboxTarget & { owner?: string }; response: OutboxItem[] };
+  /** Sends the owner's waiting items in order, each with its idempotency key; one replay at a time per database. */
+  outboxReplay: { request: OutboxReplayRequest; response: OutboxReplayResult };
+  outboxRemove: { request: OutboxTarget & { seq: number }; response: void };
+  /** A conflict resubmitted on the current version, or a refused item sent again, under a new key. */
+  outboxResubmit: { request: OutboxResubmitRequest; response: void };
   /** SPEC §2 comparison / pending changes: one page of change entries grouped, with the property diff (review.ts). */
   groupChanges: { request: GroupChangesRequest; response: GroupedChanges };
 }

@@ -82,37 +82,53 @@ export async function refreshFeatures(req: RefreshFeaturesRequest, deps: Refresh
   const found = isDiffLayerId(req.layerId)
     ? await fetchFromList(req, workspace, new Set(gfids))
     : (await Promise.all(gfids.map((g) => fetchOne(req, g)))).filter((f): f is Feature => f !== null);
+  return applyFeatures(req.layerId, gfids, found, deps, geometryType, held);
+}
+
+/**
+ * Puts `found` into the shown layer by id and takes out the asked-for `ids` that are not among
+ * them: the registry, its index, the cached bands, the renderer and the stored copy all change by
+ * those features only. The outbox (issue 11) draws its queued suggestions through here too.
+ */
+export function applyFeatures(
+  layerId: string,
+  ids: readonly number[],
+  found: Feature[],
+  deps: RefreshDeps,
+  geometryType: GeometryType,
+  held: () => boolean = () => deps.registry.get(layerId) !== undefined || deps.registry.isLoading(layerId),
+): RefreshFeaturesResult {
   const patch = packFeatureCollection(
     { type: 'FeatureCollection', features: found },
     {
-      layerId: req.layerId,
+      layerId,
       geometryType,
       labelProperty: deps.shown?.labelProperty,
       isValidPoint: isValidLonLat, // SPEC §5, as on load
     },
   );
   const kept = new Set(patch.ids);
-  const updated = gfids.filter((g) => kept.has(g));
+  const updated = ids.filter((g) => kept.has(g));
   // Not on the server, or nothing drawable left (SPEC §5 out-of-range point): out of the layer.
-  const removed = gfids.filter((g) => !kept.has(g));
+  const removed = ids.filter((g) => !kept.has(g));
   // A refresh that raced a drop: the registry no longer holds what was asked about.
   if (!held()) return { updated: [], removed: [] };
-  const edited = deps.registry.patch(req.layerId, patch, removed);
+  const edited = deps.registry.patch(layerId, patch, removed);
   // Still on its first load: nothing drawn to update yet; the load brings the edit with it.
   if (!edited) return { updated, removed };
   // The cached simplified versions hold the old features; bands are made again from the registry.
-  deps.bands?.drop(req.layerId);
-  const base = `refresh-${++seq}:${req.layerId}`;
+  deps.bands?.drop(layerId);
+  const base = `refresh-${++seq}:${layerId}`;
   let ticket: string | undefined;
   if (patch.count) {
     // The registry copied the patch's features, so its buffers are free to move.
     const batch: FeatureBatch = deps.bands ? deps.bands.forCurrentBand(patch) : patch;
     ticket = `${base}:update`;
-    post(deps.port, { type: 'update', layerId: req.layerId, batch, ticket });
+    post(deps.port, { type: 'update', layerId, batch, ticket });
   }
   if (removed.length) {
     ticket = `${base}:remove`;
-    post(deps.port, { type: 'remove', layerId: req.layerId, ids: removed, ticket });
+    post(deps.port, { type: 'remove', layerId, ids: removed, ticket });
   }
   // SPEC §1 offline-capable: a later visit without the server shows the edited layer. Not awaited:
   // the store writes the whole layer, and its writes run in order behind any reload's.

@@ -1,0 +1,51 @@
+// A new feature's photos, comments, links, bibliography entries and documents, chosen in its form
+// and sent right after it (it has no gfid until accepted, SPEC §5); offline they wait with it in
+// the outbox. The add dialogs are the feature prompt's own (SPEC §2 add dialogs).
+import { useState } from 'react';
+import { Button } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useFeatureUi } from '../features/context.ts';
+import { ImageDialog } from '../attachments/ImageDialog.tsx';
+import { DocumentDialog } from '../attachments/DocumentDialog.tsx';
+import { TextAttachmentDialog, type TextKind } from '../attachments/TextDialogs.tsx';
+import type { NewAttachment } from '../outbox/requests.ts';
+import { useDraft } from './draftStore.ts';
+
+type AddKind = TextKind | 'images' | 'documents';
+
+function describe(a: NewAttachment): string {
+  return 'file' in a ? a.filename : a.label;
+}
+
+export function DraftAttachments({ attachments }: { attachments: readonly NewAttachment[] }) {
+  const { t } = useTranslation();
+  const { config } = useFeatureUi();
+  const [adding, setAdding] = useState<AddKind | null>(null);
+  // SPEC §3 app configuration switches which kinds exist; images always do.
+  const kinds = (['images', config.comments && 'comments', config.links && 'links', config.bibliography && 'bibliographies',
+    config.documents && 'documents'].filter(Boolean) as AddKind[]);
+  const close = () => setAdding(null);
+  return (
+    <section data-testid="draft-attachments" style={{ marginBottom: 8 }}>
+      <strong>{t('edit.attachmentsTitle')}</strong>
+      {attachments.length > 0 && (
+        <ul style={{ margin: '4px 0', paddingLeft: 18 }}>
+          {attachments.map((a, i) => (
+            <li key={i} data-testid="draft-attachment">
+              {t(`attachments.kind.${a.kind}`)}: {describe(a)}
+              <Button size="small" appearance="subtle" onClick={() => useDraft.getState().removeAttachment(i)} aria-label={t('common.remove')}>×</Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
+        {kinds.map((k) => (
+          <Button key={k} size="small" onClick={() => setAdding(k)} data-testid={`draft-add-${k}`}>{t(`attachments.add.${k}`)}</Button>
+        ))}
+      </div>
+      {adding === 'images' && <ImageDialog gfid={null} onClose={close} />}
+      {adding === 'documents' && <DocumentDialog gfid={null} onClose={close} />}
+      {adding && adding !== 'images' && adding !== 'documents' && <TextAttachmentDialog kind={adding} gfid={null} onClose={close} />}
+    </section>
+  );
+}

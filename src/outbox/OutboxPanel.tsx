@@ -1,0 +1,93 @@
+// What waits on this device (issue 11): the outbox badge, and the list of waiting, sending, refused
+// and conflicting suggestions, each removable; a conflict opens the comparison with the current version.
+import { useState } from 'react';
+import { Badge, Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { OutboxItem, OutboxStatus } from '../model/index.ts';
+import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
+import { discardOutboxItem, replayOutbox, resubmitOutboxItem, useOutbox } from './outbox.ts';
+import { ConflictCompare } from './ConflictCompare.tsx';
+import { useOnline } from '../pwa/connectivity.ts';
+
+const STATUS_COLOR: Record<OutboxStatus, 'informative' | 'brand' | 'danger' | 'warning'> = {
+  waiting: 'informative', sending: 'brand', failed: 'danger', conflict: 'warning',
+};
+
+function subjectText(t: TFunction, item: OutboxItem): string {
+  const { meta } = item;
+  if (meta.subject === 'feature') return t(`outbox.feature.${meta.grpstatus ?? 'm'}`, { label: meta.label });
+  const on = meta.gfid === null ? t('outbox.onNewFeature') : t('outbox.onFeature', { gfid: meta.gfid });
+  return `${t(`outbox.kind.${meta.subject}`)}: ${meta.label} (${on})`;
+}
+
+function OutboxRow({ item }: { item: OutboxItem }) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const [comparing, setComparing] = useState(false);
+  const discard = async () => {
+    if (await confirm('delete', subjectText(t, item))) await discardOutboxItem(item.seq);
+  };
+  return (
+    <li data-testid="outbox-item" data-status={item.status} data-seq={item.seq} style={{ listStyle: 'none', borderBottom: '1px solid var(--colorNeutralStroke2)', padding: '8px 0' }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+        <Badge appearance="tint" color={STATUS_COLOR[item.status]} data-testid="outbox-status">{t(`outbox.status.${item.status}`)}</Badge>
+        <span style={{ flex: 1, minWidth: 160 }}>{subjectText(t, item)}</span>
+      </div>
+      {item.status === 'failed' && (
+        <p role="alert" style={{ margin: '4px 0' }} data-testid="outbox-error">
+          {item.errorKey ? t(`errors.${item.errorKey}`, { defaultValue: item.error ?? '' }) : item.error}
+        </p>
+      )}
+      {item.status === 'conflict' && <p style={{ margin: '4px 0' }}>{t('errors.STALE_BASE_VERSION')}</p>}
+      <div style={{ display: 'flex', gap: 6, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        {item.status === 'conflict' && (
+          <Button onClick={() => setComparing(!comparing)} data-testid="outbox-compare" aria-expanded={comparing}>{t('outbox.compare')}</Button>
+        )}
+        {item.status === 'failed' && <Button onClick={() => void resubmitOutboxItem(item.seq)} data-testid="outbox-retry">{t('outbox.retry')}</Button>}
+        <Button onClick={() => void discard()} data-testid="outbox-discard">{t('outbox.discard')}</Button>
+      </div>
+      {comparing && item.status === 'conflict' && <ConflictCompare item={item} />}
+    </li>
+  );
+}
+
+export function OutboxButton() {
+  const { t } = useTranslation();
+  const count = useOutbox((s) => s.items.length);
+  if (!count) return null;
+  return (
+    <Button size="small" onClick={() => useOutbox.setState({ open: true })} data-testid="outbox-open"
+      icon={<Badge size="small" color="warning" data-testid="outbox-count">{count}</Badge>}>
+      {t('outbox.title')}
+    </Button>
+  );
+}
+
+export function OutboxPanel() {
+  const { t } = useTranslation();
+  const open = useOutbox((s) => s.open);
+  const items = useOutbox((s) => s.items);
+  const online = useOnline();
+  const close = () => useOutbox.setState({ open: false });
+  return (
+    <OverlayDrawer open={open} position="end" size="medium" modalType="non-modal" onOpenChange={(_, d) => !d.open && close()}>
+      <DrawerHeader>
+        <DrawerHeaderTitle action={<Button appearance="subtle" onClick={close} data-testid="outbox-close">{t('common.close')}</Button>}>
+          {t('outbox.title')}
+        </DrawerHeaderTitle>
+        <span>{online ? t('outbox.onlineHint') : t('outbox.offlineHint')}</span>
+      </DrawerHeader>
+      <DrawerBody data-testid="outbox-panel">
+        {items.length === 0 ? <p>{t('outbox.empty')}</p> : (
+          <ul style={{ margin: 0, padding: 0 }} data-testid="outbox-list">
+            {items.map((i) => <OutboxRow key={i.seq} item={i} />)}
+          </ul>
+        )}
+        {online && items.some((i) => i.status === 'waiting') && (
+          <Button appearance="primary" onClick={() => void replayOutbox()} data-testid="outbox-send-now">{t('outbox.sendNow')}</Button>
+        )}
+      </DrawerBody>
+    </OverlayDrawer>
+  );
+}

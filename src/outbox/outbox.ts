@@ -1,0 +1,115 @@
+// The main thread's side of the outbox (issue 11, DESIGN "Offline first"): every suggestion goes
+// into the data worker's outbox first and is then replayed; an answer while the user waits is shown
+// as before, no answer leaves it "waiting to send". The worker owns the rows and the sending.
+import { create } from 'zustand';
+import { ERRORS, type ErrorKey, type OutboxItem, type OutboxRequest } from '../model/index.ts';
+import { ApiError } from '../api/client.ts';
+import { getDataWorker } from '../map/dataWorkerClient.ts';
+import { isLoggedIn, useAuthStore } from '../state/authStore.ts';
+import { markServerReachable } from '../pwa/connectivity.ts';
+import type { OutboxReplayResult } from '../../workers/data/protocol.ts';
+
+/** Where the app's suggestions go and which local database keeps them (SPEC §9: named after the app). */
+export interface OutboxContext {
+  apiBase: string;
+  appKey: string;
+  appName?: string;
+}
+
+let context: OutboxContext | null = null;
+
+export function setOutboxContext(ctx: OutboxContext | null): void {
+  context = ctx;
+}
+
+/** The signed-in user's items, oldest first (the order they are sent in), and whether their list is open. */
+export const useOutbox = create<{ items: OutboxItem[]; open: boolean }>(() => ({ items: [], open: false }));
+
+export type SentItems = OutboxReplayResult['sent'];
+const sentListeners = new Set<(sent: SentItems) => void>();
+
+/** Called after each replay that delivered something (the map and the lists refresh). */
+export function onOutboxSent(listener: (sent: SentItems) => void): () => void {
+  sentListeners.add(listener);
+  return () => sentListeners.delete(listener);
+}
+
+const owner = () => {
+  const auth = useAuthStore.getState();
+  return isLoggedIn(auth) ? auth.user?.username : undefined;
+};
+
+export async function refreshOutbox(): Promise<void> {
+  const who = owner();
+  const items = context && who ? await getDataWorker().outboxList({ appName: context.appName, owner: who }) : [];
+  useOutbox.setState({ items });
+}
+
+/** Sends the signed-in user's waiting items; null when there is nobody to send them as. */
+export async function replayOutbox(): Promise<OutboxReplayResult | null> {
+  const auth = useAuthStore.getState();
+  const who = owner();
+  if (!context || !who) return null;
+  const result = await getDataWorker().outboxReplay({
+    appName: context.appName,
+    apiBase: context.apiBase,
+    appKey: context.appKey,
+    owner: who,
+    sessionId: auth.sessionId ?? undefined,
+    authorization: auth.authorization ?? undefined,
+  });
+  if (result.stopped === 'unreachable') markServerReachable(false);
+  else if (result.sent.length) markServerReachable(true);
+  if (result.sent.length) for (const listener of sentListeners) listener(result.sent);
+  await refreshOutbox();
+  return result;
+}
+
+export type SubmitOutcome = { sent: true; answer: unknown } | { sent: false; item: OutboxItem };
+
+/**
+ * Keeps the suggestion in the outbox, then sends what waits. Answered: the server's answer, as a
+ * direct call would give it. Not answered (offline, server down): the queued item. Refused while
+ * the user is here (validation, rights): an ApiError for the form to show, and the item is dropped —
+ * the user is looking at the form and fixes it there.
+ */
+export async function submitSuggestion(request: OutboxRequest, attachments: OutboxRequest[] = []): Promise<SubmitOutcome> {
+  const who = owner();
+  if (!who) throw new ApiError(401, 'UNAUTHORIZED', ERRORS.UNAUTHORIZED);
+  if (!context) throw new Error('outbox: no app context');
+  const worker = getDataWorker();
+  const item = await worker.outboxAdd({ appName: context.appName, owner: who, request, attachments });
+  await refreshOutbox();
+  let result = await replayOutbox();
+  // A replay already under way may have finished its scan just before this item was added.
+  if (result && !result.stopped && !result.sent.some((s) => s.seq === item.seq) && isWaiting(item.seq)) result = await replayOutbox();
+  const sent = result?.sent.find((s) => s.seq === item.seq);
+  if (sent) return { sent: true, answer: sent.answer };
+  const now = useOutbox.getState().items.find((i) => i.seq === item.seq) ?? item;
+  // A refused new feature takes its waiting attachments with it: the draft is still open to fix.
+  if (now.status === 'failed') {
+    await worker.outboxRemove({ appName: context.appName, seq: item.seq });
+    await refreshOutbox();
+    throw new ApiError(400, (now.errorKey as ErrorKey | null) ?? undefined, now.error ?? '');
+  }
+  return { sent: false, item: now };
+}
+
+function isWaiting(seq: number): boolean {
+  return useOutbox.getState().items.some((i) => i.seq === seq && (i.status === 'waiting' || i.status === 'sending'));
+}
+
+/** The user discards an item (and what waits for it). */
+export async function discardOutboxItem(seq: number): Promise<void> {
+  if (!context) return;
+  await getDataWorker().outboxRemove({ appName: context.appName, seq });
+  await refreshOutbox();
+}
+
+/** Sends an item again: a conflict on top of the current `version`, a refused one as it is. */
+export async function resubmitOutboxItem(seq: number, version?: number): Promise<void> {
+  if (!context) return;
+  await getDataWorker().outboxResubmit({ appName: context.appName, seq, version });
+  await refreshOutbox();
+  await replayOutbox();
+}
