@@ -7,7 +7,9 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { APP_KEY_HEADER, SESSION_HEADER, UPLOAD_LIMIT_BYTES, errorBody } from '../src/model/index.ts';
+import {
+  APP_KEY_HEADER, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, SESSION_HEADER, UPLOAD_LIMIT_BYTES, errorBody,
+} from '../src/model/index.ts';
 import { CredentialCache } from './auth/credentials.ts';
 import { registerAuth } from './auth/plugin.ts';
 import { LoginRateLimiter } from './auth/rate-limit.ts';
@@ -69,11 +71,12 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
   // a Buffer, so a wrong content type becomes a 400 from the route, not a 415 with a foreign body.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
-  // CONTRACT "HTTP API": any origin, our headers allowed, the session header readable by the client.
+  // CONTRACT "HTTP API": any origin, our headers allowed, the session header readable by the client;
+  // the outbox (issue 11) sends idempotency keys and reads whether an answer was a replay.
   await app.register(cors, {
     origin: true,
-    allowedHeaders: [APP_KEY_HEADER, SESSION_HEADER, 'authorization', 'content-type'],
-    exposedHeaders: [SESSION_HEADER],
+    allowedHeaders: [APP_KEY_HEADER, SESSION_HEADER, IDEMPOTENCY_HEADER, 'authorization', 'content-type'],
+    exposedHeaders: [SESSION_HEADER, IDEMPOTENT_REPLAYED_HEADER],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
   });
   await app.register(compress, { global: true });

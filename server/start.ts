@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { migrate, openDb, type Db } from './db/index.ts';
+import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { seedDemo } from './seed/index.ts';
 import type { SmtpSettings } from './services/mail.ts';
 
@@ -31,6 +32,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const db = await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
   try {
     await migrate(db);
+    await pruneIdempotencyKeys(db);
     await seedDemo(db, {
       seedCities: opts.seedCities,
       adminPassword: opts.adminPassword,

@@ -3,12 +3,17 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS, errorBody, type ErrorKey, type RuleResult } from '../../src/model/index.ts';
 
 
-/** A refusal with a catalogue key (SPEC §8); the error handler turns it into the wire body. */
+/**
+ * A refusal with a catalogue key (SPEC §8); the error handler turns it into the wire body. `extra`
+ * rides along in that body for a refusal the client can act on (e.g. the current feature of a
+ * STALE_BASE_VERSION); keep it small.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly key: ErrorKey,
     message: string = ERRORS[key],
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -46,7 +51,7 @@ function keyForIssue(issue: IssueLike | undefined): ErrorKey {
 /** CONTRACT "Errors": bad input → 400 with the SPEC text, never 500; the unexpected → 500 §8 text. */
 export function errorHandler(err: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
   if (err instanceof HttpError) {
-    return reply.code(err.statusCode).send({ statusCode: err.statusCode, error: err.key, message: err.message });
+    return reply.code(err.statusCode).send({ ...err.extra, statusCode: err.statusCode, error: err.key, message: err.message });
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     return reply.code(400).send(errorBody(keyForIssue(err.validation[0] as IssueLike), 400));

@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
-import { isAdmin } from '../auth/users.ts';
+import { isAdmin, type AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { idempotencyHeaders, withIdempotency } from '../http/idempotency.ts';
 import { KINDS, type AttachmentRow, type KindSpec } from '../attachments/kinds.ts';
 import { assertRegistered, resolveLayer } from '../services/edit-target.ts';
 import { assertCanRead, loadWorkspace, type WorkspaceRow } from './common.ts';
@@ -23,22 +24,40 @@ const ROW_SQL = `SELECT a.id, a.gfid, a.kind, a.name, a.description, a.content_t
 
 const asGfid = (raw: string): number | null => (/^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
 
-/** The feature an attachment hangs on, with its workspace; null when there is none (SPEC §5). */
-async function featureOf(db: Db, raw: string): Promise<{ gfid: number; ws: WorkspaceRow } | null> {
+/** The base workspace of a pending new feature's diff row, when `user` suggested it or is an admin. */
+async function proposalWorkspace(db: Db, diffGfid: number, user: AuthUser): Promise<WorkspaceRow | null> {
+  const { rows } = await db.query<{ workspace_id: string }>(
+    `SELECT workspace_id FROM changes
+     WHERE diff_gfid = $1 AND kind = 'create' AND status = 'pending' AND (suggested_by = $2 OR $3)`,
+    [diffGfid, user.id, isAdmin(user)],
+  );
+  return rows[0] ? loadWorkspace(db, rows[0].workspace_id) : null;
+}
+
+/**
+ * The feature an attachment hangs on, with its workspace; null when there is none (SPEC §5).
+ * `proposalsOf` opens the one exception to the diff-layer refusal, see below.
+ */
+async function featureOf(db: Db, raw: string, proposalsOf?: AuthUser | null): Promise<{ gfid: number; ws: WorkspaceRow } | null> {
   const gfid = asGfid(raw);
   if (gfid === null) return null;
   const { rows } = await db.query<{ workspace_id: string }>('SELECT workspace_id FROM features WHERE gfid = $1', [gfid]);
   if (!rows[0]) return null;
   const ws = await loadWorkspace(db, rows[0].workspace_id);
+  if (!ws.is_diff) return { gfid, ws };
   // Diff-layer rows are proposals, not features (SPEC §5 "lookup on a diff layer by gfid is refused").
-  if (ws.is_diff) throw badRequest('DIFF_LAYER_LOOKUP_REFUSED');
-  return { gfid, ws };
+  // Except a pending new feature, for its suggester or an admin: it has no gfid until accepted, yet a
+  // field user attaches the photo or comment while suggesting it (issue 11); they move to the new
+  // gfid on accept (services/changes.ts) and are checked against the base workspace meanwhile.
+  const base = proposalsOf ? await proposalWorkspace(db, gfid, proposalsOf) : null;
+  if (!base) throw badRequest('DIFF_LAYER_LOOKUP_REFUSED');
+  return { gfid, ws: base };
 }
 
 /** A feature that must exist: creating on no gfid or an unknown one is refused with the model's text. */
-async function requireFeature(db: Db, raw: string) {
+async function requireFeature(db: Db, raw: string, proposalsOf?: AuthUser) {
   if (asGfid(raw) === null) throw badRequest('GFID_REQUIRED');
-  const feature = await featureOf(db, raw);
+  const feature = await featureOf(db, raw, proposalsOf);
   if (!feature) throw notFound('FEATURE_NOT_FOUND');
   return feature;
 }
@@ -76,7 +95,7 @@ function attachmentRoutes(spec: KindSpec) {
 
     // Accepted items plus the caller's own pending ones; no gfid or an unknown one → empty list.
     app.get(base, { schema: { tags, params: gfidParam } }, async (req) => {
-      const feature = await featureOf(db, req.params.gfid).catch(() => null);
+      const feature = await featureOf(db, req.params.gfid, req.user).catch(() => null);
       let rows: AttachmentRow[] = [];
       if (feature) {
         await assertCanRead(req, feature.ws);
@@ -91,21 +110,25 @@ function attachmentRoutes(spec: KindSpec) {
       return spec.wrapList ? spec.wrapList(items) : items;
     });
 
-    // A suggestion: pending until reviewed (SPEC §8 "upload successful awaiting admin review").
-    app.post(`${base}/changes`, { schema: { tags, params: gfidParam, querystring: fileQuery } }, async (req, reply) => {
+    // A suggestion: pending until reviewed (SPEC §8 "upload successful awaiting admin review"). The
+    // outbox replays it with an Idempotency-Key (issue 11), so all the work runs on its transaction.
+    const suggestSchema = { tags, params: gfidParam, querystring: fileQuery, headers: idempotencyHeaders };
+    app.post(`${base}/changes`, { schema: suggestSchema }, async (req, reply) => {
       const user = requireUser(req);
-      const feature = await requireFeature(db, req.params.gfid);
-      await assertRegistered(db, user, feature.ws);
-      const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-      const limit = spec.kind === 'image' ? await sizeLimitImage(db, feature.ws) : undefined;
-      const item = spec.parse({ body: req.body, query: req.query, contentType, sizeLimitImage: limit });
-      const { rows } = await db.query<{ id: number }>(
-        `INSERT INTO attachments (gfid, kind, name, description, content_type, data, body, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) RETURNING id`,
-        [feature.gfid, spec.kind, item.name ?? null, item.description ?? null, item.contentType ?? null, item.data ?? null,
-          JSON.stringify(item.body ?? {}), user.id],
-      );
-      return reply.code(201).send(spec.view(await findItem(db, spec, feature.gfid, String(rows[0].id))));
+      return withIdempotency(db, req, reply, async (tx) => {
+        const feature = await requireFeature(tx, req.params.gfid, user);
+        await assertRegistered(tx, user, feature.ws);
+        const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+        const limit = spec.kind === 'image' ? await sizeLimitImage(tx, feature.ws) : undefined;
+        const item = spec.parse({ body: req.body, query: req.query, contentType, sizeLimitImage: limit });
+        const { rows } = await tx.query<{ id: number }>(
+          `INSERT INTO attachments (gfid, kind, name, description, content_type, data, body, created_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) RETURNING id`,
+          [feature.gfid, spec.kind, item.name ?? null, item.description ?? null, item.contentType ?? null, item.data ?? null,
+            JSON.stringify(item.body ?? {}), user.id],
+        );
+        return { status: 201, body: spec.view(await findItem(tx, spec, feature.gfid, String(rows[0].id))) };
+      });
     });
 
     // Admins review a layer's pending items (SPEC §7 "GET layer changes").
@@ -142,29 +165,31 @@ function attachmentRoutes(spec: KindSpec) {
     }
 
     // The owner of a pending item or an admin deletes it; a user deleting an accepted removable
-    // item (a tag) suggests its removal instead.
-    app.delete(`${base}/:item`, { schema: { tags, params: itemParams } }, async (req, reply) => {
+    // item (a tag) suggests its removal instead. Replayed by the outbox like the POST (issue 11).
+    app.delete(`${base}/:item`, { schema: { tags, params: itemParams, headers: idempotencyHeaders } }, async (req, reply) => {
       const user = requireUser(req);
-      const feature = await requireFeature(db, req.params.gfid);
-      const row = await findItem(db, spec, feature.gfid, req.params.item);
-      const own = row.status === 'pending' && row.creator === user.username;
-      if (isAdmin(user) || own) {
-        await db.query('DELETE FROM attachments WHERE id = $1', [row.id]);
-        return reply.code(204).send();
-      }
-      if (!(spec.removable && row.status === 'accepted' && !row.removal)) throw forbidden();
-      await assertRegistered(db, user, feature.ws);
-      const { rows } = await db.query<{ id: number }>(
-        `INSERT INTO attachments (gfid, kind, name, removal, body, created_by) VALUES ($1, $2, $3, true, $4::jsonb, $5) RETURNING id`,
-        [feature.gfid, spec.kind, row.name, JSON.stringify({ targetId: row.id }), user.id],
-      );
-      return reply.code(202).send(spec.view(await findItem(db, spec, feature.gfid, String(rows[0].id))));
+      return withIdempotency(db, req, reply, async (tx) => {
+        const feature = await requireFeature(tx, req.params.gfid, user);
+        const row = await findItem(tx, spec, feature.gfid, req.params.item);
+        const own = row.status === 'pending' && row.creator === user.username;
+        if (isAdmin(user) || own) {
+          await tx.query('DELETE FROM attachments WHERE id = $1', [row.id]);
+          return { status: 204, body: null };
+        }
+        if (!(spec.removable && row.status === 'accepted' && !row.removal)) throw forbidden();
+        await assertRegistered(tx, user, feature.ws);
+        const { rows } = await tx.query<{ id: number }>(
+          `INSERT INTO attachments (gfid, kind, name, removal, body, created_by) VALUES ($1, $2, $3, true, $4::jsonb, $5) RETURNING id`,
+          [feature.gfid, spec.kind, row.name, JSON.stringify({ targetId: row.id }), user.id],
+        );
+        return { status: 202, body: spec.view(await findItem(tx, spec, feature.gfid, String(rows[0].id))) };
+      });
     });
 
     if (spec.binary) {
       // SPEC §7: each image (and document) is fetched as a blob by name.
       app.get(`${base}/:item`, { schema: { tags, params: itemParams } }, async (req, reply) => {
-        const feature = await featureOf(db, req.params.gfid);
+        const feature = await featureOf(db, req.params.gfid, req.user);
         if (!feature) throw notFound('FEATURE_NOT_FOUND');
         await assertCanRead(req, feature.ws);
         const { rows } = await db.query<{ content_type: string; data: Uint8Array }>(

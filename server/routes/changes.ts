@@ -6,6 +6,7 @@ import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import { isAdmin } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
 import { forbidden } from '../http/errors.ts';
+import { idempotencyHeaders, withIdempotency } from '../http/idempotency.ts';
 import { acceptChange, declineChange, GRPSTATUS, suggestChange, type ChangeKind } from '../services/changes.ts';
 import { baseWorkspace, editTarget, resolveLayer } from '../services/edit-target.ts';
 import { iso } from './common.ts';
@@ -16,7 +17,7 @@ import { iso } from './common.ts';
 const targetQuery = z.object({
   workspace: z.string().optional(),
   layer: z.string().optional(),
-  /** The feature version the edit was based on (else properties.version, else the current one). */
+  /** The feature version the edit was based on (else properties.version); a stale one is refused (409). */
   version: z.coerce.number().int().positive().optional(),
 });
 // The SPEC feature payload; workspace and layer may ride along in the body instead of the query.
@@ -97,23 +98,26 @@ export async function changesRoutes(fastify: FastifyInstance): Promise<void> {
     return { items: page.rows.map(entry), total: total.rows[0].n, page: q.page, pageSize: q.pageSize };
   });
 
-  // POST new (no gfid, grpstatus n), PUT modified (m), DELETE deleted (d): one feature each.
-  const suggestSchema = { tags, querystring: targetQuery, body: payloadBody };
+  // POST new (no gfid, grpstatus n), PUT modified (m), DELETE deleted (d): one feature each. The
+  // outbox replays them with an Idempotency-Key (issue 11), so all the work runs on its transaction.
+  const suggestSchema = { tags, querystring: targetQuery, body: payloadBody, headers: idempotencyHeaders };
   for (const [method, kind] of [['post', 'create'], ['put', 'update'], ['delete', 'delete']] as const) {
     app[method]('/features/changes', { schema: suggestSchema }, async (req, reply) => {
       const user = requireUser(req);
-      const target = await editTarget(db, user, req.query.workspace ?? req.body.workspace, req.query.layer ?? req.body.layer);
-      const feature = req.body.features[0];
-      const raw = kind === 'create' ? undefined : (feature.properties.gfid ?? feature.id);
-      const gfid = raw === undefined || raw === '' ? NaN : Number(raw);
-      const version = req.query.version ?? (feature.properties.version as number | undefined);
-      const id = await suggestChange(db, user, target, {
-        kind,
-        gfid: Number.isSafeInteger(gfid) && gfid > 0 ? gfid : null,
-        geometry: feature.geometry,
-        properties: feature.properties,
-      }, version);
-      return reply.code(201).send(await entryById(db, id));
+      return withIdempotency(db, req, reply, async (tx) => {
+        const target = await editTarget(tx, user, req.query.workspace ?? req.body.workspace, req.query.layer ?? req.body.layer);
+        const feature = req.body.features[0];
+        const raw = kind === 'create' ? undefined : (feature.properties.gfid ?? feature.id);
+        const gfid = raw === undefined || raw === '' ? NaN : Number(raw);
+        const stated = req.query.version ?? feature.properties.version;
+        const id = await suggestChange(tx, user, target, {
+          kind,
+          gfid: Number.isSafeInteger(gfid) && gfid > 0 ? gfid : null,
+          geometry: feature.geometry,
+          properties: feature.properties,
+        }, Number.isInteger(stated) ? (stated as number) : undefined);
+        return { status: 201, body: await entryById(tx, id) };
+      });
     });
   }
 

@@ -50,7 +50,10 @@ function assertAdminOnly(user: AuthUser, target: EditTarget, before: Record<stri
   }
 }
 
-/** Writes the pending change and its diff-layer row in one transaction; returns the change id. */
+/**
+ * Writes the pending change and its diff-layer row in one transaction; returns the change id.
+ * `clientVersion` is the version the client says its edit was based on (an integer, else ignored).
+ */
 export async function suggestChange(db: Db, user: AuthUser, target: EditTarget, input: SuggestInput, clientVersion?: number) {
   const patch = userProperties(input.properties);
   const { layer } = target;
@@ -63,6 +66,12 @@ export async function suggestChange(db: Db, user: AuthUser, target: EditTarget, 
         input.gfid, target.ws.id, layer.id,
       ])).rows[0];
       if (!current) throw notFound('FEATURE_NOT_FOUND');
+      // Issue 11: an edit made on an outdated version (an outbox item queued offline) is refused
+      // now, with the current feature to compare, not left to fail at accept (CHANGE_CONFLICT).
+      if (clientVersion !== undefined && clientVersion !== current.version) {
+        const { gfid, version, geometry, properties } = current;
+        throw new HttpError(409, 'STALE_BASE_VERSION', undefined, { current: { gfid, version, geometry, properties } });
+      }
     }
     const before: FeatureState | null = current ? { geometry: current.geometry, properties: current.properties } : null;
     let after: FeatureState | null = null;
@@ -78,8 +87,8 @@ export async function suggestChange(db: Db, user: AuthUser, target: EditTarget, 
       assertAdminOnly(user, target, before!.properties, patch);
       after = { geometry: input.geometry ?? before!.geometry, properties: { ...before!.properties, ...patch } };
     }
-    // The client's version is what the edit was based on; without one, the version seen now.
-    const baseVersion = current ? (Number.isInteger(clientVersion) ? clientVersion! : current.version) : null;
+    // The version the edit was based on: the stated one equals it (else refused above).
+    const baseVersion = current?.version ?? null;
     const shown = (after ?? before)!;
     const diff = await tx.query<{ gfid: number }>(
       `INSERT INTO features (workspace_id, layer_id, geom, properties, created_by)
@@ -149,6 +158,9 @@ export async function acceptChange(db: Db, id: number, admin: AuthUser) {
         [change.workspace_id, change.layer_id, JSON.stringify(after!.geometry), JSON.stringify(after!.properties), change.suggested_by],
       );
       const gfid = rows[0].gfid;
+      // Comments, images… added to the proposal (issue 11) follow it to its gfid, still pending
+      // for their own review (SPEC §4); before close(), whose delete of the diff row would cascade.
+      if (change.diff_gfid !== null) await tx.query('UPDATE attachments SET gfid = $1 WHERE gfid = $2', [gfid, change.diff_gfid]);
       await tx.query(HISTORY_INSERT, [gfid, 1, 'create', JSON.stringify(after!.geometry), JSON.stringify(after!.properties),
         null, JSON.stringify(after), change.id, change.suggested_by, admin.id]);
       await close(tx, change, 'accepted', admin.id, gfid);

@@ -109,6 +109,27 @@ describe('suggesting a modification (grpstatus m)', () => {
   });
 });
 
+describe('a stated base version that is no longer current (issue 11)', () => {
+  it('is refused at suggestion time with 409 STALE_BASE_VERSION and the current feature', async () => {
+    const gfid = await newFeature({ name: 'v1', height: 4 }, point(8, 48));
+    expect((await accept((await suggest('PUT', payload({ gfid, name: 'v2' }, point(8, 48)))).body.id)).body.version).toBe(2);
+    const current = { gfid, version: 2, geometry: { type: 'Point', coordinates: [8, 48] }, properties: { name: 'v2', height: 4 } };
+    for (const res of [
+      await suggest('PUT', payload({ gfid, name: 'offline edit', version: 1 })),
+      await suggest('PUT', payload({ gfid, name: 'offline edit' }), member, `${target()}&version=1`),
+      await suggest('DELETE', payload({ gfid, version: 1 })),
+    ]) {
+      expectError(res, 409, 'STALE_BASE_VERSION', ERRORS.STALE_BASE_VERSION);
+      expect(res.body.current).toEqual(current);
+    }
+    expect((await allChanges(`admin=true&${target()}`, admin)).filter((c) => c.gfid === gfid)).toEqual([]);
+    // The current version stated, or none at all (as before): accepted.
+    const fresh = await suggest('PUT', payload({ gfid, name: 'fresh edit', version: 2 }));
+    const unstated = await suggest('PUT', payload({ gfid, name: 'no version' }));
+    expect([fresh.status, fresh.body.baseVersion, unstated.status, unstated.body.baseVersion]).toEqual([201, 2, 201, 2]);
+  });
+});
+
 describe('suggesting a deletion (grpstatus d)', () => {
   it('is listed to admins only and removes the feature on accept', async () => {
     const gfid = await newFeature({ name: 'doomed' });
