@@ -29,7 +29,7 @@ function OutboxRow({ item }: { item: OutboxItem }) {
     if (await confirm('delete', subjectText(t, item))) await discardOutboxItem(item.seq);
   };
   return (
-    <li data-testid="outbox-item" data-status={item.status} data-seq={item.seq} style={{ listStyle: 'none', borderBottom: '1px solid var(--colorNeutralStroke2)', padding: '8px 0' }}>
+    <li data-testid="outbox-item" data-status={item.status} data-seq={item.seq} data-body-size={item.bodySize} style={{ listStyle: 'none', borderBottom: '1px solid var(--colorNeutralStroke2)', padding: '8px 0' }}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
         <Badge appearance="tint" color={STATUS_COLOR[item.status]} data-testid="outbox-status">{t(`outbox.status.${item.status}`)}</Badge>
         <span style={{ flex: 1, minWidth: 160 }}>{subjectText(t, item)}</span>

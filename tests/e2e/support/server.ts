@@ -43,8 +43,17 @@ export async function waitForApi(base: string, server: ChildProcess, log: () => 
 
 export interface E2EServer {
   base: string;
+  /** The last 4,000 characters the server printed. */
   log: () => string;
+  /** Everything the server printed since it first started. */
+  fullLog: () => string;
   stop: () => Promise<void>;
+  /** SIGKILL, as a crash or an out-of-memory kill would: no shutdown, no flush. */
+  kill: () => Promise<void>;
+  /** Starts the server again on the same port and data directory (after `kill` or `halt`). */
+  restart: () => Promise<void>;
+  /** Stops the server gracefully but keeps its data, for a later `restart`. */
+  halt: () => Promise<void>;
 }
 
 export async function startE2EServer(env: Record<string, string> = {}): Promise<E2EServer> {
@@ -55,34 +64,54 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-e2e-'));
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      MAPDRAFT_DATA_DIR: dataDir,
-      MAPDRAFT_ADMIN_PASSWORD: ADMIN.password,
-      MAPDRAFT_USER_PASSWORD: USER.password,
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.on('data', (d) => (output += d));
-  server.stderr!.on('data', (d) => (output += d));
   const log = () => output.slice(-4000);
+  const spawnServer = () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        MAPDRAFT_DATA_DIR: dataDir,
+        MAPDRAFT_ADMIN_PASSWORD: ADMIN.password,
+        MAPDRAFT_USER_PASSWORD: USER.password,
+        DATABASE_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    return child;
+  };
+  let server = spawnServer();
   await waitForApi(base, server, log);
+  const exited = (child: ChildProcess) =>
+    child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
+  const halt = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    const done = exited(server);
+    server.kill('SIGTERM');
+    await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+    await exited(server);
+  };
   return {
     base,
     log,
+    fullLog: () => output,
+    halt,
+    async kill() {
+      const done = exited(server);
+      server.kill('SIGKILL');
+      await done;
+    },
+    async restart() {
+      server = spawnServer();
+      await waitForApi(base, server, log);
+    },
     async stop() {
-      if (server.exitCode === null) {
-        const exited = new Promise((r) => server.once('exit', r));
-        server.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (server.exitCode === null) server.kill('SIGKILL');
-      }
+      await halt();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -90,6 +119,20 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: chromiumArgs() });
+}
+
+/**
+ * A browser with a profile on disk: closing it and launching again on the same directory is a
+ * browser restart (service worker, OPFS and cookies kept), optionally with the network off.
+ */
+export function launchProfile(userDataDir: string, opts: { offline?: boolean; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: chromiumArgs(),
+    offline: opts.offline ?? false,
+    viewport: opts.viewport ?? { width: 1280, height: 800 },
+  });
 }
 
 /** A page that records uncaught page errors into `errors` (tests assert it stays empty). */

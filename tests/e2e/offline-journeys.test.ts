@@ -1,0 +1,292 @@
+// Offline-first field work (DESIGN "Offline first"), lived as a field crew lives it: one online visit,
+// then the browser closed and started again without signal (or with the server down while the phone
+// says "online"); suggestions made offline kept across a browser restart and delivered exactly once,
+// photo bytes and attachments included; a queued edit meeting a newer version shown as a conflict;
+// the server killed in the middle of a replay.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DEMO_APP_KEY } from '../../src/model/index.ts';
+import { ADMIN, USER, START_TIMEOUT_MS, acceptCookies, launchProfile, startE2EServer, type E2EServer } from './support/server.ts';
+
+const SHOTS = process.env.MAPDRAFT_SHOTS_DIR ?? join(process.env.TMPDIR ?? '/tmp', 'mapdraft-offline-shots');
+const QUEUED = 'Kept on this device';
+let server: E2EServer;
+const profiles: string[] = [];
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  server = await startE2EServer({ MAPDRAFT_LOG: 'info' });
+  mkdirSync(SHOTS, { recursive: true });
+}, START_TIMEOUT_MS + 30_000);
+
+afterAll(async () => {
+  await server?.stop();
+  for (const dir of profiles) rmSync(dir, { recursive: true, force: true });
+});
+
+function newProfileDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mapdraft-profile-'));
+  profiles.push(dir);
+  return dir;
+}
+
+async function openApp(context: BrowserContext): Promise<Page> {
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(`${server.base}/${DEMO_APP_KEY}`);
+  await page.getByTestId('app-title').waitFor({ timeout: 30_000 });
+  return page;
+}
+
+const featuresLoaded = async (page: Page): Promise<number> => {
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=map]')?.getAttribute('data-features-loaded')) > 0, null, { timeout: 120_000 });
+  return Number(await page.getByTestId('map').getAttribute('data-features-loaded'));
+};
+
+/** The first visit is over once the service worker is active (its precache done) and the local writes had a moment. */
+async function finishFirstVisit(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.waitForTimeout(1500);
+}
+
+async function logIn(page: Page, who: { username: string; password: string }) {
+  await page.getByTestId('account-button').click();
+  await page.getByTestId('field-username').fill(who.username);
+  await page.getByTestId('field-password').fill(who.password);
+  await page.getByTestId('login-remember').click();
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
+}
+
+async function mapPoint(page: Page, dx = 0, dy = 0) {
+  const box = (await page.getByTestId('map').boundingBox())!;
+  return { x: Math.round(box.width / 2) + dx, y: Math.round(box.height / 2) + dy };
+}
+
+const basic = (who: { username: string; password: string }) => `Basic ${Buffer.from(`${who.username}:${who.password}`).toString('base64')}`;
+
+async function api<T>(path: string, init: { method?: string; body?: unknown; who?: { username: string; password: string } } = {}): Promise<{ status: number; body: T; bytes: Uint8Array }> {
+  const headers: Record<string, string> = { 'x-app-key': DEMO_APP_KEY, authorization: basic(init.who ?? ADMIN) };
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${server.base}/api${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  let body: unknown = null;
+  try {
+    body = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    body = null;
+  }
+  return { status: res.status, body: body as T, bytes };
+}
+
+interface Change { id: number; grpstatus: string; gfid: number | null; diffGfid: number; baseVersion: number | null; after: { properties: Record<string, unknown> } | null }
+const pendingChanges = async () => (await api<{ items: Change[] }>('/features/changes?admin=true&pageSize=1000')).body.items;
+
+/** A city at Null Island (the map's centre at the world view), suggested by the user and accepted. */
+async function acceptedPointAtCentre(name: string): Promise<number> {
+  const payload = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] }, properties: { name } }] };
+  const made = await api<Change>('/features/changes?workspace=ws_demo&layer=cities', { method: 'POST', body: payload, who: USER });
+  expect(made.status).toBe(201);
+  const accepted = await api<{ gfid: number }>(`/features/changes/${made.body.id}/accept`, { method: 'PUT' });
+  expect(accepted.status).toBe(200);
+  return accepted.body.gfid;
+}
+
+async function outboxItems(page: Page): Promise<{ status: string; seq: number }[]> {
+  return page.locator('[data-testid=outbox-item]').evaluateAll((els) =>
+    els.map((e) => ({ status: e.getAttribute('data-status') ?? '', seq: Number(e.getAttribute('data-seq')) })));
+}
+
+async function openOutbox(page: Page) {
+  await page.getByTestId('outbox-open').click();
+  await page.getByTestId('outbox-panel').waitFor();
+}
+
+const tinyPng = (page: Page) => page.evaluate(async () => {
+  const c = new OffscreenCanvas(64, 48);
+  const g = c.getContext('2d')!;
+  g.fillStyle = '#274E78';
+  g.fillRect(0, 0, 64, 48);
+  g.fillStyle = '#EA880C';
+  g.fillRect(16, 12, 32, 24);
+  return Array.from(new Uint8Array(await (await c.convertToBlob({ type: 'image/png' })).arrayBuffer()));
+});
+
+describe('offline-first field work', () => {
+  it('opens after one online visit: browser restarted offline, then with the server down', async () => {
+    const dir = newProfileDir();
+    let context = await launchProfile(dir);
+    await acceptCookies(context, server.base);
+    let page = await openApp(context);
+    const online = await featuresLoaded(page);
+    const title = await page.getByTestId('app-title').textContent();
+    await finishFirstVisit(page);
+    await context.close();
+
+    // Browser restarted without any network: the shell from the service worker, the app's config
+    // and every feature from wa-sqlite.
+    context = await launchProfile(dir, { offline: true });
+    page = await openApp(context);
+    expect(await page.getByTestId('app-title').textContent()).toBe(title);
+    expect(await featuresLoaded(page)).toBe(online);
+    await page.getByTestId('offline-notice').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'restart-offline.png') });
+    await context.close();
+
+    // The phone says "online", but the server is down.
+    await server.halt();
+    try {
+      context = await launchProfile(dir);
+      page = await openApp(context);
+      expect(await page.getByTestId('app-title').textContent()).toBe(title);
+      expect(await featuresLoaded(page)).toBe(online);
+      await page.getByTestId('offline-notice').waitFor({ timeout: 30_000 });
+      await context.close();
+    } finally {
+      await server.restart();
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('keeps offline suggestions across a restart and delivers each once; a stale edit becomes a conflict to resubmit', async () => {
+    const stamp = Date.now();
+    const base = await acceptedPointAtCentre(`Base ${stamp}`);
+    const dir = newProfileDir();
+    let context = await launchProfile(dir);
+    await acceptCookies(context, server.base);
+    let page = await openApp(context);
+    await featuresLoaded(page);
+    await logIn(page, USER);
+    // Looked at once online: its details are on the device from now on.
+    await page.getByTestId('map').click({ position: await mapPoint(page) });
+    await page.getByTestId('feature-prompt').waitFor();
+    await page.getByTestId('feature-prompt-close').click();
+    await finishFirstVisit(page);
+
+    await context.setOffline(true);
+    await page.getByTestId('offline-notice').waitFor();
+    // An edit of the existing feature, offline.
+    await page.getByTestId('map').click({ position: await mapPoint(page) });
+    await page.getByTestId('feature-edit').click();
+    await page.getByTestId('edit-name').fill(`Renamed ${stamp}`);
+    await page.getByTestId('edit-submit').click();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByText(QUEUED).first().waitFor();
+    await page.getByTestId('draft-panel').waitFor({ state: 'detached' });
+
+    // A new point with a photo and a comment, offline.
+    const png = await tinyPng(page);
+    await page.getByTestId('edit-new').click();
+    await page.getByTestId('edit-drawing').waitFor();
+    await page.getByTestId('map').click({ position: await mapPoint(page, 90, 40) });
+    await page.getByTestId('draft-panel').waitFor();
+    await page.getByTestId('edit-name').fill(`Spring ${stamp}`);
+    await page.getByTestId('draft-add-images').click();
+    await page.getByTestId('attachment-file').setInputFiles({ name: 'spring.png', mimeType: 'image/png', buffer: Buffer.from(png) });
+    await page.getByTestId('attachment-description').fill('The spring');
+    await page.getByTestId('add-submit').click();
+    await page.getByTestId('add-images-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('draft-add-comments').click();
+    await page.getByTestId('attachment-comment').fill(`Water is clear ${stamp}`);
+    await page.getByTestId('add-submit').click();
+    await page.getByTestId('add-comments-dialog').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('draft-attachment').count()).toBe(2);
+    await page.getByTestId('edit-submit').click();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('draft-panel').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('outbox-count').textContent()).toBe('4');
+    await page.getByTestId('offline-notice').getByText('4 suggestions are waiting to send').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'offline-queued.png') });
+    await context.close();
+
+    // Meanwhile someone else's change to the same feature is accepted: version 2.
+    const other = await api<Change>('/features/changes?workspace=ws_demo&layer=cities', {
+      method: 'PUT', who: ADMIN,
+      body: { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] }, properties: { gfid: base, version: 1, name: `Office ${stamp}` } }] },
+    });
+    expect((await api(`/features/changes/${other.body.id}/accept`, { method: 'PUT' })).status).toBe(200);
+
+    // Browser restarted, still offline: everything is still listed, waiting.
+    context = await launchProfile(dir, { offline: true });
+    page = await openApp(context);
+    await openOutbox(page);
+    await expect.poll(async () => (await outboxItems(page)).map((i) => i.status)).toEqual(['waiting', 'waiting', 'waiting', 'waiting']);
+    const photoSize = Number(await page.locator('[data-testid=outbox-item]').nth(2).getAttribute('data-body-size'));
+    await page.screenshot({ path: join(SHOTS, 'outbox-after-restart.png') });
+
+    // Back online: sent in order; the stale edit stays as a conflict.
+    await context.setOffline(false);
+    await expect.poll(async () => (await outboxItems(page)).map((i) => i.status), { timeout: 60_000 }).toEqual(['conflict']);
+    const pending = await pendingChanges();
+    const created = pending.filter((c) => c.after?.properties.name === `Spring ${stamp}`);
+    expect(created).toHaveLength(1);
+    expect(pending.filter((c) => c.gfid === base)).toHaveLength(0);
+    // The photo and the comment hang on the new feature's proposal, and follow it when accepted.
+    const accepted = await api<{ gfid: number }>(`/features/changes/${created[0].id}/accept`, { method: 'PUT' });
+    const gfid = accepted.body.gfid;
+    const comments = await api<{ comment: string }[]>(`/features/${gfid}/comments`, { who: USER });
+    expect(comments.body.map((c) => c.comment)).toEqual([`Water is clear ${stamp}`]);
+    const images = await api<{ imagesWithDescription: { name: string; size: number; description: string }[] }>(`/features/${gfid}/images`, { who: USER });
+    expect(images.body.imagesWithDescription).toHaveLength(1);
+    const [image] = images.body.imagesWithDescription;
+    expect(image.description).toBe('The spring');
+    const bytes = (await api(`/features/${gfid}/images/${encodeURIComponent(image.name)}`, { who: USER })).bytes;
+    expect(bytes.length).toBe(photoSize);
+    expect(Array.from(bytes.slice(0, 8))).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const view = new DataView(bytes.buffer, bytes.byteOffset);
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([64, 48]);
+
+    // The conflict: both versions side by side, then resubmitted on top of version 2.
+    await page.getByTestId('outbox-compare').click();
+    await page.getByTestId('compare-table').waitFor();
+    expect(await page.locator('[data-testid=compare-table] [data-property=name]').textContent()).toContain(`Office ${stamp}`);
+    expect(await page.locator('[data-testid=compare-table] [data-property=name]').textContent()).toContain(`Renamed ${stamp}`);
+    await page.screenshot({ path: join(SHOTS, 'outbox-conflict.png') });
+    await page.getByTestId('outbox-resubmit').click();
+    await expect.poll(async () => (await outboxItems(page)).length, { timeout: 30_000 }).toBe(0);
+    const rebased = (await pendingChanges()).filter((c) => c.gfid === base);
+    expect(rebased.map((c) => [c.baseVersion, c.after?.properties.name])).toEqual([[2, `Renamed ${stamp}`]]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('delivers exactly 50 suggestions when the server is killed in the middle of their replay', async () => {
+    const stamp = Date.now();
+    const gfid = await acceptedPointAtCentre(`Kill ${stamp}`);
+    const dir = newProfileDir();
+    const context = await launchProfile(dir);
+    await acceptCookies(context, server.base);
+    const page = await openApp(context);
+    await featuresLoaded(page);
+    await logIn(page, USER);
+    await page.getByTestId('map').click({ position: await mapPoint(page) });
+    await page.getByTestId('feature-tab-attachments').click();
+    await context.setOffline(true);
+    for (let i = 0; i < 50; i++) {
+      await page.getByTestId('add-comments').click();
+      await page.getByTestId('attachment-comment').fill(`Note ${stamp} #${i}`);
+      await page.getByTestId('add-submit').click();
+      await page.getByTestId('add-comments-dialog').waitFor({ state: 'detached' });
+    }
+    await expect.poll(() => page.getByTestId('outbox-count').textContent()).toBe('50');
+
+    // Online again: kill the server once it has taken 20 of them (its own count, read as the user).
+    const stored = async () => (await api<{ comment: string }[]>(`/features/${gfid}/comments`, { who: USER })).body
+      .filter((c) => c.comment.startsWith(`Note ${stamp} `)).length;
+    await context.setOffline(false);
+    await expect.poll(async () => (await stored()) >= 20, { timeout: 60_000, interval: 25 }).toBe(true);
+    await server.kill();
+    // Killed in the middle: some of the 50 had not been sent (else this test proves nothing).
+    expect(await page.getByTestId('outbox-count').textContent().catch(() => '0')).not.toBe('0');
+    await server.restart();
+    await expect.poll(() => page.getByTestId('outbox-open').count(), { timeout: 90_000 }).toBe(0);
+    const list = await api<{ comment: string }[]>(`/features/${gfid}/comments`, { who: USER });
+    const mine = list.body.map((c) => c.comment).filter((c) => c.startsWith(`Note ${stamp} `));
+    expect(mine).toHaveLength(50);
+    expect(new Set(mine).size).toBe(50);
+    await context.close();
+  });
+});
