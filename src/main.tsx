@@ -11,7 +11,12 @@ import { App } from './App.tsx';
 async function start() {
   // SPEC §1: English until the stored settings or the app config name another language (Shell).
   await initI18n();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+  // networkMode 'always': react-query would pause every query and mutation while the browser says
+  // offline, but offline is when the local store answers and the outbox keeps suggestions (DESIGN
+  // "Offline first"); each call decides for itself what no connection means.
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { refetchOnWindowFocus: false, networkMode: 'always' }, mutations: { networkMode: 'always' } },
+  });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App queryClient={queryClient} />

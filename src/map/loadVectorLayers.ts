@@ -2,6 +2,7 @@
 // server (the data worker fetches, packs and stores them, and sends them to the render worker over
 // their own channel), then the map fits the combined extent of layers with features and the
 // features-loaded flag is set. This module only wires workers together; it never touches a feature.
+import { markServerReachable } from '../pwa/connectivity.ts';
 import type OlMap from 'ol/Map.js';
 import {
   DEFAULT_STROKE_COLOR, FIT_MAX_ZOOM, FIT_PADDING, GEOMETRY_TYPES, isDiffLayerId, type GeometryType, type Layer,
@@ -97,6 +98,8 @@ async function showLayers(renderer: MapRendererHandle, layers: readonly Layer[],
         // The batch went straight to the render worker; wait until it is in its layer.
         await renderer.batchReceived({ ticket: shown.ticket });
         if (shown.networkError) console.warn(`${cfg.id}: shown from the local store`, shown.networkError);
+        // The phone may say "online" while the server is down: the offline notice says what is true.
+        if (shown.unreachable) markServerReachable(false);
         opts.onLayerLoaded(cfg.id, shown.count);
       } catch (err) {
         if (!opts.signal.aborted) opts.onLayerFailed(cfg.id, err instanceof Error ? err.message : String(err));

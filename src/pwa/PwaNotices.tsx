@@ -40,6 +40,11 @@ export function PwaNotices() {
             {t('pwa.offlineText')}
             {waiting > 0 && <> {t('pwa.waitingCount', { count: waiting })}</>}
           </MessageBarBody>
+          {waiting > 0 && (
+            <MessageBarActions>
+              <Button onClick={() => useOutbox.setState({ open: true })} data-testid="offline-outbox-open">{t('pwa.showWaiting')}</Button>
+            </MessageBarActions>
+          )}
         </MessageBar>
       )}
       {updateAvailable && (

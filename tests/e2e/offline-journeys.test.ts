@@ -85,13 +85,23 @@ async function api<T>(path: string, init: { method?: string; body?: unknown; who
 interface Change { id: number; grpstatus: string; gfid: number | null; diffGfid: number; baseVersion: number | null; after: { properties: Record<string, unknown> } | null }
 const pendingChanges = async () => (await api<{ items: Change[] }>('/features/changes?admin=true&pageSize=1000')).body.items;
 
-/** A city at Null Island (the map's centre at the world view), suggested by the user and accepted. */
-async function acceptedPointAtCentre(name: string): Promise<number> {
-  const payload = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] }, properties: { name } }] };
-  const made = await api<Change>('/features/changes?workspace=ws_demo&layer=cities', { method: 'POST', body: payload, who: USER });
-  expect(made.status).toBe(201);
-  const accepted = await api<{ gfid: number }>(`/features/changes/${made.body.id}/accept`, { method: 'PUT' });
+/**
+ * A city the user draws at the map's centre (online) and the admin accepts: a feature the test can
+ * tap again at the same pixel, since the view after each load fits the same extent.
+ */
+async function acceptedPointAtCentre(page: Page, name: string): Promise<number> {
+  await page.getByTestId('edit-new').click();
+  await page.getByTestId('edit-drawing').waitFor();
+  await page.getByTestId('map').click({ position: await mapPoint(page) });
+  await page.getByTestId('edit-name').fill(name);
+  await page.getByTestId('edit-submit').click();
+  await page.getByTestId('confirm-ok').click();
+  await page.getByTestId('draft-panel').waitFor({ state: 'detached' });
+  const change = (await pendingChanges()).find((c) => c.after?.properties.name === name)!;
+  const accepted = await api<{ gfid: number }>(`/features/changes/${change.id}/accept`, { method: 'PUT' });
   expect(accepted.status).toBe(200);
+  await page.reload();
+  await featuresLoaded(page);
   return accepted.body.gfid;
 }
 
@@ -100,8 +110,9 @@ async function outboxItems(page: Page): Promise<{ status: string; seq: number }[
     els.map((e) => ({ status: e.getAttribute('data-status') ?? '', seq: Number(e.getAttribute('data-seq')) })));
 }
 
-async function openOutbox(page: Page) {
-  await page.getByTestId('outbox-open').click();
+/** Offline, the notice lists how many wait and opens them; online, the outbox button does. */
+async function openOutbox(page: Page, offline: boolean) {
+  await page.getByTestId(offline ? 'offline-outbox-open' : 'outbox-open').click();
   await page.getByTestId('outbox-panel').waitFor();
 }
 
@@ -122,7 +133,8 @@ describe('offline-first field work', () => {
     await acceptCookies(context, server.base);
     let page = await openApp(context);
     const online = await featuresLoaded(page);
-    const title = await page.getByTestId('app-title').textContent();
+    const title = 'Mapdraft demo';
+    await expect.poll(() => page.getByTestId('app-title').textContent()).toBe(title);
     await finishFirstVisit(page);
     await context.close();
 
@@ -130,7 +142,7 @@ describe('offline-first field work', () => {
     // and every feature from wa-sqlite.
     context = await launchProfile(dir, { offline: true });
     page = await openApp(context);
-    expect(await page.getByTestId('app-title').textContent()).toBe(title);
+    await expect.poll(() => page.getByTestId('app-title').textContent()).toBe(title);
     expect(await featuresLoaded(page)).toBe(online);
     await page.getByTestId('offline-notice').waitFor();
     await page.screenshot({ path: join(SHOTS, 'restart-offline.png') });
@@ -141,7 +153,7 @@ describe('offline-first field work', () => {
     try {
       context = await launchProfile(dir);
       page = await openApp(context);
-      expect(await page.getByTestId('app-title').textContent()).toBe(title);
+      await expect.poll(() => page.getByTestId('app-title').textContent()).toBe(title);
       expect(await featuresLoaded(page)).toBe(online);
       await page.getByTestId('offline-notice').waitFor({ timeout: 30_000 });
       await context.close();
@@ -153,16 +165,17 @@ describe('offline-first field work', () => {
 
   it('keeps offline suggestions across a restart and delivers each once; a stale edit becomes a conflict to resubmit', async () => {
     const stamp = Date.now();
-    const base = await acceptedPointAtCentre(`Base ${stamp}`);
     const dir = newProfileDir();
     let context = await launchProfile(dir);
     await acceptCookies(context, server.base);
     let page = await openApp(context);
     await featuresLoaded(page);
     await logIn(page, USER);
+    const base = await acceptedPointAtCentre(page, `Base ${stamp}`);
     // Looked at once online: its details are on the device from now on.
     await page.getByTestId('map').click({ position: await mapPoint(page) });
     await page.getByTestId('feature-prompt').waitFor();
+    expect(await page.getByTestId('value-name').textContent()).toBe(`Base ${stamp}`);
     await page.getByTestId('feature-prompt-close').click();
     await finishFirstVisit(page);
 
@@ -212,7 +225,7 @@ describe('offline-first field work', () => {
     // Browser restarted, still offline: everything is still listed, waiting.
     context = await launchProfile(dir, { offline: true });
     page = await openApp(context);
-    await openOutbox(page);
+    await openOutbox(page, true);
     await expect.poll(async () => (await outboxItems(page)).map((i) => i.status)).toEqual(['waiting', 'waiting', 'waiting', 'waiting']);
     const photoSize = Number(await page.locator('[data-testid=outbox-item]').nth(2).getAttribute('data-body-size'));
     await page.screenshot({ path: join(SHOTS, 'outbox-after-restart.png') });
@@ -255,14 +268,16 @@ describe('offline-first field work', () => {
 
   it('delivers exactly 50 suggestions when the server is killed in the middle of their replay', async () => {
     const stamp = Date.now();
-    const gfid = await acceptedPointAtCentre(`Kill ${stamp}`);
     const dir = newProfileDir();
     const context = await launchProfile(dir);
     await acceptCookies(context, server.base);
     const page = await openApp(context);
     await featuresLoaded(page);
     await logIn(page, USER);
+    const gfid = await acceptedPointAtCentre(page, `Kill ${stamp}`);
     await page.getByTestId('map').click({ position: await mapPoint(page) });
+    await page.getByTestId('feature-prompt').waitFor();
+    expect(await page.getByTestId('value-name').textContent()).toBe(`Kill ${stamp}`);
     await page.getByTestId('feature-tab-attachments').click();
     await context.setOffline(true);
     for (let i = 0; i < 50; i++) {

@@ -40,7 +40,7 @@ async function fetchLayer(req: LoadLayerRequest, signal: AbortSignal): Promise<R
   if (!res.ok) {
     // The server's error body carries the SPEC §8 text; pass it on unchanged.
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? `GET /api/features ${res.status}`);
+    throw Object.assign(new Error(body?.message ?? `GET /api/features ${res.status}`), { status: res.status });
   }
   return res;
 }

@@ -83,6 +83,8 @@ export interface ShowLayerResult {
   ticket: string;
   /** The server's refusal or the network failure, when the layer is shown from the local store. */
   networkError?: string;
+  /** Shown from the local store because the server did not answer (not because it refused). */
+  unreachable?: boolean;
 }
 
 /**

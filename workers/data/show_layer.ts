@@ -31,6 +31,12 @@ async function deliver(deps: ShowLayerDeps, batch: FeatureBatch, ticket: string)
   deps.port.postMessage({ type: 'batch', batch: copy, ticket }, batchTransferables(copy));
 }
 
+/** No answer at all (network error, time-out) or a server fault: not a refusal of this user. */
+function serverUnreachable(err: unknown): boolean {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status !== 'number' || status >= 500;
+}
+
 export async function showLayer(req: ShowLayerRequest, deps: ShowLayerDeps): Promise<ShowLayerResult> {
   const log = deps.registry.openPatchLog(req.layer);
   try {
@@ -61,6 +67,7 @@ async function showLogged(req: ShowLayerRequest, deps: ShowLayerDeps, log: Patch
       source: 'local',
       ticket: `${base}:local`,
       networkError: err instanceof Error ? err.message : String(err),
+      unreachable: serverUnreachable(err),
     };
   }
   // Stored before delivery: delivering moves a copy, never the batch itself, so both are safe.
