@@ -52,6 +52,16 @@ async function finishFirstVisit(page: Page) {
   await page.waitForTimeout(1500);
 }
 
+/**
+ * No signal at all. Chromium's offline emulation does not reach a request that a dedicated worker
+ * makes through the service worker that controls it, which a phone without signal could never
+ * send; so the server is stopped as well, and no request can get through by any path.
+ */
+async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  await server.halt();
+}
+
 async function logIn(page: Page, who: { username: string; password: string }) {
   await page.getByTestId('account-button').click();
   await page.getByTestId('field-username').fill(who.username);
@@ -179,7 +189,7 @@ describe('offline-first field work', () => {
     await page.getByTestId('feature-prompt-close').click();
     await finishFirstVisit(page);
 
-    await context.setOffline(true);
+    await goOffline(context);
     await page.getByTestId('offline-notice').waitFor();
     // An edit of the existing feature, offline.
     await page.getByTestId('map').click({ position: await mapPoint(page) });
@@ -216,11 +226,13 @@ describe('offline-first field work', () => {
     await context.close();
 
     // Meanwhile someone else's change to the same feature is accepted: version 2.
+    await server.restart();
     const other = await api<Change>('/features/changes?workspace=ws_demo&layer=cities', {
       method: 'PUT', who: ADMIN,
       body: { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] }, properties: { gfid: base, version: 1, name: `Office ${stamp}` } }] },
     });
     expect((await api(`/features/changes/${other.body.id}/accept`, { method: 'PUT' })).status).toBe(200);
+    await server.halt();
 
     // Browser restarted, still offline: everything is still listed, waiting.
     context = await launchProfile(dir, { offline: true });
@@ -231,6 +243,7 @@ describe('offline-first field work', () => {
     await page.screenshot({ path: join(SHOTS, 'outbox-after-restart.png') });
 
     // Back online: sent in order; the stale edit stays as a conflict.
+    await server.restart();
     await context.setOffline(false);
     await expect.poll(async () => (await outboxItems(page)).map((i) => i.status), { timeout: 60_000 }).toEqual(['conflict']);
     const pending = await pendingChanges();
@@ -279,7 +292,7 @@ describe('offline-first field work', () => {
     await page.getByTestId('feature-prompt').waitFor();
     expect(await page.getByTestId('value-name').textContent()).toBe(`Kill ${stamp}`);
     await page.getByTestId('feature-tab-attachments').click();
-    await context.setOffline(true);
+    await goOffline(context);
     for (let i = 0; i < 50; i++) {
       await page.getByTestId('add-comments').click();
       await page.getByTestId('attachment-comment').fill(`Note ${stamp} #${i}`);
@@ -291,6 +304,7 @@ describe('offline-first field work', () => {
     // Online again: kill the server once it has taken 20 of them (its own count, read as the user).
     const stored = async () => (await api<{ comment: string }[]>(`/features/${gfid}/comments`, { who: USER })).body
       .filter((c) => c.comment.startsWith(`Note ${stamp} `)).length;
+    await server.restart();
     await context.setOffline(false);
     await expect.poll(async () => (await stored()) >= 20, { timeout: 60_000, interval: 25 }).toBe(true);
     await server.kill();
