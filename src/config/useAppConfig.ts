@@ -11,11 +11,6 @@ import { isUnreachable, markServerReachable } from '../pwa/connectivity.ts';
 /** The product's own database (SPEC §9) holds every app's configuration: it must be found before the app's name is known. */
 const STORE = { store: 'app', appName: undefined } as const;
 
-export interface LoadedApp extends AppResponse {
-  /** True when the server did not answer and this is the copy stored at the last visit. */
-  fromDevice?: boolean;
-}
-
 async function storedApp(appKey: string): Promise<AppResponse | undefined> {
   try {
     const parsed = appResponseSchema.safeParse(await getDataWorker().getStoredValue({ ...STORE, key: appKey }));
@@ -25,7 +20,12 @@ async function storedApp(appKey: string): Promise<AppResponse | undefined> {
   }
 }
 
-export async function loadApp(appKey: string, opts: Omit<ApiOptions, 'appKey'> = {}): Promise<LoadedApp> {
+/**
+ * The answer is the same object shape either way: react-query then keeps the very same config
+ * object when the server's answer equals the stored one, and the map does not reload its layers
+ * when the connection comes back.
+ */
+export async function loadApp(appKey: string, opts: Omit<ApiOptions, 'appKey'> = {}): Promise<AppResponse> {
   const signal = AbortSignal.any([AbortSignal.timeout(SERVER_TIMEOUT_MS), ...(opts.signal ? [opts.signal] : [])]);
   try {
     const app = await fetchApp(appKey, { ...opts, signal });
@@ -38,7 +38,7 @@ export async function loadApp(appKey: string, opts: Omit<ApiOptions, 'appKey'> =
     markServerReachable(false);
     const stored = await storedApp(appKey);
     if (!stored) throw err;
-    return { ...stored, fromDevice: true };
+    return stored;
   }
 }
 

@@ -47,7 +47,7 @@ export function ConflictCompare({ item }: { item: OutboxItem }) {
   return (
     <div data-testid="outbox-conflict">
       {grouped.data ? (
-        <ComparisonView grouped={grouped.data} admin selected={selected} defs={defs} onSelect={() => undefined} timeZone={ui.timeZone} timeFormat={ui.timeFormat} />
+        <ComparisonView grouped={grouped.data} admin selected={selected} defs={defs} onSelect={() => undefined} timeZone={ui.timeZone} timeFormat={ui.timeFormat} showGroups={false} sides={[t('outbox.current'), t('outbox.yours')]} />
       ) : <Spinner size="tiny" />}
       <div style={{ display: 'flex', gap: 6, justifyContent: 'flex-end', marginTop: 6 }}>
         <Button size="small" appearance="primary" onClick={() => void resubmitOutboxItem(item.seq, item.current!.version)} data-testid="outbox-resubmit">

@@ -45,8 +45,18 @@ export async function refreshOutbox(): Promise<void> {
   useOutbox.setState({ items });
 }
 
-/** Sends the signed-in user's waiting items; null when there is nobody to send them as. */
-export async function replayOutbox(): Promise<OutboxReplayResult | null> {
+let replaying: Promise<OutboxReplayResult | null> | null = null;
+
+/**
+ * Sends the signed-in user's waiting items; null when there is nobody to send them as. Callers
+ * while a replay runs share it, so what it sent is announced once.
+ */
+export function replayOutbox(): Promise<OutboxReplayResult | null> {
+  replaying ??= runReplay().finally(() => { replaying = null; });
+  return replaying;
+}
+
+async function runReplay(): Promise<OutboxReplayResult | null> {
   const auth = useAuthStore.getState();
   const who = owner();
   if (!context || !who) return null;

@@ -17,11 +17,15 @@ interface Props {
   defs: PropertyDefinition[];
   timeZone?: string;
   timeFormat?: string;
+  /** False: only the side-by-side table of `selected` (one entry, as for an outbox conflict). */
+  showGroups?: boolean;
+  /** Column titles; the review's "Original" and "Suggestion" by default. */
+  sides?: [before: string, after: string];
 }
 
-export function ComparisonView({ grouped, admin, selected, onSelect, defs, timeZone, timeFormat }: Props) {
+export function ComparisonView({ grouped, admin, selected, onSelect, defs, timeZone, timeFormat, showGroups = true, sides }: Props) {
   const { t, i18n } = useTranslation();
-  const groups = (['new', 'modified', 'deleted'] as const).filter((g) => g !== 'deleted' || admin);
+  const groups = showGroups ? (['new', 'modified', 'deleted'] as const).filter((g) => g !== 'deleted' || admin) : [];
   const changed = new Set(selected?.changedProperties.map((c) => c.name));
   return (
     <div data-testid="comparison">
@@ -48,8 +52,8 @@ export function ComparisonView({ grouped, admin, selected, onSelect, defs, timeZ
           <TableHeader>
             <TableRow>
               <TableHeaderCell>{t('review.property')}</TableHeaderCell>
-              <TableHeaderCell>{t('review.original')}</TableHeaderCell>
-              <TableHeaderCell>{t('review.suggestion')}</TableHeaderCell>
+              <TableHeaderCell>{sides?.[0] ?? t('review.original')}</TableHeaderCell>
+              <TableHeaderCell>{sides?.[1] ?? t('review.suggestion')}</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
