@@ -12,6 +12,8 @@ export type { ChangeEntry };
 export interface ApiCtx {
   apiBase: string;
   appKey: string;
+  /** The app's name: it names the app's local database (SPEC §9), where the outbox keeps suggestions. */
+  appName?: string;
 }
 const opts = (ctx: ApiCtx, signal?: AbortSignal): ApiOptions => ({ apiBase: ctx.apiBase, appKey: ctx.appKey, signal });
 

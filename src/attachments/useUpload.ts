@@ -7,17 +7,19 @@ import { notify, notifyInfo, notifySuccess } from '../state/notifications.ts';
 import { submitSuggestion } from '../outbox/outbox.ts';
 import { attachmentOutboxRequest, type NewAttachment } from '../outbox/requests.ts';
 import { useDraft } from '../edit/draftStore.ts';
+import { useFeatureUi } from '../features/context.ts';
 
 /** `gfid` null: the attachment joins the open draft and goes with its feature. */
 export function useUpload(gfid: number | null, kind: string, onDone: () => void) {
   const qc = useQueryClient();
+  const { api } = useFeatureUi();
   return useMutation({
     mutationFn: async (attachment: NewAttachment): Promise<'sent' | 'queued' | 'draft'> => {
       if (gfid === null) {
         useDraft.getState().addAttachment(attachment);
         return 'draft';
       }
-      const outcome = await submitSuggestion(await attachmentOutboxRequest({ gfid }, attachment));
+      const outcome = await submitSuggestion(api, await attachmentOutboxRequest({ gfid }, attachment));
       return outcome.sent ? 'sent' : 'queued';
     },
     onSuccess: (result) => {

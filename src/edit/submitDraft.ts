@@ -22,7 +22,7 @@ export async function submitDraft(ctx: ApiCtx, draft: Draft): Promise<SubmitResu
   try {
     const target = { parent: 0, layerId: draft.layer.id, workspace: draft.layer.workspace };
     const attachments = await Promise.all((draft.attachments ?? []).map((a) => attachmentOutboxRequest(target, a)));
-    const outcome = await submitSuggestion(featureRequest(draft), attachments);
+    const outcome = await submitSuggestion(ctx, featureRequest(draft), attachments);
     if (!outcome.sent) {
       notifyInfo('outbox.queued');
       return { status: 'queued' };

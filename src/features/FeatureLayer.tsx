@@ -56,7 +56,7 @@ export function FeatureLayer({ appKey, config, apiBase = '' }: FeatureLayerProps
   const settings = useSettingsStore((s) => s.settings);
   const map = useMapInstance((s) => s.map);
   const ui = useMemo<FeatureUi>(() => ({
-    api: { apiBase, appKey },
+    api: { apiBase, appKey, appName: config.appName },
     config,
     // SPEC §6: the admin role is user type 'admin' (authStore's 'authorised').
     admin: status === 'authorised',
@@ -64,7 +64,7 @@ export function FeatureLayer({ appKey, config, apiBase = '' }: FeatureLayerProps
     timeZone: settings.timeZone || config.timeZone || effectiveTimeZone(settings),
     timeFormat: settings.timeFormat || config.timeFormat,
   }), [apiBase, appKey, config, status, settings]);
-  useOutboxSync(ui.api, config.appName);
+  useOutboxSync(ui.api);
   return (
     <FeatureUiContext.Provider value={ui}>
       <EditOverlay map={map} />

@@ -9,6 +9,7 @@ import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
 import { discardOutboxItem, replayOutbox, resubmitOutboxItem, useOutbox } from './outbox.ts';
 import { ConflictCompare } from './ConflictCompare.tsx';
 import { useOnline } from '../pwa/connectivity.ts';
+import { useFeatureUi } from '../features/context.ts';
 
 const STATUS_COLOR: Record<OutboxStatus, 'informative' | 'brand' | 'danger' | 'warning'> = {
   waiting: 'informative', sending: 'brand', failed: 'danger', conflict: 'warning',
@@ -23,10 +24,11 @@ function subjectText(t: TFunction, item: OutboxItem): string {
 
 function OutboxRow({ item }: { item: OutboxItem }) {
   const { t } = useTranslation();
+  const { api } = useFeatureUi();
   const confirm = useConfirm();
   const [comparing, setComparing] = useState(false);
   const discard = async () => {
-    if (await confirm('delete', subjectText(t, item))) await discardOutboxItem(item.seq);
+    if (await confirm('delete', subjectText(t, item))) await discardOutboxItem(api, item.seq);
   };
   return (
     <li data-testid="outbox-item" data-status={item.status} data-seq={item.seq} data-body-size={item.bodySize} style={{ listStyle: 'none', borderBottom: '1px solid var(--colorNeutralStroke2)', padding: '8px 0' }}>
@@ -44,11 +46,35 @@ function OutboxRow({ item }: { item: OutboxItem }) {
         {item.status === 'conflict' && (
           <Button onClick={() => setComparing(!comparing)} data-testid="outbox-compare" aria-expanded={comparing}>{t('outbox.compare')}</Button>
         )}
-        {item.status === 'failed' && <Button onClick={() => void resubmitOutboxItem(item.seq)} data-testid="outbox-retry">{t('outbox.retry')}</Button>}
+        {item.status === 'failed' && <Button onClick={() => void resubmitOutboxItem(api, item.seq)} data-testid="outbox-retry">{t('outbox.retry')}</Button>}
         <Button onClick={() => void discard()} data-testid="outbox-discard">{t('outbox.discard')}</Button>
       </div>
       {comparing && item.status === 'conflict' && <ConflictCompare item={item} />}
     </li>
+  );
+}
+
+/**
+ * "My suggestions" lists what still waits on this device above what the server has, each with its
+ * status: a suggestion made offline is the user's as soon as it is made.
+ */
+export function OutboxSummary() {
+  const { t } = useTranslation();
+  const items = useOutbox((s) => s.items);
+  if (!items.length) return null;
+  return (
+    <section data-testid="outbox-summary" style={{ marginBottom: 8 }}>
+      <h4 style={{ margin: '8px 0 4px' }}>{t('outbox.title')} ({items.length})</h4>
+      <ul style={{ margin: 0, paddingLeft: 0, listStyle: 'none' }}>
+        {items.map((i) => (
+          <li key={i.seq} data-status={i.status} style={{ display: 'flex', gap: 6, alignItems: 'center', fontSize: 12, padding: '2px 0' }}>
+            <Badge size="small" appearance="tint" color={STATUS_COLOR[i.status]}>{t(`outbox.status.${i.status}`)}</Badge>
+            {subjectText(t, i)}
+          </li>
+        ))}
+      </ul>
+      <Button size="small" onClick={() => useOutbox.setState({ open: true })} data-testid="outbox-summary-open">{t('pwa.showWaiting')}</Button>
+    </section>
   );
 }
 
@@ -69,6 +95,7 @@ export function OutboxPanel() {
   const open = useOutbox((s) => s.open);
   const items = useOutbox((s) => s.items);
   const online = useOnline();
+  const { api } = useFeatureUi();
   const close = () => useOutbox.setState({ open: false });
   return (
     <OverlayDrawer open={open} position="end" size="medium" modalType="non-modal" onOpenChange={(_, d) => !d.open && close()}>
@@ -85,7 +112,7 @@ export function OutboxPanel() {
           </ul>
         )}
         {online && items.some((i) => i.status === 'waiting') && (
-          <Button appearance="primary" onClick={() => void replayOutbox()} data-testid="outbox-send-now">{t('outbox.sendNow')}</Button>
+          <Button appearance="primary" onClick={() => void replayOutbox(api)} data-testid="outbox-send-now">{t('outbox.sendNow')}</Button>
         )}
       </DrawerBody>
     </OverlayDrawer>

@@ -8,19 +8,10 @@ import { getDataWorker } from '../map/dataWorkerClient.ts';
 import { isLoggedIn, useAuthStore } from '../state/authStore.ts';
 import { markServerReachable } from '../pwa/connectivity.ts';
 import type { OutboxReplayResult } from '../../workers/data/protocol.ts';
+import type { ApiCtx } from '../api/suggestions.ts';
 
 /** Where the app's suggestions go and which local database keeps them (SPEC §9: named after the app). */
-export interface OutboxContext {
-  apiBase: string;
-  appKey: string;
-  appName?: string;
-}
-
-let context: OutboxContext | null = null;
-
-export function setOutboxContext(ctx: OutboxContext | null): void {
-  context = ctx;
-}
+export type OutboxContext = ApiCtx;
 
 /** The signed-in user's items, oldest first (the order they are sent in), and whether their list is open. */
 export const useOutbox = create<{ items: OutboxItem[]; open: boolean }>(() => ({ items: [], open: false }));
@@ -39,9 +30,9 @@ const owner = () => {
   return isLoggedIn(auth) ? auth.user?.username : undefined;
 };
 
-export async function refreshOutbox(): Promise<void> {
+export async function refreshOutbox(context: OutboxContext): Promise<void> {
   const who = owner();
-  const items = context && who ? await getDataWorker().outboxList({ appName: context.appName, owner: who }) : [];
+  const items = who ? await getDataWorker().outboxList({ appName: context.appName, owner: who }) : [];
   useOutbox.setState({ items });
 }
 
@@ -51,15 +42,15 @@ let replaying: Promise<OutboxReplayResult | null> | null = null;
  * Sends the signed-in user's waiting items; null when there is nobody to send them as. Callers
  * while a replay runs share it, so what it sent is announced once.
  */
-export function replayOutbox(): Promise<OutboxReplayResult | null> {
-  replaying ??= runReplay().finally(() => { replaying = null; });
+export function replayOutbox(context: OutboxContext): Promise<OutboxReplayResult | null> {
+  replaying ??= runReplay(context).finally(() => { replaying = null; });
   return replaying;
 }
 
-async function runReplay(): Promise<OutboxReplayResult | null> {
+async function runReplay(context: OutboxContext): Promise<OutboxReplayResult | null> {
   const auth = useAuthStore.getState();
   const who = owner();
-  if (!context || !who) return null;
+  if (!who) return null;
   const result = await getDataWorker().outboxReplay({
     appName: context.appName,
     apiBase: context.apiBase,
@@ -71,7 +62,7 @@ async function runReplay(): Promise<OutboxReplayResult | null> {
   if (result.stopped === 'unreachable') markServerReachable(false);
   else if (result.sent.length) markServerReachable(true);
   if (result.sent.length) for (const listener of sentListeners) listener(result.sent);
-  await refreshOutbox();
+  await refreshOutbox(context);
   return result;
 }
 
@@ -83,23 +74,22 @@ export type SubmitOutcome = { sent: true; answer: unknown } | { sent: false; ite
  * the user is here (validation, rights): an ApiError for the form to show, and the item is dropped —
  * the user is looking at the form and fixes it there.
  */
-export async function submitSuggestion(request: OutboxRequest, attachments: OutboxRequest[] = []): Promise<SubmitOutcome> {
+export async function submitSuggestion(context: OutboxContext, request: OutboxRequest, attachments: OutboxRequest[] = []): Promise<SubmitOutcome> {
   const who = owner();
   if (!who) throw new ApiError(401, 'UNAUTHORIZED', ERRORS.UNAUTHORIZED);
-  if (!context) throw new Error('outbox: no app context');
   const worker = getDataWorker();
   const item = await worker.outboxAdd({ appName: context.appName, owner: who, request, attachments });
-  await refreshOutbox();
-  let result = await replayOutbox();
+  await refreshOutbox(context);
+  let result = await replayOutbox(context);
   // A replay already under way may have finished its scan just before this item was added.
-  if (result && !result.stopped && !result.sent.some((s) => s.seq === item.seq) && isWaiting(item.seq)) result = await replayOutbox();
+  if (result && !result.stopped && !result.sent.some((s) => s.seq === item.seq) && isWaiting(item.seq)) result = await replayOutbox(context);
   const sent = result?.sent.find((s) => s.seq === item.seq);
   if (sent) return { sent: true, answer: sent.answer };
   const now = useOutbox.getState().items.find((i) => i.seq === item.seq) ?? item;
   // A refused new feature takes its waiting attachments with it: the draft is still open to fix.
   if (now.status === 'failed') {
     await worker.outboxRemove({ appName: context.appName, seq: item.seq });
-    await refreshOutbox();
+    await refreshOutbox(context);
     throw new ApiError(400, (now.errorKey as ErrorKey | null) ?? undefined, now.error ?? '');
   }
   return { sent: false, item: now };
@@ -110,16 +100,14 @@ function isWaiting(seq: number): boolean {
 }
 
 /** The user discards an item (and what waits for it). */
-export async function discardOutboxItem(seq: number): Promise<void> {
-  if (!context) return;
+export async function discardOutboxItem(context: OutboxContext, seq: number): Promise<void> {
   await getDataWorker().outboxRemove({ appName: context.appName, seq });
-  await refreshOutbox();
+  await refreshOutbox(context);
 }
 
 /** Sends an item again: a conflict on top of the current `version`, a refused one as it is. */
-export async function resubmitOutboxItem(seq: number, version?: number): Promise<void> {
-  if (!context) return;
+export async function resubmitOutboxItem(context: OutboxContext, seq: number, version?: number): Promise<void> {
   await getDataWorker().outboxResubmit({ appName: context.appName, seq, version });
-  await refreshOutbox();
-  await replayOutbox();
+  await refreshOutbox(context);
+  await replayOutbox(context);
 }

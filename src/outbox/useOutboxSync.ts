@@ -10,7 +10,7 @@ import { isLoggedIn, useAuthStore } from '../state/authStore.ts';
 import { notifyInfo } from '../state/notifications.ts';
 import { refreshMapFeatures } from '../map/refreshFeatures.ts';
 import { pingServer, useConnectivity } from '../pwa/connectivity.ts';
-import { onOutboxSent, refreshOutbox, replayOutbox, setOutboxContext, useOutbox } from './outbox.ts';
+import { onOutboxSent, refreshOutbox, replayOutbox, useOutbox } from './outbox.ts';
 
 /** The tag the service worker's `sync` event answers to (public/sw-outbox-sync.js). */
 const SYNC_TAG = 'mapdraft-outbox';
@@ -25,14 +25,9 @@ function askBackgroundSync(): void {
     .catch(() => undefined);
 }
 
-export function useOutboxSync(api: ApiCtx, appName: string | undefined): void {
+export function useOutboxSync(api: ApiCtx): void {
   const qc = useQueryClient();
   const user = useAuthStore((s) => (isLoggedIn(s) ? s.user?.username : undefined));
-
-  useEffect(() => {
-    setOutboxContext({ ...api, appName });
-    return () => setOutboxContext(null);
-  }, [api, appName]);
 
   useEffect(() => onOutboxSent((sent) => {
     for (const { meta, answer } of sent) {
@@ -47,26 +42,29 @@ export function useOutboxSync(api: ApiCtx, appName: string | undefined): void {
   }), [api, qc]);
 
   useEffect(() => {
-    if (!user) {
-      useOutbox.setState({ items: [] });
-      return;
-    }
+    if (!user) useOutbox.setState({ items: [] });
     let stopped = false;
-    const replay = () => void replayOutbox().then(() => { if (waiting()) askBackgroundSync(); }, (err) => console.warn('outbox replay failed', err));
-    void refreshOutbox().then(replay);
-    const onMessage = (e: MessageEvent) => { if ((e.data as { type?: string } | null)?.type === SW_REPLAY_MESSAGE) replay(); };
-    const tick = async () => {
+    const replay = () => {
+      if (!user) return;
+      void replayOutbox(api).then(() => { if (waiting()) askBackgroundSync(); }, (err) => console.warn('outbox replay failed', err));
+    };
+    // Whether the server answers again is asked for anyone (the offline notice); a signed-in user's
+    // waiting suggestions then go.
+    const check = async () => {
       if (stopped || (!waiting() && useConnectivity.getState().serverReachable)) return;
       if (await pingServer(api.apiBase)) replay();
     };
-    const timer = setInterval(() => void tick(), OUTBOX_PING_INTERVAL_MS);
-    window.addEventListener('online', replay);
+    const onOnline = () => void pingServer(api.apiBase).then((ok) => ok && replay());
+    const onMessage = (e: MessageEvent) => { if ((e.data as { type?: string } | null)?.type === SW_REPLAY_MESSAGE) replay(); };
+    if (user) void refreshOutbox(api).then(replay);
+    const timer = setInterval(() => void check(), OUTBOX_PING_INTERVAL_MS);
+    window.addEventListener('online', onOnline);
     navigator.serviceWorker?.addEventListener('message', onMessage);
     return () => {
       stopped = true;
       clearInterval(timer);
-      window.removeEventListener('online', replay);
+      window.removeEventListener('online', onOnline);
       navigator.serviceWorker?.removeEventListener('message', onMessage);
     };
-  }, [user, api.apiBase]);
+  }, [user, api]);
 }

@@ -10,6 +10,7 @@ import { defsFor } from '../features/PropertyTable.tsx';
 import { useLayerDefs } from '../features/useLayerDefs.ts';
 import type { Geometry } from '../model/index.ts';
 import { ComparisonView } from './ComparisonView.tsx';
+import { OutboxSummary } from '../outbox/OutboxPanel.tsx';
 import { ComparisonOverlay } from './ComparisonOverlay.tsx';
 import { useChangePage } from './useChangePage.ts';
 import { useReview } from './reviewStore.ts';
@@ -39,6 +40,7 @@ export function ComparisonPrompt() {
   };
   return (
     <Panel mode={ui.config.featuresPropertiesWindow} side="left" title={t('review.compareTitle')} testId="comparison-prompt" onClose={close}>
+      {!target.admin && <OutboxSummary />}
       {page.isPending ? <Spinner /> : !grouped ? <p>{page.error?.message}</p> : (
         <ComparisonView
           grouped={grouped} admin={ui.admin && target.admin} selected={selected} defs={defs} timeZone={ui.timeZone} timeFormat={ui.timeFormat}

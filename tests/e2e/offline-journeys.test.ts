@@ -144,7 +144,7 @@ describe('offline-first field work', () => {
     let page = await openApp(context);
     const online = await featuresLoaded(page);
     const title = 'Mapdraft demo';
-    await expect.poll(() => page.getByTestId('app-title').textContent()).toBe(title);
+    await expect.poll(() => page.getByTestId('app-title').textContent(), { timeout: 30_000 }).toBe(title);
     await finishFirstVisit(page);
     await context.close();
 
@@ -152,7 +152,7 @@ describe('offline-first field work', () => {
     // and every feature from wa-sqlite.
     context = await launchProfile(dir, { offline: true });
     page = await openApp(context);
-    await expect.poll(() => page.getByTestId('app-title').textContent()).toBe(title);
+    await expect.poll(() => page.getByTestId('app-title').textContent(), { timeout: 30_000 }).toBe(title);
     expect(await featuresLoaded(page)).toBe(online);
     await page.getByTestId('offline-notice').waitFor();
     await page.screenshot({ path: join(SHOTS, 'restart-offline.png') });
@@ -163,7 +163,7 @@ describe('offline-first field work', () => {
     try {
       context = await launchProfile(dir);
       page = await openApp(context);
-      await expect.poll(() => page.getByTestId('app-title').textContent()).toBe(title);
+      await expect.poll(() => page.getByTestId('app-title').textContent(), { timeout: 30_000 }).toBe(title);
       expect(await featuresLoaded(page)).toBe(online);
       await page.getByTestId('offline-notice').waitFor({ timeout: 30_000 });
       await context.close();
