@@ -120,9 +120,9 @@ async function outboxItems(page: Page): Promise<{ status: string; seq: number }[
     els.map((e) => ({ status: e.getAttribute('data-status') ?? '', seq: Number(e.getAttribute('data-seq')) })));
 }
 
-/** Offline, the notice lists how many wait and opens them; online, the outbox button does. */
+/** Offline, the notice lists how many wait and opens them (a tap); online, the outbox button does. */
 async function openOutbox(page: Page, offline: boolean) {
-  await page.getByTestId(offline ? 'offline-outbox-open' : 'outbox-open').click();
+  await page.getByTestId(offline ? 'offline-outbox-open' : 'outbox-open').tap();
   await page.getByTestId('outbox-panel').waitFor();
 }
 
@@ -234,9 +234,12 @@ describe('offline-first field work', () => {
     expect((await api(`/features/changes/${other.body.id}/accept`, { method: 'PUT' })).status).toBe(200);
     await server.halt();
 
-    // Browser restarted, still offline: everything is still listed, waiting.
-    context = await launchProfile(dir, { offline: true });
+    // Browser restarted on the phone, still offline: everything is still listed, waiting.
+    context = await launchProfile(dir, { offline: true, phone: true });
     page = await openApp(context);
+    // The notice counts what waits as soon as the outbox is read (the remembered sign-in first).
+    await page.getByTestId('offline-notice').getByText('4 suggestions are waiting to send').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'phone-offline-restart.png') });
     await openOutbox(page, true);
     await expect.poll(async () => (await outboxItems(page)).map((i) => i.status)).toEqual(['waiting', 'waiting', 'waiting', 'waiting']);
     const photoSize = Number(await page.locator('[data-testid=outbox-item]').nth(2).getAttribute('data-body-size'));
@@ -266,12 +269,12 @@ describe('offline-first field work', () => {
     expect([view.getUint32(16), view.getUint32(20)]).toEqual([64, 48]);
 
     // The conflict: both versions side by side, then resubmitted on top of version 2.
-    await page.getByTestId('outbox-compare').click();
+    await page.getByTestId('outbox-compare').tap();
     await page.getByTestId('compare-table').waitFor();
     expect(await page.locator('[data-testid=compare-table] [data-property=name]').textContent()).toContain(`Office ${stamp}`);
     expect(await page.locator('[data-testid=compare-table] [data-property=name]').textContent()).toContain(`Renamed ${stamp}`);
     await page.screenshot({ path: join(SHOTS, 'outbox-conflict.png') });
-    await page.getByTestId('outbox-resubmit').click();
+    await page.getByTestId('outbox-resubmit').tap();
     await expect.poll(async () => (await outboxItems(page)).length, { timeout: 30_000 }).toBe(0);
     const rebased = (await pendingChanges()).filter((c) => c.gfid === base);
     expect(rebased.map((c) => [c.baseVersion, c.after?.properties.name])).toEqual([[2, `Renamed ${stamp}`]]);

@@ -125,13 +125,14 @@ export function launchBrowser(): Promise<Browser> {
  * A browser with a profile on disk: closing it and launching again on the same directory is a
  * browser restart (service worker, OPFS and cookies kept), optionally with the network off.
  */
-export function launchProfile(userDataDir: string, opts: { offline?: boolean; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+export function launchProfile(userDataDir: string, opts: { offline?: boolean; phone?: boolean } = {}): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: chromiumArgs(),
     offline: opts.offline ?? false,
-    viewport: opts.viewport ?? { width: 1280, height: 800 },
+    // A 360 px phone with a touch screen, as field crews hold it.
+    ...(opts.phone ? { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } : { viewport: { width: 1280, height: 800 } }),
   });
 }
 
