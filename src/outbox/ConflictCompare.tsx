@@ -50,10 +50,10 @@ export function ConflictCompare({ item }: { item: OutboxItem }) {
         <ComparisonView grouped={grouped.data} admin selected={selected} defs={defs} onSelect={() => undefined} timeZone={ui.timeZone} timeFormat={ui.timeFormat} showGroups={false} sides={[t('outbox.current'), t('outbox.yours')]} />
       ) : <Spinner size="tiny" />}
       <div style={{ display: 'flex', gap: 6, justifyContent: 'flex-end', marginTop: 6 }}>
-        <Button size="small" appearance="primary" onClick={() => void resubmitOutboxItem(ui.api, item.seq, item.current!.version)} data-testid="outbox-resubmit">
+        <Button appearance="primary" onClick={() => void resubmitOutboxItem(ui.api, item.seq, item.current!.version)} data-testid="outbox-resubmit">
           {t('outbox.resubmit', { version: item.current.version })}
         </Button>
-        <Button size="small" onClick={() => void discardOutboxItem(ui.api, item.seq)} data-testid="outbox-conflict-discard">{t('outbox.discard')}</Button>
+        <Button onClick={() => void discardOutboxItem(ui.api, item.seq)} data-testid="outbox-conflict-discard">{t('outbox.discard')}</Button>
       </div>
       <ComparisonOverlay map={map} before={(entry.before?.geometry as Geometry | null) ?? null} after={(entry.after?.geometry as Geometry | null) ?? null} />
     </div>
