@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
+import { drawnPng } from './support/png.ts';
 import { ADMIN, USER, START_TIMEOUT_MS, acceptCookies, launchProfile, startE2EServer, type E2EServer } from './support/server.ts';
 
 const SHOTS = process.env.MAPDRAFT_SHOTS_DIR ?? join(process.env.TMPDIR ?? '/tmp', 'mapdraft-offline-shots');
@@ -115,6 +116,23 @@ async function acceptedPointAtCentre(page: Page, name: string): Promise<number> 
   return accepted.body.gfid;
 }
 
+/**
+ * The user's first online visit on a fresh profile: signed in (remembered), one accepted feature of
+ * theirs at the map's centre, opened once, so its details are on the device from now on.
+ */
+async function signedInWithOwnFeature(dir: string, name: string) {
+  const context = await launchProfile(dir);
+  await acceptCookies(context, server.base);
+  const page = await openApp(context);
+  await featuresLoaded(page);
+  await logIn(page, USER);
+  const gfid = await acceptedPointAtCentre(page, name);
+  await page.getByTestId('map').click({ position: await mapPoint(page) });
+  await page.getByTestId('feature-prompt').waitFor();
+  expect(await page.getByTestId('value-name').textContent()).toBe(name);
+  return { context, page, gfid };
+}
+
 async function outboxItems(page: Page): Promise<{ status: string; seq: number }[]> {
   return page.locator('[data-testid=outbox-item]').evaluateAll((els) =>
     els.map((e) => ({ status: e.getAttribute('data-status') ?? '', seq: Number(e.getAttribute('data-seq')) })));
@@ -125,16 +143,6 @@ async function openOutbox(page: Page, offline: boolean) {
   await page.getByTestId(offline ? 'offline-outbox-open' : 'outbox-open').tap();
   await page.getByTestId('outbox-panel').waitFor();
 }
-
-const tinyPng = (page: Page) => page.evaluate(async () => {
-  const c = new OffscreenCanvas(64, 48);
-  const g = c.getContext('2d')!;
-  g.fillStyle = '#274E78';
-  g.fillRect(0, 0, 64, 48);
-  g.fillStyle = '#EA880C';
-  g.fillRect(16, 12, 32, 24);
-  return Array.from(new Uint8Array(await (await c.convertToBlob({ type: 'image/png' })).arrayBuffer()));
-});
 
 describe('offline-first field work', () => {
   it('opens after one online visit: browser restarted offline, then with the server down', async () => {
@@ -176,16 +184,7 @@ describe('offline-first field work', () => {
   it('keeps offline suggestions across a restart and delivers each once; a stale edit becomes a conflict to resubmit', async () => {
     const stamp = Date.now();
     const dir = newProfileDir();
-    let context = await launchProfile(dir);
-    await acceptCookies(context, server.base);
-    let page = await openApp(context);
-    await featuresLoaded(page);
-    await logIn(page, USER);
-    const base = await acceptedPointAtCentre(page, `Base ${stamp}`);
-    // Looked at once online: its details are on the device from now on.
-    await page.getByTestId('map').click({ position: await mapPoint(page) });
-    await page.getByTestId('feature-prompt').waitFor();
-    expect(await page.getByTestId('value-name').textContent()).toBe(`Base ${stamp}`);
+    let { context, page, gfid: base } = await signedInWithOwnFeature(dir, `Base ${stamp}`);
     await page.getByTestId('feature-prompt-close').click();
     await finishFirstVisit(page);
 
@@ -201,7 +200,7 @@ describe('offline-first field work', () => {
     await page.getByTestId('draft-panel').waitFor({ state: 'detached' });
 
     // A new point with a photo and a comment, offline.
-    const png = await tinyPng(page);
+    const png = await drawnPng(page, 64, 48);
     await page.getByTestId('edit-new').click();
     await page.getByTestId('edit-drawing').waitFor();
     await page.getByTestId('map').click({ position: await mapPoint(page, 90, 40) });
@@ -284,16 +283,7 @@ describe('offline-first field work', () => {
 
   it('delivers exactly 50 suggestions when the server is killed in the middle of their replay', async () => {
     const stamp = Date.now();
-    const dir = newProfileDir();
-    const context = await launchProfile(dir);
-    await acceptCookies(context, server.base);
-    const page = await openApp(context);
-    await featuresLoaded(page);
-    await logIn(page, USER);
-    const gfid = await acceptedPointAtCentre(page, `Kill ${stamp}`);
-    await page.getByTestId('map').click({ position: await mapPoint(page) });
-    await page.getByTestId('feature-prompt').waitFor();
-    expect(await page.getByTestId('value-name').textContent()).toBe(`Kill ${stamp}`);
+    const { context, page, gfid } = await signedInWithOwnFeature(newProfileDir(), `Kill ${stamp}`);
     await page.getByTestId('feature-tab-attachments').click();
     await goOffline(context);
     for (let i = 0; i < 50; i++) {

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_APP_KEY, ERRORS, SUCCESS } from '../../src/model/index.ts';
+import { drawnPng } from './support/png.ts';
 import { ADMIN, USER, START_TIMEOUT_MS, acceptCookies, launchBrowser, startE2EServer, type E2EServer } from './support/server.ts';
 
 const SHOTS = process.env.MAPDRAFT_SHOTS_DIR ?? join(process.env.TMPDIR ?? '/tmp', 'mapdraft-feature-shots');
@@ -134,16 +135,7 @@ describe('suggestion journey', () => {
     await user.screenshot({ path: join(SHOTS, 'feature-prompt-attachments.png') });
     await user.getByTestId('feature-tab-images').click();
     await user.getByTestId('add-images').click();
-    const png = await user.evaluate(async () => {
-      const c = new OffscreenCanvas(1200, 900);
-      const g = c.getContext('2d')!;
-      g.fillStyle = '#274E78';
-      g.fillRect(0, 0, 1200, 900);
-      g.fillStyle = '#EA880C';
-      g.fillRect(300, 200, 600, 500);
-      const b = await c.convertToBlob({ type: 'image/png' });
-      return Array.from(new Uint8Array(await b.arrayBuffer()));
-    });
+    const png = await drawnPng(user, 1200, 900);
     await user.getByTestId('attachment-file').setInputFiles({ name: 'boat.png', mimeType: 'image/png', buffer: Buffer.from(png) });
     await user.getByTestId('image-crop').waitFor();
     await user.getByTestId('attachment-description').fill('The harbour');
