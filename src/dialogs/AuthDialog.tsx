@@ -73,8 +73,3 @@ export function AuthDialog({ config, appKey }: { config: AppConfig; appKey: stri
   );
 }
 
-export interface AuthPaneProps {
-  config: AppConfig;
-  appKey: string;
-  onDone: () => void;
-}

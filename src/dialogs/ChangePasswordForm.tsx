@@ -11,7 +11,7 @@ import { errorKeyOf, notifyInfo } from '../state/notifications.ts';
 import { FormField } from './FormField.tsx';
 import { useFormSubmit, useZodForm } from './useZodForm.ts';
 import { actionsStyle, formStyle } from './formLayout.ts';
-import type { AuthPaneProps } from './AuthDialog.tsx';
+import type { AuthPaneProps } from './authPane.ts';
 
 export function ChangePasswordForm({ config, appKey, onDone }: AuthPaneProps) {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ import { useUiStore } from '../state/uiStore.ts';
 import { FormField } from './FormField.tsx';
 import { useZodForm } from './useZodForm.ts';
 import { formStyle, actionsStyle } from './formLayout.ts';
-import type { AuthPaneProps } from './AuthDialog.tsx';
+import type { AuthPaneProps } from './authPane.ts';
 
 export function LoginForm({ config, appKey, onDone }: AuthPaneProps) {
   const { t } = useTranslation();

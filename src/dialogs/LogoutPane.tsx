@@ -7,7 +7,7 @@ import { logout } from '../api/auth.ts';
 import { useAuthStore } from '../state/authStore.ts';
 import { notifyInfo } from '../state/notifications.ts';
 import { actionsStyle, formStyle } from './formLayout.ts';
-import type { AuthPaneProps } from './AuthDialog.tsx';
+import type { AuthPaneProps } from './authPane.ts';
 
 export function LogoutPane({ config, appKey, onDone }: AuthPaneProps) {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from '../state/notifications.ts';
 import { FormField } from './FormField.tsx';
 import { useFormSubmit, useZodForm } from './useZodForm.ts';
 import { actionsStyle, formStyle } from './formLayout.ts';
-import type { AuthPaneProps } from './AuthDialog.tsx';
+import type { AuthPaneProps } from './authPane.ts';
 
 export function ResetPasswordForm({ config, appKey }: AuthPaneProps) {
   const { t } = useTranslation();
