@@ -5,15 +5,15 @@ import { Field, Input } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { validateDocumentFile } from '../model/index.ts';
 import { AddDialog, useRuleMessage } from './AddDialog.tsx';
-import { useUpload } from './useUpload.ts';
+import { useUpload, type AttachTo } from './useUpload.ts';
 
-export function DocumentDialog({ gfid, onClose }: { gfid: number | null; onClose: () => void }) {
+export function DocumentDialog({ onClose, ...to }: AttachTo & { onClose: () => void }) {
   const { t } = useTranslation();
   const message = useRuleMessage();
   const [file, setFile] = useState<File | null>(null);
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string>();
-  const upload = useUpload(gfid, 'documents', onClose);
+  const upload = useUpload(to, 'documents', onClose);
   const submit = () => {
     if (!file) return setError(t('errors.NO_FILES_SELECTED'));
     const rule = validateDocumentFile({ name: file.name, type: file.type, size: file.size, description });

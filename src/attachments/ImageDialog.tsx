@@ -5,15 +5,15 @@ import { useEffect, useState } from 'react';
 import { Field, Input, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { validateImageFile } from '../model/index.ts';
-import { useFeatureUi } from '../features/context.ts';
+import { useFeatureUi } from '../ui/context.ts';
 import { AddDialog, useRuleMessage } from './AddDialog.tsx';
 import { ImageCropper } from './ImageCropper.tsx';
 import { cropAndResize, type CropRect } from './imageResize.ts';
-import { useUpload } from './useUpload.ts';
+import { useUpload, type AttachTo } from './useUpload.ts';
 
 const SIZES = [640, 1024, 1600, 2048];
 
-export function ImageDialog({ gfid, onClose }: { gfid: number | null; onClose: () => void }) {
+export function ImageDialog({ onClose, ...to }: AttachTo & { onClose: () => void }) {
   const { t } = useTranslation();
   const { config } = useFeatureUi();
   const message = useRuleMessage();
@@ -23,7 +23,7 @@ export function ImageDialog({ gfid, onClose }: { gfid: number | null; onClose: (
   const [maxDimension, setMax] = useState(1600);
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string>();
-  const upload = useUpload(gfid, 'images', onClose);
+  const upload = useUpload(to, 'images', onClose);
 
   useEffect(() => {
     setCrop(null);

@@ -5,7 +5,7 @@ import { Field, Input, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { validateBibliographyItem, validateComment, validateLink, type RuleResult } from '../model/index.ts';
 import { AddDialog, useRuleMessage } from './AddDialog.tsx';
-import { useUpload } from './useUpload.ts';
+import { useUpload, type AttachTo } from './useUpload.ts';
 
 export type TextKind = 'comments' | 'links' | 'bibliographies';
 const FIELDS: Record<TextKind, string[]> = { comments: ['comment'], links: ['link', 'description'], bibliographies: ['item'] };
@@ -15,13 +15,13 @@ const RULES: Record<TextKind, (v: Record<string, string>) => RuleResult> = {
   bibliographies: (v) => validateBibliographyItem(v.item),
 };
 
-/** `gfid` null: the entry joins the draft of a new feature (useUpload). */
-export function TextAttachmentDialog({ kind, gfid, onClose }: { kind: TextKind; gfid: number | null; onClose: () => void }) {
+/** `gfid` null: the entry joins the draft of a new feature through `keep` (useUpload). */
+export function TextAttachmentDialog({ kind, onClose, ...to }: AttachTo & { kind: TextKind; onClose: () => void }) {
   const { t } = useTranslation();
   const message = useRuleMessage();
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string>();
-  const upload = useUpload(gfid, kind, onClose);
+  const upload = useUpload(to, kind, onClose);
   const submit = () => {
     const rule = RULES[kind](values);
     setError(message(rule));

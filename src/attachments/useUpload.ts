@@ -1,25 +1,30 @@
 // Sending an attachment suggestion through the outbox (issue 11): answered, it says it awaits
 // review (SPEC §8); not answered, it is kept on the device and sent later; refused, the server's
-// catalogue text. On a draft (a new feature, no gfid yet) it is kept with the draft instead.
+// catalogue text. On a draft (a new feature, no gfid yet) the caller keeps it with the draft instead.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client.ts';
 import { notify, notifyInfo, notifySuccess } from '../state/notifications.ts';
 import { submitSuggestion } from '../outbox/outbox.ts';
 import { attachmentOutboxRequest, type NewAttachment } from '../outbox/requests.ts';
-import { useDraft } from '../edit/draftStore.ts';
-import { useFeatureUi } from '../features/context.ts';
+import { useFeatureUi } from '../ui/context.ts';
 
-/** `gfid` null: the attachment joins the open draft and goes with its feature. */
-export function useUpload(gfid: number | null, kind: string, onDone: () => void) {
+/**
+ * Where an attachment goes: an existing feature, or (`gfid` null) the open draft's new feature, which
+ * `keep` hands it to so that it goes with the feature (src/edit/DraftAttachments.tsx).
+ */
+export type AttachTo = { gfid: number; keep?: undefined } | { gfid: null; keep: (attachment: NewAttachment) => void };
+
+export function useUpload(to: AttachTo, kind: string, onDone: () => void) {
+  const { gfid } = to;
   const qc = useQueryClient();
   const { api } = useFeatureUi();
   return useMutation({
     mutationFn: async (attachment: NewAttachment): Promise<'sent' | 'queued' | 'draft'> => {
-      if (gfid === null) {
-        useDraft.getState().addAttachment(attachment);
+      if (to.gfid === null) {
+        to.keep(attachment);
         return 'draft';
       }
-      const outcome = await submitSuggestion(api, await attachmentOutboxRequest({ gfid }, attachment));
+      const outcome = await submitSuggestion(api, await attachmentOutboxRequest({ gfid: to.gfid }, attachment));
       return outcome.sent ? 'sent' : 'queued';
     },
     onSuccess: (result) => {

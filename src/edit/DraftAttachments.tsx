@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useFeatureUi } from '../features/context.ts';
+import { useFeatureUi } from '../ui/context.ts';
 import { ImageDialog } from '../attachments/ImageDialog.tsx';
 import { DocumentDialog } from '../attachments/DocumentDialog.tsx';
 import { TextAttachmentDialog, type TextKind } from '../attachments/TextDialogs.tsx';
@@ -25,6 +25,7 @@ export function DraftAttachments({ attachments }: { attachments: readonly NewAtt
   const kinds = (['images', config.comments && 'comments', config.links && 'links', config.bibliography && 'bibliographies',
     config.documents && 'documents'].filter(Boolean) as AddKind[]);
   const close = () => setAdding(null);
+  const keep = (a: NewAttachment) => useDraft.getState().addAttachment(a);
   return (
     <section data-testid="draft-attachments" style={{ marginBottom: 8 }}>
       <strong>{t('edit.attachmentsTitle')}</strong>
@@ -43,9 +44,9 @@ export function DraftAttachments({ attachments }: { attachments: readonly NewAtt
           <Button key={k} size="small" onClick={() => setAdding(k)} data-testid={`draft-add-${k}`}>{t(`attachments.add.${k}`)}</Button>
         ))}
       </div>
-      {adding === 'images' && <ImageDialog gfid={null} onClose={close} />}
-      {adding === 'documents' && <DocumentDialog gfid={null} onClose={close} />}
-      {adding && adding !== 'images' && adding !== 'documents' && <TextAttachmentDialog kind={adding} gfid={null} onClose={close} />}
+      {adding === 'images' && <ImageDialog gfid={null} keep={keep} onClose={close} />}
+      {adding === 'documents' && <DocumentDialog gfid={null} keep={keep} onClose={close} />}
+      {adding && adding !== 'images' && adding !== 'documents' && <TextAttachmentDialog kind={adding} gfid={null} keep={keep} onClose={close} />}
     </section>
   );
 }

@@ -13,7 +13,7 @@ import { DEFAULT_FILL_COLOR, DEFAULT_STROKE_COLOR, TEMPLATE_STROKE_WIDTH } from 
 import { useDraft } from './draftStore.ts';
 import { createFeature } from './actions/createFeature.ts';
 import { moveGeometry } from './actions/moveGeometry.ts';
-import { fromOl, toOl } from './olGeometry.ts';
+import { fromOl, toOl } from '../ui/olGeometry.ts';
 
 /** SPEC §9: new layer templates draw with stroke width 4. */
 export const TEMPLATE_STYLE = new Style({

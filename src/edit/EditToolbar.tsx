@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Button, Select, Toolbar } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useSelection } from '../state/selectionStore.ts';
-import { useFeatureUi } from '../features/context.ts';
-import { useLayerDefs } from '../features/useLayerDefs.ts';
+import { useFeatureUi } from '../ui/context.ts';
+import { useLayerDefs } from '../ui/useLayerDefs.ts';
 import { emptyDraft } from './draft.ts';
 import { useDraft } from './draftStore.ts';
 

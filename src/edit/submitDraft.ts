@@ -4,12 +4,12 @@
 import { notifyError, notifySuccess, notifyInfo, errorKeyOf, notify } from '../state/notifications.ts';
 import { ApiError } from '../api/client.ts';
 import type { ApiCtx, ChangeEntry } from '../api/suggestions.ts';
-import { draftHasChanges } from './suggestion.ts';
+import { draftHasChanges, featureRequest } from './suggestion.ts';
 import type { Draft } from './draft.ts';
 import { DIFF_SUFFIX } from '../model/index.ts';
 import { refreshMapFeatures } from '../map/refreshFeatures.ts';
 import { submitSuggestion } from '../outbox/outbox.ts';
-import { attachmentOutboxRequest, featureRequest } from '../outbox/requests.ts';
+import { attachmentOutboxRequest } from '../outbox/requests.ts';
 
 export type SubmitResult = { status: 'sent'; entry: ChangeEntry } | { status: 'queued' };
 

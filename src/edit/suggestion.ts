@@ -1,8 +1,9 @@
 // A draft → the suggestion request (SPEC §3 feature payload; STYLE.md §5 suggestions as diffs):
 // POST for a new feature, PUT with only the changed properties, DELETE for a removal.
-import { hasFeatureChanges, type FeaturePayload } from '../model/index.ts';
+import { hasFeatureChanges, type FeaturePayload, type OutboxMeta, type OutboxRequest } from '../model/index.ts';
 import type { Draft } from './draft.ts';
 import type { SuggestMethod } from '../api/suggestions.ts';
+import { json } from '../outbox/requests.ts';
 
 export interface SuggestionRequest {
   method: SuggestMethod;
@@ -37,4 +38,29 @@ export function toSuggestion(draft: Draft): SuggestionRequest {
   const ids = { gfid: draft.gfid, version: draft.baseVersion ?? undefined };
   if (draft.deleted) return { method: 'DELETE', target, payload: feature(ids) };
   return { method: 'PUT', target, payload: feature({ ...ids, ...changedValues(draft) }) };
+}
+
+/** SPEC §3: a feature's name is its name property, else the layer's. */
+function featureLabel(draft: Draft): string {
+  const name = draft.properties.name;
+  return typeof name === 'string' && name.trim() ? name.trim() : draft.layer.id;
+}
+
+/** The draft as an outbox request (SPEC §7 "Features"), sent now or kept for later. */
+export function featureRequest(draft: Draft): OutboxRequest {
+  const req = toSuggestion(draft);
+  const qs = new URLSearchParams({ workspace: req.target.workspace, layer: req.target.layer });
+  if (req.target.version) qs.set('version', String(req.target.version));
+  const meta: OutboxMeta = {
+    subject: 'feature',
+    layerId: draft.layer.id,
+    workspace: draft.layer.workspace,
+    grpstatus: req.method === 'POST' ? 'n' : req.method === 'PUT' ? 'm' : 'd',
+    gfid: draft.gfid,
+    baseVersion: draft.baseVersion,
+    label: featureLabel(draft),
+    geometry: draft.geometry,
+    properties: draft.properties,
+  };
+  return { method: req.method, path: `/features/changes?${qs}`, contentType: 'application/json', body: json(req.payload), meta };
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchBlob, useAttachments, type AttachmentItem, type AttachmentKind } from '../api/suggestions.ts';
 import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
 import { validateTagName } from '../model/index.ts';
-import { useFeatureUi } from './context.ts';
+import { useFeatureUi } from '../ui/context.ts';
 import { TextAttachmentDialog, type TextKind } from '../attachments/TextDialogs.tsx';
 import { DocumentDialog } from '../attachments/DocumentDialog.tsx';
 import { useUpload } from '../attachments/useUpload.ts';
@@ -56,7 +56,7 @@ function Section({ kind, gfid, onAdd }: { kind: ListKind; gfid: number; onAdd: (
 function TagAdder({ gfid }: { gfid: number }) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
-  const upload = useUpload(gfid, 'tags', () => setName(''));
+  const upload = useUpload({ gfid }, 'tags', () => setName(''));
   const rule = validateTagName(name);
   return (
     <form onSubmit={(e) => { e.preventDefault(); if (rule.ok) upload.mutate({ kind: 'tags', body: { name: name.trim() }, label: name.trim() }); }} style={{ display: 'flex', gap: 4 }}>
@@ -70,7 +70,7 @@ function TagAdder({ gfid }: { gfid: number }) {
 function TagRemover({ gfid, tag }: { gfid: number; tag: AttachmentItem }) {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const remove = useUpload(gfid, 'tags', () => undefined);
+  const remove = useUpload({ gfid }, 'tags', () => undefined);
   const ask = async () => {
     if (await confirm('delete', tag.name)) remove.mutate({ kind: 'removal', of: 'tags', id: tag.id, label: tag.name ?? '' });
   };

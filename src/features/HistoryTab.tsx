@@ -2,8 +2,8 @@
 import { Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useHistory } from '../api/suggestions.ts';
-import { useFeatureUi } from './context.ts';
-import { formatDate } from './formatDate.ts';
+import { useFeatureUi } from '../ui/context.ts';
+import { formatDate } from '../ui/formatDate.ts';
 
 export function HistoryTab({ gfid }: { gfid: number }) {
   const { t, i18n } = useTranslation();

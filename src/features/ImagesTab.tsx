@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Button, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { fetchBlob, useAttachments, type AttachmentItem } from '../api/suggestions.ts';
-import { useFeatureUi } from './context.ts';
+import { useFeatureUi } from '../ui/context.ts';
 import { ImageDialog } from '../attachments/ImageDialog.tsx';
 
 function Thumb({ gfid, image }: { gfid: number; image: AttachmentItem }) {

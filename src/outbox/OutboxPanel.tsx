@@ -9,7 +9,7 @@ import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
 import { discardOutboxItem, replayOutbox, resubmitOutboxItem, useOutbox } from './outbox.ts';
 import { ConflictCompare } from './ConflictCompare.tsx';
 import { useOnline } from '../pwa/connectivity.ts';
-import { useFeatureUi } from '../features/context.ts';
+import { useFeatureUi } from '../ui/context.ts';
 
 const STATUS_COLOR: Record<OutboxStatus, 'informative' | 'brand' | 'danger' | 'warning'> = {
   waiting: 'informative', sending: 'brand', failed: 'danger', conflict: 'warning',

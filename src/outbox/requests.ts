@@ -1,38 +1,14 @@
-// Suggestions as outbox requests (SPEC §7 "Features" and "Feature attachments"): the same calls the
-// server has always taken, written down so they can be sent now or later, in order.
+// Attachment suggestions as outbox requests (SPEC §7 "Feature attachments"): the same calls the
+// server has always taken, written down so they can be sent now or later, in order. A draft's own
+// request is built beside the draft (src/edit/suggestion.ts featureRequest).
 import { PARENT_PLACEHOLDER, type OutboxMeta, type OutboxRequest } from '../model/index.ts';
-import { toSuggestion } from '../edit/suggestion.ts';
-import type { Draft } from '../edit/draft.ts';
 import type { AttachmentKind } from '../api/suggestions.ts';
 
-const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+/** A JSON request body as the outbox stores it (bytes). */
+export const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
 /** Where an attachment goes: an existing feature, or the new feature of outbox item `parent`. */
 export type AttachmentTarget = { gfid: number } | { parent: number; layerId: string; workspace: string };
-
-/** SPEC §3: a feature's name is its name property, else the layer's. */
-function featureLabel(draft: Draft): string {
-  const name = draft.properties.name;
-  return typeof name === 'string' && name.trim() ? name.trim() : draft.layer.id;
-}
-
-export function featureRequest(draft: Draft): OutboxRequest {
-  const req = toSuggestion(draft);
-  const qs = new URLSearchParams({ workspace: req.target.workspace, layer: req.target.layer });
-  if (req.target.version) qs.set('version', String(req.target.version));
-  const meta: OutboxMeta = {
-    subject: 'feature',
-    layerId: draft.layer.id,
-    workspace: draft.layer.workspace,
-    grpstatus: req.method === 'POST' ? 'n' : req.method === 'PUT' ? 'm' : 'd',
-    gfid: draft.gfid,
-    baseVersion: draft.baseVersion,
-    label: featureLabel(draft),
-    geometry: draft.geometry,
-    properties: draft.properties,
-  };
-  return { method: req.method, path: `/features/changes?${qs}`, contentType: 'application/json', body: json(req.payload), meta };
-}
 
 function targetParts(target: AttachmentTarget, subject: OutboxMeta['subject'], label: string) {
   const onParent = 'parent' in target;

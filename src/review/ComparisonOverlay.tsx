@@ -7,7 +7,7 @@ import VectorSource from 'ol/source/Vector.js';
 import { Circle, Fill, Stroke, Style } from 'ol/style.js';
 import type OlMap from 'ol/Map.js';
 import { DEFAULT_STROKE_COLOR, FIT_MAX_ZOOM, FIT_PADDING, type Geometry } from '../model/index.ts';
-import { toOl } from '../edit/olGeometry.ts';
+import { toOl } from '../ui/olGeometry.ts';
 
 const dashed = new Stroke({ color: '#4a4a4a', width: 3, lineDash: [8, 6] });
 const solid = new Stroke({ color: DEFAULT_STROKE_COLOR, width: 3 });

@@ -1,22 +1,26 @@
 // The comparison prompt around ComparisonView: one page of suggestions (the admin list or the
 // user's own), the chosen entry's geometries on the map, and accept / decline for admins.
+import type { ReactNode } from 'react';
 import { Button, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useMapInstance } from '../map/mapInstance.ts';
 import { useSelection } from '../state/selectionStore.ts';
-import { useFeatureUi } from '../features/context.ts';
-import { Panel } from '../features/Panel.tsx';
-import { defsFor } from '../features/PropertyTable.tsx';
-import { useLayerDefs } from '../features/useLayerDefs.ts';
+import { useFeatureUi } from '../ui/context.ts';
+import { Panel } from '../ui/Panel.tsx';
+import { defsFor } from '../ui/PropertyTable.tsx';
+import { useLayerDefs } from '../ui/useLayerDefs.ts';
 import type { Geometry } from '../model/index.ts';
 import { ComparisonView } from './ComparisonView.tsx';
-import { OutboxSummary } from '../outbox/OutboxPanel.tsx';
 import { ComparisonOverlay } from './ComparisonOverlay.tsx';
 import { useChangePage } from './useChangePage.ts';
 import { useReview } from './reviewStore.ts';
 import { entryLabel, useDecide } from './useDecide.ts';
 
-export function ComparisonPrompt() {
+/**
+ * `waiting`: what still waits on this device, shown above the user's own list (the outbox summary,
+ * handed in by the overlay host so the review does not depend on the outbox, which reuses its view).
+ */
+export function ComparisonPrompt({ waiting }: { waiting?: ReactNode }) {
   const { t } = useTranslation();
   const ui = useFeatureUi();
   const map = useMapInstance((s) => s.map);
@@ -40,7 +44,7 @@ export function ComparisonPrompt() {
   };
   return (
     <Panel mode={ui.config.featuresPropertiesWindow} side="left" title={t('review.compareTitle')} testId="comparison-prompt" onClose={close}>
-      {!target.admin && <OutboxSummary />}
+      {!target.admin && waiting}
       {page.isPending ? <Spinner /> : !grouped ? <p>{page.error?.message}</p> : (
         <ComparisonView
           grouped={grouped} admin={ui.admin && target.admin} selected={selected} defs={defs} timeZone={ui.timeZone} timeFormat={ui.timeFormat}

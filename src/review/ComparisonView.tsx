@@ -5,8 +5,8 @@ import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } f
 import { useTranslation } from 'react-i18next';
 import type { PropertyDefinition } from '../model/index.ts';
 import type { GroupedChanges, ReviewEntry } from '../../workers/data/review.ts';
-import { PropertyValue } from '../features/renderers.tsx';
-import { formatDate } from '../features/formatDate.ts';
+import { PropertyValue } from '../ui/renderers.tsx';
+import { formatDate } from '../ui/formatDate.ts';
 import { entryLabel } from './useDecide.ts';
 
 interface Props {

@@ -3,8 +3,8 @@
 // property diff of each page are the data worker's (useChangePage).
 import { Badge, Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useFeatureUi } from '../features/context.ts';
-import { formatDate } from '../features/formatDate.ts';
+import { useFeatureUi } from '../ui/context.ts';
+import { formatDate } from '../ui/formatDate.ts';
 import { VirtualList } from './VirtualList.tsx';
 import { PAGE_SIZE, useChangePage } from './useChangePage.ts';
 import { useReview } from './reviewStore.ts';

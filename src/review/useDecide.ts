@@ -4,7 +4,7 @@ import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
 import { useReviewDecision } from '../api/suggestions.ts';
 import { ApiError } from '../api/client.ts';
 import { notify, notifyOffline } from '../state/notifications.ts';
-import { useFeatureUi } from '../features/context.ts';
+import { useFeatureUi } from '../ui/context.ts';
 import type { ReviewEntry } from '../../workers/data/review.ts';
 import { DIFF_SUFFIX } from '../model/index.ts';
 import { refreshMapFeatures } from '../map/refreshFeatures.ts';

@@ -5,7 +5,7 @@ import { makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
 import { MapView } from '../map/MapView.tsx';
-import { FeatureLayer } from '../features/FeatureLayer.tsx';
+import { FeatureLayer } from './FeatureLayer.tsx';
 import { useMapStore } from '../state/mapStore.ts';
 import { useUiStore } from '../state/uiStore.ts';
 import { AppBar } from './AppBar.tsx';

@@ -5,7 +5,7 @@ import { act } from 'react';
 import { appConfigSchema, DEMO_APP_KEY, propertyDefinitionSchema, type AppConfig, type PropertyDefinitionInput } from '../../src/model/index.ts';
 import { login } from '../../src/api/auth.ts';
 import { useAuthStore } from '../../src/state/authStore.ts';
-import { FeatureUiContext, type FeatureUi } from '../../src/features/context.ts';
+import { FeatureUiContext, type FeatureUi } from '../../src/ui/context.ts';
 import { Notifier } from '../../src/screens/Notifier.tsx';
 import { ConfirmHost } from '../../src/dialogs/ConfirmDialog.tsx';
 import { render } from './shell-harness.tsx';

@@ -2,8 +2,8 @@
 // messages and SPEC §6 read-only rules, and a suggestion sent from the form reaching the server.
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { ERRORS, PROPERTY_TYPES, SUCCESS } from '../../src/model/index.ts';
-import { PropertyTable } from '../../src/features/PropertyTable.tsx';
-import { EditForm } from '../../src/features/EditForm.tsx';
+import { PropertyTable } from '../../src/ui/PropertyTable.tsx';
+import { EditForm } from '../../src/edit/EditForm.tsx';
 import { DraftPanel } from '../../src/edit/DraftPanel.tsx';
 import { useDraft } from '../../src/edit/draftStore.ts';
 import { createFeature } from '../../src/edit/actions/createFeature.ts';

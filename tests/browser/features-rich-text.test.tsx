@@ -2,9 +2,9 @@
 // the browser), sent as allow-listed HTML, and shown formatted — never running what a value carries.
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { EditForm } from '../../src/features/EditForm.tsx';
-import { PropertyTable } from '../../src/features/PropertyTable.tsx';
-import { sanitizeRichText } from '../../src/features/richText.ts';
+import { EditForm } from '../../src/edit/EditForm.tsx';
+import { PropertyTable } from '../../src/ui/PropertyTable.tsx';
+import { sanitizeRichText } from '../../src/ui/richText.ts';
 import { draftFromFeature } from '../../src/edit/draft.ts';
 import { unmount, byTestId, findByTestId } from './shell-harness.tsx';
 import { click, defs, featureConfig, renderFeatures, ui } from './features-harness.tsx';

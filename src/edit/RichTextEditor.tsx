@@ -8,8 +8,8 @@ import {
   TextNumberListLtr20Regular, TextUnderline20Regular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { sanitizeRichText } from './richText.ts';
-import { safeUrl } from './safeUrl.ts';
+import { sanitizeRichText } from '../ui/richText.ts';
+import { safeUrl } from '../ui/safeUrl.ts';
 
 const useStyles = makeStyles({
   box: {

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Button, Checkbox, Field, Input, Select, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, type PropertyDefinition } from '../model/index.ts';
-import type { Draft } from '../edit/draft.ts';
-import { propertyEditable, setProperties } from '../edit/actions/setProperties.ts';
+import type { Draft } from './draft.ts';
+import { propertyEditable, setProperties } from './actions/setProperties.ts';
 import { parseInput, toInput } from './propertyInput.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
 

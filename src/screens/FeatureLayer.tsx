@@ -9,15 +9,15 @@ import type { AppConfig } from '../model/index.ts';
 import { useAuthStore, isLoggedIn } from '../state/authStore.ts';
 import { effectiveTimeZone, useSettingsStore } from '../state/settingsStore.ts';
 import { useMapInstance } from '../map/mapInstance.ts';
-import { FeatureUiContext, type FeatureUi } from './context.ts';
-import { FeaturePrompt } from './FeaturePrompt.tsx';
+import { FeatureUiContext, type FeatureUi } from '../ui/context.ts';
+import { FeaturePrompt } from '../features/FeaturePrompt.tsx';
 import { DraftPanel } from '../edit/DraftPanel.tsx';
 import { EditOverlay } from '../edit/EditOverlay.tsx';
 import { EditToolbar } from '../edit/EditToolbar.tsx';
 import { ComparisonPrompt } from '../review/ComparisonPrompt.tsx';
 import { PendingChanges } from '../review/PendingChanges.tsx';
 import { useReview } from '../review/reviewStore.ts';
-import { OutboxButton, OutboxPanel } from '../outbox/OutboxPanel.tsx';
+import { OutboxButton, OutboxPanel, OutboxSummary } from '../outbox/OutboxPanel.tsx';
 import { useOutboxSync } from '../outbox/useOutboxSync.ts';
 
 export interface FeatureLayerProps {
@@ -72,7 +72,7 @@ export function FeatureLayer({ appKey, config, apiBase = '' }: FeatureLayerProps
       <EditToolbar />
       <FeaturePrompt />
       <DraftPanel />
-      <ComparisonPrompt />
+      <ComparisonPrompt waiting={<OutboxSummary />} />
       {ui.admin && <PendingChanges />}
       <OutboxPanel />
     </FeatureUiContext.Provider>
