@@ -1,6 +1,10 @@
 // The frame every add dialog shares (SPEC §2 add dialogs): title, the form, cancel and submit.
 import type { ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
+
+const useStyles = makeStyles({
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+});
 import { useTranslation } from 'react-i18next';
 
 export function AddDialog({ kind, onClose, onSubmit, busy, children }: {
@@ -11,13 +15,14 @@ export function AddDialog({ kind, onClose, onSubmit, busy, children }: {
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const styles = useStyles();
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface data-testid={`add-${kind}-dialog`}>
         <form noValidate onSubmit={(e) => { e.preventDefault(); onSubmit(); }}>
           <DialogBody>
             <DialogTitle>{t(`attachments.add.${kind}`)}</DialogTitle>
-            <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>{children}</DialogContent>
+            <DialogContent className={styles.content}>{children}</DialogContent>
             <DialogActions>
               <Button onClick={onClose} data-testid="add-cancel">{t('common.cancel')}</Button>
               <Button appearance="primary" type="submit" disabled={busy} data-testid="add-submit">{t('common.submit')}</Button>

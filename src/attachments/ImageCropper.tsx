@@ -1,11 +1,17 @@
 // A canvas crop rectangle (SPEC §2 "image (with crop and resize)"): drag on the preview to choose
 // the part of the picture to keep; the rectangle is reported in source pixels.
 import { useEffect, useRef } from 'react';
+import { makeStyles } from '@fluentui/react-components';
 import type { CropRect } from './imageResize.ts';
 
 const PREVIEW = 320;
 
+const useStyles = makeStyles({
+  canvas: { touchAction: 'none', cursor: 'crosshair', maxWidth: '100%' },
+});
+
 export function ImageCropper({ bitmap, crop, onCrop }: { bitmap: ImageBitmap; crop: CropRect | null; onCrop: (c: CropRect | null) => void }) {
+  const styles = useStyles();
   const canvas = useRef<HTMLCanvasElement>(null);
   const start = useRef<{ x: number; y: number } | null>(null);
   const scale = Math.min(1, PREVIEW / Math.max(bitmap.width, bitmap.height));
@@ -43,7 +49,7 @@ export function ImageCropper({ bitmap, crop, onCrop }: { bitmap: ImageBitmap; cr
       data-testid="image-crop"
       width={Math.round(bitmap.width * scale)}
       height={Math.round(bitmap.height * scale)}
-      style={{ touchAction: 'none', cursor: 'crosshair', maxWidth: '100%' }}
+      className={styles.canvas}
       onPointerDown={(e) => { start.current = at(e); e.currentTarget.setPointerCapture(e.pointerId); }}
       onPointerMove={drag}
       onPointerUp={(e) => { drag(e); start.current = null; }}

@@ -2,7 +2,7 @@
 // and sent right after it (it has no gfid until accepted, SPEC §5); offline they wait with it in
 // the outbox. The add dialogs are the feature prompt's own (SPEC §2 add dialogs).
 import { useState } from 'react';
-import { Button } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useFeatureUi } from '../ui/context.ts';
 import { ImageDialog } from '../attachments/ImageDialog.tsx';
@@ -10,6 +10,12 @@ import { DocumentDialog } from '../attachments/DocumentDialog.tsx';
 import { TextAttachmentDialog, type TextKind } from '../attachments/TextDialogs.tsx';
 import type { NewAttachment } from '../outbox/requests.ts';
 import { useDraft } from './draftStore.ts';
+
+const useStyles = makeStyles({
+  section: { marginBottom: tokens.spacingVerticalS },
+  list: { margin: `${tokens.spacingVerticalXS} 0`, paddingLeft: '18px' },
+  buttons: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+});
 
 type AddKind = TextKind | 'images' | 'documents';
 
@@ -20,6 +26,7 @@ function describe(a: NewAttachment): string {
 export function DraftAttachments({ attachments }: { attachments: readonly NewAttachment[] }) {
   const { t } = useTranslation();
   const { config } = useFeatureUi();
+  const styles = useStyles();
   const [adding, setAdding] = useState<AddKind | null>(null);
   // SPEC §3 app configuration switches which kinds exist; images always do.
   const kinds = (['images', config.comments && 'comments', config.links && 'links', config.bibliography && 'bibliographies',
@@ -27,10 +34,10 @@ export function DraftAttachments({ attachments }: { attachments: readonly NewAtt
   const close = () => setAdding(null);
   const keep = (a: NewAttachment) => useDraft.getState().addAttachment(a);
   return (
-    <section data-testid="draft-attachments" style={{ marginBottom: 8 }}>
+    <section data-testid="draft-attachments" className={styles.section}>
       <strong>{t('edit.attachmentsTitle')}</strong>
       {attachments.length > 0 && (
-        <ul style={{ margin: '4px 0', paddingLeft: 18 }}>
+        <ul className={styles.list}>
           {attachments.map((a, i) => (
             <li key={i} data-testid="draft-attachment">
               {t(`attachments.kind.${a.kind}`)}: {describe(a)}
@@ -39,7 +46,7 @@ export function DraftAttachments({ attachments }: { attachments: readonly NewAtt
           ))}
         </ul>
       )}
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
+      <div className={styles.buttons}>
         {kinds.map((k) => (
           <Button key={k} size="small" onClick={() => setAdding(k)} data-testid={`draft-add-${k}`}>{t(`attachments.add.${k}`)}</Button>
         ))}

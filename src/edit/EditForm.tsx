@@ -2,13 +2,18 @@
 // inline, editAdminOnly properties read-only for non-admins and everything read-only on a layer
 // that is not editable (SPEC §6). Submitting turns the draft into a suggestion (SPEC §4).
 import { useState } from 'react';
-import { Button, Checkbox, Field, Input, Select, Textarea } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, Select, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, type PropertyDefinition } from '../model/index.ts';
 import type { Draft } from './draft.ts';
 import { propertyEditable, setProperties } from './actions/setProperties.ts';
 import { parseInput, toInput } from './propertyInput.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end' },
+});
 
 interface Props {
   draft: Draft;
@@ -21,6 +26,7 @@ interface Props {
 
 export function EditForm({ draft, defs, onSubmit, onCancel, busy }: Props) {
   const { t } = useTranslation();
+  const styles = useStyles();
   const [values, setValues] = useState<Record<string, string | boolean>>(() =>
     Object.fromEntries(defs.map((d) => [d.name, toInput(d, draft.properties[d.name])])),
   );
@@ -72,7 +78,7 @@ export function EditForm({ draft, defs, onSubmit, onCancel, busy }: Props) {
       data-testid="edit-form"
       noValidate
       onSubmit={(e) => { e.preventDefault(); submit(); }}
-      style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+      className={styles.form}
     >
       {!draft.layer.editable && <div data-testid="layer-read-only">{t('edit.layerReadOnly')}</div>}
       {defs.filter((d) => d.show).map((def) => (
@@ -86,7 +92,7 @@ export function EditForm({ draft, defs, onSubmit, onCancel, busy }: Props) {
           {field(def)}
         </Field>
       ))}
-      <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
+      <div className={styles.actions}>
         <Button onClick={onCancel} data-testid="edit-cancel">{t('common.cancel')}</Button>
         <Button appearance="primary" type="submit" disabled={busy || !draft.layer.editable} data-testid="edit-submit">
           {t('edit.submit')}

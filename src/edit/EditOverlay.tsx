@@ -9,7 +9,8 @@ import Draw from 'ol/interaction/Draw.js';
 import Modify from 'ol/interaction/Modify.js';
 import { Circle, Fill, Stroke, Style } from 'ol/style.js';
 import type OlMap from 'ol/Map.js';
-import { DEFAULT_FILL_COLOR, DEFAULT_STROKE_COLOR, TEMPLATE_STROKE_WIDTH } from '../model/index.ts';
+import { TEMPLATE_STROKE_WIDTH } from '../model/index.ts';
+import { PALETTE } from '../ui/palette.ts';
 import { useDraft } from './draftStore.ts';
 import { createFeature } from './actions/createFeature.ts';
 import { moveGeometry } from './actions/moveGeometry.ts';
@@ -17,9 +18,9 @@ import { fromOl, toOl } from '../ui/olGeometry.ts';
 
 /** SPEC §9: new layer templates draw with stroke width 4. */
 export const TEMPLATE_STYLE = new Style({
-  stroke: new Stroke({ color: DEFAULT_STROKE_COLOR, width: TEMPLATE_STROKE_WIDTH }),
-  fill: new Fill({ color: 'rgba(39, 78, 120, 0.25)' }),
-  image: new Circle({ radius: 7, fill: new Fill({ color: DEFAULT_FILL_COLOR }), stroke: new Stroke({ color: DEFAULT_STROKE_COLOR, width: TEMPLATE_STROKE_WIDTH }) }),
+  stroke: new Stroke({ color: PALETTE.template, width: TEMPLATE_STROKE_WIDTH }),
+  fill: new Fill({ color: PALETTE.templateFill }),
+  image: new Circle({ radius: 7, fill: new Fill({ color: PALETTE.templatePoint }), stroke: new Stroke({ color: PALETTE.template, width: TEMPLATE_STROKE_WIDTH }) }),
 });
 
 export function EditOverlay({ map }: { map: OlMap | undefined }) {

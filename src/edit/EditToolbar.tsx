@@ -1,7 +1,7 @@
 // SPEC §4 Editing: drawing active or not, with an active edit layer. New point, line or polygon on
 // an editable layer (SPEC §6: only layers flagged editable; logged-in users only).
 import { useState } from 'react';
-import { Button, Select, Toolbar } from '@fluentui/react-components';
+import { Button, Select, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useSelection } from '../state/selectionStore.ts';
 import { useFeatureUi } from '../ui/context.ts';
@@ -9,9 +9,18 @@ import { useLayerDefs } from '../ui/useLayerDefs.ts';
 import { emptyDraft } from './draft.ts';
 import { useDraft } from './draftStore.ts';
 
+const useStyles = makeStyles({
+  bar: {
+    position: 'absolute', bottom: '32px', left: '50%', transform: 'translateX(-50%)', zIndex: 20,
+    background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusXLarge, boxShadow: tokens.shadow8,
+  },
+  hint: { padding: `0 ${tokens.spacingHorizontalS}` },
+});
+
 export function EditToolbar() {
   const { t } = useTranslation();
   const ui = useFeatureUi();
+  const styles = useStyles();
   const editable = ui.config.layersConfig.filter((l) => l.edit && l.workspace && !l.id.endsWith('_diff') && l.type !== 'wms');
   const [layerId, setLayerId] = useState(editable[0]?.id);
   const layer = editable.find((l) => l.id === layerId) ?? editable[0];
@@ -30,7 +39,7 @@ export function EditToolbar() {
     <Toolbar
       data-testid="edit-toolbar"
       size="small"
-      style={{ position: 'absolute', bottom: 32, left: '50%', transform: 'translateX(-50%)', zIndex: 20, background: 'var(--colorNeutralBackground1)', borderRadius: 8, boxShadow: 'var(--shadow8)' }}
+      className={styles.bar}
     >
       <Select size="small" value={layer.id} onChange={(_, d) => setLayerId(d.value)} aria-label={t('edit.layer')} data-testid="edit-layer" disabled={drafting}>
         {editable.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
@@ -38,7 +47,7 @@ export function EditToolbar() {
       <Button size="small" appearance="primary" onClick={start} disabled={drafting || !defs} data-testid="edit-new">
         {t(`edit.new.${layer.type}`, { defaultValue: t('edit.new.Point') })}
       </Button>
-      {mode === 'draw' && <span data-testid="edit-drawing" style={{ padding: '0 8px' }}>{t('edit.drawHint')}</span>}
+      {mode === 'draw' && <span data-testid="edit-drawing" className={styles.hint}>{t('edit.drawHint')}</span>}
     </Toolbar>
   );
 }

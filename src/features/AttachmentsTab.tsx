@@ -1,7 +1,7 @@
 // SPEC §2 feature-properties prompt "attachments": comments, links, bibliography, documents and
 // tags, each listed (accepted ones plus the user's own pending ones) with an add button.
 import { useState } from 'react';
-import { Badge, Button, Input, Spinner } from '@fluentui/react-components';
+import { Badge, Button, Input, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { fetchBlob, useAttachments, type AttachmentItem, type AttachmentKind } from '../api/suggestions.ts';
 import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
@@ -10,6 +10,14 @@ import { useFeatureUi } from '../ui/context.ts';
 import { TextAttachmentDialog, type TextKind } from '../attachments/TextDialogs.tsx';
 import { DocumentDialog } from '../attachments/DocumentDialog.tsx';
 import { useUpload } from '../attachments/useUpload.ts';
+
+const useStyles = makeStyles({
+  section: { marginBottom: tokens.spacingVerticalS },
+  header: { display: 'flex', justifyContent: 'space-between', alignItems: 'center' },
+  list: { margin: 0, paddingLeft: '18px' },
+  pending: { marginLeft: tokens.spacingHorizontalSNudge },
+  tagForm: { display: 'flex', gap: tokens.spacingHorizontalXS },
+});
 
 type ListKind = Exclude<AttachmentKind, 'images'>;
 
@@ -24,25 +32,26 @@ function describe(kind: ListKind, a: AttachmentItem): string {
 function Section({ kind, gfid, onAdd }: { kind: ListKind; gfid: number; onAdd: () => void }) {
   const { t } = useTranslation();
   const ui = useFeatureUi();
+  const styles = useStyles();
   const list = useAttachments(ui.api, gfid, kind);
   const open = async (a: AttachmentItem) => {
     const blob = await fetchBlob(ui.api, `/features/${gfid}/documents/${encodeURIComponent(a.name ?? '')}`);
     window.open(URL.createObjectURL(blob), '_blank', 'noopener');
   };
   return (
-    <section data-testid={`attachments-${kind}`} style={{ marginBottom: 8 }}>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+    <section data-testid={`attachments-${kind}`} className={styles.section}>
+      <div className={styles.header}>
         <strong>{t(`attachments.kind.${kind}`)}</strong>
         {ui.loggedIn && kind !== 'tags' && (
           <Button size="small" onClick={onAdd} data-testid={`add-${kind}`}>{t('attachments.addButton')}</Button>
         )}
       </div>
       {list.isPending ? <Spinner size="tiny" /> : (
-        <ul style={{ margin: 0, paddingLeft: 18 }}>
+        <ul className={styles.list}>
           {(list.data ?? []).map((a) => (
             <li key={a.id} data-status={a.status}>
               {kind === 'documents' ? <a href="#" onClick={(e) => { e.preventDefault(); void open(a); }}>{describe(kind, a)}</a> : describe(kind, a)}
-              {a.status === 'pending' && <Badge size="small" appearance="tint" style={{ marginLeft: 6 }}>{t('attachments.pending')}</Badge>}
+              {a.status === 'pending' && <Badge size="small" appearance="tint" className={styles.pending}>{t('attachments.pending')}</Badge>}
               {kind === 'tags' && ui.loggedIn && a.status === 'accepted' && <TagRemover gfid={gfid} tag={a} />}
             </li>
           ))}
@@ -55,11 +64,12 @@ function Section({ kind, gfid, onAdd }: { kind: ListKind; gfid: number; onAdd: (
 
 function TagAdder({ gfid }: { gfid: number }) {
   const { t } = useTranslation();
+  const styles = useStyles();
   const [name, setName] = useState('');
   const upload = useUpload({ gfid }, 'tags', () => setName(''));
   const rule = validateTagName(name);
   return (
-    <form onSubmit={(e) => { e.preventDefault(); if (rule.ok) upload.mutate({ kind: 'tags', body: { name: name.trim() }, label: name.trim() }); }} style={{ display: 'flex', gap: 4 }}>
+    <form onSubmit={(e) => { e.preventDefault(); if (rule.ok) upload.mutate({ kind: 'tags', body: { name: name.trim() }, label: name.trim() }); }} className={styles.tagForm}>
       <Input size="small" value={name} onChange={(_, d) => setName(d.value)} placeholder={t('attachments.field.tag')} data-testid="tag-input" />
       <Button size="small" type="submit" disabled={!rule.ok || upload.isPending}>{t('attachments.addButton')}</Button>
     </form>

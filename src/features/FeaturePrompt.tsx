@@ -2,7 +2,7 @@
 // properties by type and tabs for attachments, images and history, with edit, delete and PDF
 // download. Editing starts a draft (src/edit); the form shows in the draft panel.
 import { useState } from 'react';
-import { Button, Spinner, Tab, TabList } from '@fluentui/react-components';
+import { Button, Spinner, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useSelection } from '../state/selectionStore.ts';
 import { useFeatureRecord } from './useFeatureRecord.ts';
@@ -21,11 +21,17 @@ import { ImagesTab } from './ImagesTab.tsx';
 import { HistoryTab } from './HistoryTab.tsx';
 import { downloadPdf } from './downloadPdf.ts';
 
+const useStyles = makeStyles({
+  body: { minHeight: '120px' },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalSNudge },
+});
+
 type TabName = 'properties' | 'attachments' | 'images' | 'history';
 
 export function FeaturePrompt() {
   const { t } = useTranslation();
   const ui = useFeatureUi();
+  const styles = useStyles();
   const confirm = useConfirm();
   const selected = useSelection((s) => s.selected);
   const clear = useSelection((s) => s.clear);
@@ -62,13 +68,13 @@ export function FeaturePrompt() {
           <Tab key={k} value={k} data-testid={`feature-tab-${k}`}>{t(`features.tab.${k}`)}</Tab>
         ))}
       </TabList>
-      <div style={{ minHeight: 120 }}>
+      <div className={styles.body}>
         {tab === 'properties' && (feature.isError ? <p>{feature.error.message}</p> : !data || !defs ? <Spinner size="small" /> : <PropertyTable defs={defs} values={data.properties} />)}
         {tab === 'attachments' && <AttachmentsTab gfid={selected.gfid} />}
         {tab === 'images' && <ImagesTab gfid={selected.gfid} />}
         {tab === 'history' && <HistoryTab gfid={selected.gfid} />}
       </div>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
+      <div className={styles.actions}>
         {canEdit && <Button size="small" appearance="primary" onClick={() => startEdit('idle')} data-testid="feature-edit">{t('edit.edit')}</Button>}
         {canEdit && <Button size="small" onClick={() => startEdit('modify')} data-testid="feature-edit-geometry">{t('edit.editGeometry')}</Button>}
         {canEdit && <Button size="small" onClick={() => void suggestDelete()} data-testid="feature-delete">{t('edit.delete')}</Button>}

@@ -1,18 +1,21 @@
 // SPEC §2 history prompt: every accepted version, newest first (the server's order).
-import { Spinner } from '@fluentui/react-components';
+import { Spinner, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useHistory } from '../api/suggestions.ts';
 import { useFeatureUi } from '../ui/context.ts';
 import { formatDate } from '../ui/formatDate.ts';
 
+const useStyles = makeStyles({ list: { paddingLeft: '18px' } });
+
 export function HistoryTab({ gfid }: { gfid: number }) {
   const { t, i18n } = useTranslation();
   const ui = useFeatureUi();
+  const styles = useStyles();
   const history = useHistory(ui.api, gfid);
   if (history.isPending) return <Spinner size="tiny" />;
   if (!history.data?.length) return <p>{t('features.noHistory')}</p>;
   return (
-    <ol data-testid="history-list" style={{ paddingLeft: 18 }}>
+    <ol data-testid="history-list" className={styles.list}>
       {history.data.map((h) => (
         <li key={h.version} data-version={h.version}>
           {t('features.version', { version: h.version })} · {t(`features.action.${h.action}`, { defaultValue: h.action })} ·{' '}

@@ -1,14 +1,22 @@
 // SPEC §2/§7 images: the list (imagesWithDescription), each fetched as a blob (the session header
 // cannot ride on an <img src>) and shown through an object URL.
 import { useEffect, useState } from 'react';
-import { Button, Spinner } from '@fluentui/react-components';
+import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { fetchBlob, useAttachments, type AttachmentItem } from '../api/suggestions.ts';
 import { useFeatureUi } from '../ui/context.ts';
 import { ImageDialog } from '../attachments/ImageDialog.tsx';
 
+const useStyles = makeStyles({
+  thumb: { margin: 0, width: '110px' },
+  image: { width: '110px', height: '80px', objectFit: 'cover' },
+  caption: { fontSize: tokens.fontSizeBase200 },
+  grid: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalS },
+});
+
 function Thumb({ gfid, image }: { gfid: number; image: AttachmentItem }) {
   const { api } = useFeatureUi();
+  const styles = useStyles();
   const [url, setUrl] = useState<string>();
   useEffect(() => {
     let live = true;
@@ -19,9 +27,9 @@ function Thumb({ gfid, image }: { gfid: number; image: AttachmentItem }) {
     return () => { live = false; if (made) URL.revokeObjectURL(made); };
   }, [api, gfid, image.name]);
   return (
-    <figure style={{ margin: 0, width: 110 }} data-status={image.status}>
-      {url ? <img src={url} alt={image.description ?? image.name} style={{ width: 110, height: 80, objectFit: 'cover' }} /> : <Spinner size="tiny" />}
-      <figcaption style={{ fontSize: 12 }}>{image.description}</figcaption>
+    <figure className={styles.thumb} data-status={image.status}>
+      {url ? <img src={url} alt={image.description ?? image.name} className={styles.image} /> : <Spinner size="tiny" />}
+      <figcaption className={styles.caption}>{image.description}</figcaption>
     </figure>
   );
 }
@@ -29,13 +37,14 @@ function Thumb({ gfid, image }: { gfid: number; image: AttachmentItem }) {
 export function ImagesTab({ gfid }: { gfid: number }) {
   const { t } = useTranslation();
   const ui = useFeatureUi();
+  const styles = useStyles();
   const list = useAttachments(ui.api, gfid, 'images');
   const [adding, setAdding] = useState(false);
   return (
     <div data-testid="images-tab">
       {ui.loggedIn && <Button size="small" onClick={() => setAdding(true)} data-testid="add-images">{t('attachments.add.images')}</Button>}
       {list.isPending ? <Spinner size="tiny" /> : (
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 }}>
+        <div className={styles.grid}>
           {(list.data ?? []).map((img) => <Thumb key={img.id} gfid={gfid} image={img} />)}
           {list.data?.length === 0 && <p>{t('attachments.none')}</p>}
         </div>

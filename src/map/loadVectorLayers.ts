@@ -5,9 +5,10 @@
 import { markServerReachable } from '../pwa/connectivity.ts';
 import type OlMap from 'ol/Map.js';
 import {
-  DEFAULT_STROKE_COLOR, FIT_MAX_ZOOM, FIT_PADDING, GEOMETRY_TYPES, isDiffLayerId, type GeometryType, type Layer,
+  FIT_MAX_ZOOM, FIT_PADDING, GEOMETRY_TYPES, isDiffLayerId, type GeometryType, type Layer,
 } from '../model/index.ts';
 import { getDataWorker } from './dataWorkerClient.ts';
+import { PALETTE } from '../ui/palette.ts';
 import type { MapRendererHandle, RenderLayerConfig } from './renderWorkerClient.ts';
 
 export interface LoadVectorLayersOptions {
@@ -36,7 +37,7 @@ export function loadableLayers(layers: readonly Layer[], loggedIn = false): Laye
 }
 
 /** How pending suggestions are told from the originals: as the comparison draws a suggestion (orange). */
-export const PENDING_STYLE = { fillColor: DEFAULT_STROKE_COLOR, strokeColor: '#3a3a3a' } as const;
+export const PENDING_STYLE = { fillColor: PALETTE.suggestion, strokeColor: PALETTE.pendingOutline } as const;
 
 /** The SPEC §3 layer fields the renderer draws with (style, visibility, zoom range, z-order). */
 export function renderLayerConfig(layer: Layer): RenderLayerConfig {

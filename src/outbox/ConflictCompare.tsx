@@ -2,7 +2,7 @@
 // side by side in the review's own comparison view, both geometries on the map, and the choice to
 // resubmit on top of the current version or discard. Nothing is dropped without the user's word.
 import { useQuery } from '@tanstack/react-query';
-import { Button, Spinner } from '@fluentui/react-components';
+import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Geometry, OutboxItem } from '../model/index.ts';
 import { getDataWorker } from '../map/dataWorkerClient.ts';
@@ -14,6 +14,10 @@ import { ComparisonView } from '../review/ComparisonView.tsx';
 import { ComparisonOverlay } from '../review/ComparisonOverlay.tsx';
 import type { ChangeEntry } from '../api/suggestions.ts';
 import { discardOutboxItem, resubmitOutboxItem } from './outbox.ts';
+
+const useStyles = makeStyles({
+  actions: { display: 'flex', gap: tokens.spacingHorizontalSNudge, justifyContent: 'flex-end', marginTop: tokens.spacingVerticalSNudge },
+});
 
 /** The conflict as a change entry: before = the server's current version, after = the user's edit over it. */
 export function conflictEntry(item: OutboxItem, creator: string): ChangeEntry | null {
@@ -33,6 +37,7 @@ export function conflictEntry(item: OutboxItem, creator: string): ChangeEntry | 
 export function ConflictCompare({ item }: { item: OutboxItem }) {
   const { t } = useTranslation();
   const ui = useFeatureUi();
+  const styles = useStyles();
   const map = useMapInstance((s) => s.map);
   const declared = useLayerDefs(item.meta.layerId);
   const entry = conflictEntry(item, item.owner);
@@ -49,7 +54,7 @@ export function ConflictCompare({ item }: { item: OutboxItem }) {
       {grouped.data ? (
         <ComparisonView grouped={grouped.data} admin selected={selected} defs={defs} onSelect={() => undefined} timeZone={ui.timeZone} timeFormat={ui.timeFormat} showGroups={false} sides={[t('outbox.current'), t('outbox.yours')]} />
       ) : <Spinner size="tiny" />}
-      <div style={{ display: 'flex', gap: 6, justifyContent: 'flex-end', marginTop: 6 }}>
+      <div className={styles.actions}>
         <Button appearance="primary" onClick={() => void resubmitOutboxItem(ui.api, item.seq, item.current!.version)} data-testid="outbox-resubmit">
           {t('outbox.resubmit', { version: item.current.version })}
         </Button>

@@ -1,7 +1,7 @@
 // What waits on this device (issue 11): the outbox badge, and the list of waiting, sending, refused
 // and conflicting suggestions, each removable; a conflict opens the comparison with the current version.
 import { useState } from 'react';
-import { Badge, Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer } from '@fluentui/react-components';
+import { Badge, Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { OutboxItem, OutboxStatus } from '../model/index.ts';
@@ -10,6 +10,19 @@ import { discardOutboxItem, replayOutbox, resubmitOutboxItem, useOutbox } from '
 import { ConflictCompare } from './ConflictCompare.tsx';
 import { useOnline } from '../pwa/connectivity.ts';
 import { useFeatureUi } from '../ui/context.ts';
+
+const useStyles = makeStyles({
+  item: { listStyle: 'none', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, padding: `${tokens.spacingVerticalS} 0` },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  subject: { flex: 1, minWidth: '160px' },
+  note: { margin: `${tokens.spacingVerticalXS} 0` },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalSNudge, justifyContent: 'flex-end', flexWrap: 'wrap' },
+  summary: { marginBottom: tokens.spacingVerticalS },
+  summaryTitle: { margin: `${tokens.spacingVerticalS} 0 ${tokens.spacingVerticalXS}` },
+  summaryList: { margin: 0, paddingLeft: 0, listStyle: 'none' },
+  summaryItem: { display: 'flex', gap: tokens.spacingHorizontalSNudge, alignItems: 'center', fontSize: tokens.fontSizeBase200, padding: '2px 0' },
+  list: { margin: 0, padding: 0 },
+});
 
 const STATUS_COLOR: Record<OutboxStatus, 'informative' | 'brand' | 'danger' | 'warning'> = {
   waiting: 'informative', sending: 'brand', failed: 'danger', conflict: 'warning',
@@ -25,24 +38,25 @@ function subjectText(t: TFunction, item: OutboxItem): string {
 function OutboxRow({ item }: { item: OutboxItem }) {
   const { t } = useTranslation();
   const { api } = useFeatureUi();
+  const styles = useStyles();
   const confirm = useConfirm();
   const [comparing, setComparing] = useState(false);
   const discard = async () => {
     if (await confirm('delete', subjectText(t, item))) await discardOutboxItem(api, item.seq);
   };
   return (
-    <li data-testid="outbox-item" data-status={item.status} data-seq={item.seq} data-body-size={item.bodySize} style={{ listStyle: 'none', borderBottom: '1px solid var(--colorNeutralStroke2)', padding: '8px 0' }}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+    <li data-testid="outbox-item" data-status={item.status} data-seq={item.seq} data-body-size={item.bodySize} className={styles.item}>
+      <div className={styles.head}>
         <Badge appearance="tint" color={STATUS_COLOR[item.status]} data-testid="outbox-status">{t(`outbox.status.${item.status}`)}</Badge>
-        <span style={{ flex: 1, minWidth: 160 }}>{subjectText(t, item)}</span>
+        <span className={styles.subject}>{subjectText(t, item)}</span>
       </div>
       {item.status === 'failed' && (
-        <p role="alert" style={{ margin: '4px 0' }} data-testid="outbox-error">
+        <p role="alert" className={styles.note} data-testid="outbox-error">
           {item.errorKey ? t(`errors.${item.errorKey}`, { defaultValue: item.error ?? '' }) : item.error}
         </p>
       )}
-      {item.status === 'conflict' && <p style={{ margin: '4px 0' }}>{t('errors.STALE_BASE_VERSION')}</p>}
-      <div style={{ display: 'flex', gap: 6, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+      {item.status === 'conflict' && <p className={styles.note}>{t('errors.STALE_BASE_VERSION')}</p>}
+      <div className={styles.actions}>
         {item.status === 'conflict' && (
           <Button onClick={() => setComparing(!comparing)} data-testid="outbox-compare" aria-expanded={comparing}>{t('outbox.compare')}</Button>
         )}
@@ -60,14 +74,15 @@ function OutboxRow({ item }: { item: OutboxItem }) {
  */
 export function OutboxSummary() {
   const { t } = useTranslation();
+  const styles = useStyles();
   const items = useOutbox((s) => s.items);
   if (!items.length) return null;
   return (
-    <section data-testid="outbox-summary" style={{ marginBottom: 8 }}>
-      <h4 style={{ margin: '8px 0 4px' }}>{t('outbox.title')} ({items.length})</h4>
-      <ul style={{ margin: 0, paddingLeft: 0, listStyle: 'none' }}>
+    <section data-testid="outbox-summary" className={styles.summary}>
+      <h4 className={styles.summaryTitle}>{t('outbox.title')} ({items.length})</h4>
+      <ul className={styles.summaryList}>
         {items.map((i) => (
-          <li key={i.seq} data-status={i.status} style={{ display: 'flex', gap: 6, alignItems: 'center', fontSize: 12, padding: '2px 0' }}>
+          <li key={i.seq} data-status={i.status} className={styles.summaryItem}>
             <Badge size="small" appearance="tint" color={STATUS_COLOR[i.status]}>{t(`outbox.status.${i.status}`)}</Badge>
             {subjectText(t, i)}
           </li>
@@ -96,6 +111,7 @@ export function OutboxPanel() {
   const items = useOutbox((s) => s.items);
   const online = useOnline();
   const { api } = useFeatureUi();
+  const styles = useStyles();
   const close = () => useOutbox.setState({ open: false });
   return (
     <OverlayDrawer open={open} position="end" size="medium" modalType="non-modal" onOpenChange={(_, d) => !d.open && close()}>
@@ -107,7 +123,7 @@ export function OutboxPanel() {
       </DrawerHeader>
       <DrawerBody data-testid="outbox-panel">
         {items.length === 0 ? <p>{t('outbox.empty')}</p> : (
-          <ul style={{ margin: 0, padding: 0 }} data-testid="outbox-list">
+          <ul className={styles.list} data-testid="outbox-list">
             {items.map((i) => <OutboxRow key={i.seq} item={i} />)}
           </ul>
         )}

@@ -6,13 +6,14 @@ import VectorLayer from 'ol/layer/Vector.js';
 import VectorSource from 'ol/source/Vector.js';
 import { Circle, Fill, Stroke, Style } from 'ol/style.js';
 import type OlMap from 'ol/Map.js';
-import { DEFAULT_STROKE_COLOR, FIT_MAX_ZOOM, FIT_PADDING, type Geometry } from '../model/index.ts';
+import { FIT_MAX_ZOOM, FIT_PADDING, type Geometry } from '../model/index.ts';
+import { PALETTE } from '../ui/palette.ts';
 import { toOl } from '../ui/olGeometry.ts';
 
-const dashed = new Stroke({ color: '#4a4a4a', width: 3, lineDash: [8, 6] });
-const solid = new Stroke({ color: DEFAULT_STROKE_COLOR, width: 3 });
-export const ORIGINAL_STYLE = new Style({ stroke: dashed, fill: new Fill({ color: 'rgba(0,0,0,0.05)' }), image: new Circle({ radius: 9, stroke: dashed }) });
-export const SUGGESTION_STYLE = new Style({ stroke: solid, fill: new Fill({ color: 'rgba(234,136,12,0.2)' }), image: new Circle({ radius: 6, fill: new Fill({ color: DEFAULT_STROKE_COLOR }), stroke: solid }) });
+const dashed = new Stroke({ color: PALETTE.original, width: 3, lineDash: [8, 6] });
+const solid = new Stroke({ color: PALETTE.suggestion, width: 3 });
+export const ORIGINAL_STYLE = new Style({ stroke: dashed, fill: new Fill({ color: PALETTE.originalFill }), image: new Circle({ radius: 9, stroke: dashed }) });
+export const SUGGESTION_STYLE = new Style({ stroke: solid, fill: new Fill({ color: PALETTE.suggestionFill }), image: new Circle({ radius: 6, fill: new Fill({ color: PALETTE.suggestion }), stroke: solid }) });
 
 export function ComparisonOverlay({ map, before, after }: { map: OlMap | undefined; before: Geometry | null; after: Geometry | null }) {
   const source = useRef(new VectorSource());

@@ -1,7 +1,7 @@
 // The comparison prompt around ComparisonView: one page of suggestions (the admin list or the
 // user's own), the chosen entry's geometries on the map, and accept / decline for admins.
 import type { ReactNode } from 'react';
-import { Button, Spinner } from '@fluentui/react-components';
+import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useMapInstance } from '../map/mapInstance.ts';
 import { useSelection } from '../state/selectionStore.ts';
@@ -16,6 +16,10 @@ import { useChangePage } from './useChangePage.ts';
 import { useReview } from './reviewStore.ts';
 import { entryLabel, useDecide } from './useDecide.ts';
 
+const useStyles = makeStyles({
+  actions: { display: 'flex', gap: tokens.spacingHorizontalSNudge, justifyContent: 'flex-end' },
+});
+
 /**
  * `waiting`: what still waits on this device, shown above the user's own list (the outbox summary,
  * handed in by the overlay host so the review does not depend on the outbox, which reuses its view).
@@ -23,6 +27,7 @@ import { entryLabel, useDecide } from './useDecide.ts';
 export function ComparisonPrompt({ waiting }: { waiting?: ReactNode }) {
   const { t } = useTranslation();
   const ui = useFeatureUi();
+  const styles = useStyles();
   const map = useMapInstance((s) => s.map);
   const target = useReview((s) => s.compare);
   const decide = useDecide();
@@ -52,7 +57,7 @@ export function ComparisonPrompt({ waiting }: { waiting?: ReactNode }) {
         />
       )}
       {ui.admin && target.admin && selected && (
-        <div style={{ display: 'flex', gap: 6, justifyContent: 'flex-end' }}>
+        <div className={styles.actions}>
           <Button size="small" appearance="primary" onClick={() => void onDecide(true)} data-testid="compare-accept">{t('review.accept')}</Button>
           <Button size="small" onClick={() => void onDecide(false)} data-testid="compare-decline">{t('review.decline')}</Button>
         </div>

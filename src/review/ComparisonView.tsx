@@ -1,13 +1,25 @@
 // SPEC §2 Feature comparison prompt: suggestions grouped into new, modified and deleted (deleted
 // for admins only, SPEC §6); each shows 'GFID' + id or 'suggested feature', layer name, creator,
 // creator mail and insertion date; the chosen one side by side with changed properties marked.
-import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { PropertyDefinition } from '../model/index.ts';
-import type { GroupedChanges, ReviewEntry } from '../../workers/data/review.ts';
+import type { GroupedChanges, ReviewEntry } from '../../workers/data/protocol.ts';
 import { PropertyValue } from '../ui/renderers.tsx';
 import { formatDate } from '../ui/formatDate.ts';
+import { PALETTE } from '../ui/palette.ts';
 import { entryLabel } from './useDecide.ts';
+
+const useStyles = makeStyles({
+  groupTitle: { margin: `${tokens.spacingVerticalS} 0 ${tokens.spacingVerticalXS}` },
+  entry: {
+    display: 'block', width: '100%', textAlign: 'left', border: 0, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalSNudge}`,
+    cursor: 'pointer', background: 'transparent', fontSize: tokens.fontSizeBase200,
+  },
+  chosen: { background: PALETTE.selected },
+  table: { marginTop: tokens.spacingVerticalS },
+  changed: { background: PALETTE.changed, fontWeight: tokens.fontWeightSemibold },
+});
 
 interface Props {
   grouped: GroupedChanges;
@@ -25,20 +37,21 @@ interface Props {
 
 export function ComparisonView({ grouped, admin, selected, onSelect, defs, timeZone, timeFormat, showGroups = true, sides }: Props) {
   const { t, i18n } = useTranslation();
+  const styles = useStyles();
   const groups = showGroups ? (['new', 'modified', 'deleted'] as const).filter((g) => g !== 'deleted' || admin) : [];
   const changed = new Set(selected?.changedProperties.map((c) => c.name));
   return (
     <div data-testid="comparison">
       {groups.map((g) => (
         <section key={g} data-testid={`compare-group-${g}`}>
-          <h4 style={{ margin: '8px 0 4px' }}>{t(`review.groupTitle.${g}`)} ({grouped.groups[g].length})</h4>
+          <h4 className={styles.groupTitle}>{t(`review.groupTitle.${g}`)} ({grouped.groups[g].length})</h4>
           {grouped.groups[g].map((i) => {
             const e = grouped.entries[i];
             return (
               <button
                 key={e.id} type="button" data-testid="compare-entry" data-change-id={e.id} aria-pressed={e.id === selected?.id}
                 onClick={() => onSelect(e.id)}
-                style={{ display: 'block', width: '100%', textAlign: 'left', border: 0, padding: '4px 6px', cursor: 'pointer', background: e.id === selected?.id ? '#e8eef6' : 'transparent', fontSize: 12 }}
+                className={mergeClasses(styles.entry, e.id === selected?.id && styles.chosen)}
               >
                 <strong>{entryLabel(e, t('review.suggestedFeature'))}</strong> · {e.layerName ?? e.layerId} · {e.creator} · {e.creatormail} ·{' '}
                 {formatDate(e.insertedat, { locale: i18n.language, timeZone, timeFormat })}
@@ -48,7 +61,7 @@ export function ComparisonView({ grouped, admin, selected, onSelect, defs, timeZ
         </section>
       ))}
       {selected && (
-        <Table size="extra-small" data-testid="compare-table" style={{ marginTop: 8 }}>
+        <Table size="extra-small" data-testid="compare-table" className={styles.table}>
           <TableHeader>
             <TableRow>
               <TableHeaderCell>{t('review.property')}</TableHeaderCell>
@@ -58,13 +71,13 @@ export function ComparisonView({ grouped, admin, selected, onSelect, defs, timeZ
           </TableHeader>
           <TableBody>
             {defs.filter((d) => d.show).map((d) => (
-              <TableRow key={d.name} data-property={d.name} data-changed={changed.has(d.name) ? 'true' : undefined} style={changed.has(d.name) ? { background: '#fff4ce', fontWeight: 600 } : undefined}>
+              <TableRow key={d.name} data-property={d.name} data-changed={changed.has(d.name) ? 'true' : undefined} className={changed.has(d.name) ? styles.changed : undefined}>
                 <TableCell>{d.label ?? d.name}</TableCell>
                 <TableCell>{selected.before ? <PropertyValue def={d} value={selected.before.properties[d.name]} /> : '—'}</TableCell>
                 <TableCell>{selected.after && selected.grpstatus !== 'd' ? <PropertyValue def={d} value={selected.after.properties[d.name]} /> : '—'}</TableCell>
               </TableRow>
             ))}
-            <TableRow data-property="geometry" data-changed={selected.geometryChanged ? 'true' : undefined} style={selected.geometryChanged ? { background: '#fff4ce', fontWeight: 600 } : undefined}>
+            <TableRow data-property="geometry" data-changed={selected.geometryChanged ? 'true' : undefined} className={selected.geometryChanged ? styles.changed : undefined}>
               <TableCell>{t('review.geometry')}</TableCell>
               <TableCell><PropertyValue def={GEOM} value={selected.before?.geometry} /></TableCell>
               <TableCell>{selected.grpstatus === 'd' ? '—' : <PropertyValue def={GEOM} value={selected.after?.geometry} />}</TableCell>

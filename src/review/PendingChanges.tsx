@@ -1,7 +1,7 @@
 // SPEC §2 Pending changes (admins, SPEC §6): every pending suggestion with accept or decline. The
 // list is windowed and its pages come from the server as the user scrolls; grouping and the
 // property diff of each page are the data worker's (useChangePage).
-import { Badge, Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, Spinner } from '@fluentui/react-components';
+import { Badge, Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useFeatureUi } from '../ui/context.ts';
 import { formatDate } from '../ui/formatDate.ts';
@@ -12,21 +12,31 @@ import { entryLabel, useDecide } from './useDecide.ts';
 
 export const ROW_HEIGHT = 64;
 
+const useStyles = makeStyles({
+  loading: { height: `${ROW_HEIGHT}px` },
+  row: {
+    display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, height: `${ROW_HEIGHT}px`, padding: `0 ${tokens.spacingHorizontalS}`,
+    borderBottom: '1px solid #e5e5e5',
+  },
+  text: { flex: 1, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', fontSize: tokens.fontSizeBase200 },
+});
+
 function PendingRow({ index }: { index: number }) {
   const { t, i18n } = useTranslation();
   const ui = useFeatureUi();
+  const styles = useStyles();
   const decide = useDecide();
   const page = Math.floor(index / PAGE_SIZE) + 1;
   const q = useChangePage(ui.api, true, page);
   const entry = q.data?.entries[index % PAGE_SIZE];
-  if (!entry) return q.isPending ? <Spinner size="extra-tiny" style={{ height: ROW_HEIGHT }} /> : null;
+  if (!entry) return q.isPending ? <Spinner size="extra-tiny" className={styles.loading} /> : null;
   const label = entryLabel(entry, t('review.suggestedFeature'));
   return (
-    <div data-testid="pending-row" data-change-id={entry.id} style={{ display: 'flex', alignItems: 'center', gap: 8, height: ROW_HEIGHT, padding: '0 8px', borderBottom: '1px solid #e5e5e5' }}>
+    <div data-testid="pending-row" data-change-id={entry.id} className={styles.row}>
       <Badge appearance="tint" color={entry.grpstatus === 'n' ? 'success' : entry.grpstatus === 'm' ? 'warning' : 'danger'}>
         {t(`review.group.${entry.grpstatus}`)}
       </Badge>
-      <div style={{ flex: 1, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', fontSize: 12 }}>
+      <div className={styles.text}>
         <strong>{label}</strong> · {entry.layerName ?? entry.layerId}
         <br />
         {entry.creator} · {formatDate(entry.insertedat, { locale: i18n.language, timeZone: ui.timeZone, timeFormat: ui.timeFormat })}

@@ -1,6 +1,14 @@
 // A windowed list: fixed row height, only the rows in view (plus a few) are in the DOM, so 10,000
 // pending suggestions (SPEC §2 Pending changes; DESIGN "admins compare thousands") stay cheap.
 import { useState, type ReactNode } from 'react';
+import { makeStyles } from '@fluentui/react-components';
+
+// Sizes and offsets come from the props and the row index, so they stay inline; the rest is here.
+const useStyles = makeStyles({
+  viewport: { overflowY: 'auto', position: 'relative', contain: 'strict' },
+  content: { position: 'relative' },
+  row: { position: 'absolute', left: 0, right: 0 },
+});
 
 export interface VirtualListProps {
   count: number;
@@ -21,12 +29,13 @@ export function visibleRange(scrollTop: number, height: number, rowHeight: numbe
 }
 
 export function VirtualList({ count, rowHeight, height, renderRow, overscan = 4, testId = 'virtual-list' }: VirtualListProps) {
+  const styles = useStyles();
   const [scrollTop, setScrollTop] = useState(0);
   const { start, end } = visibleRange(scrollTop, height, rowHeight, count, overscan);
   const rows: ReactNode[] = [];
   for (let i = start; i < end; i++) {
     rows.push(
-      <div key={i} role="listitem" data-index={i} style={{ position: 'absolute', top: i * rowHeight, left: 0, right: 0, height: rowHeight }}>
+      <div key={i} role="listitem" data-index={i} className={styles.row} style={{ top: i * rowHeight, height: rowHeight }}>
         {renderRow(i)}
       </div>,
     );
@@ -36,10 +45,11 @@ export function VirtualList({ count, rowHeight, height, renderRow, overscan = 4,
       data-testid={testId}
       role="list"
       aria-rowcount={count}
-      style={{ height, overflowY: 'auto', position: 'relative', contain: 'strict' }}
+      className={styles.viewport}
+      style={{ height }}
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
     >
-      <div style={{ height: count * rowHeight, position: 'relative' }}>{rows}</div>
+      <div className={styles.content} style={{ height: count * rowHeight }}>{rows}</div>
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getDataWorker } from '../map/dataWorkerClient.ts';
 import { fetchChanges, type ApiCtx } from '../api/suggestions.ts';
-import type { GroupedChanges } from '../../workers/data/review.ts';
+import type { GroupedChanges } from '../../workers/data/protocol.ts';
 
 export const PAGE_SIZE = 100;
 

@@ -5,7 +5,7 @@ import { useReviewDecision } from '../api/suggestions.ts';
 import { ApiError } from '../api/client.ts';
 import { notify, notifyOffline } from '../state/notifications.ts';
 import { useFeatureUi } from '../ui/context.ts';
-import type { ReviewEntry } from '../../workers/data/review.ts';
+import type { ReviewEntry } from '../../workers/data/protocol.ts';
 import { DIFF_SUFFIX } from '../model/index.ts';
 import { refreshMapFeatures } from '../map/refreshFeatures.ts';
 import { pingServer } from '../pwa/connectivity.ts';

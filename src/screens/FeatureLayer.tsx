@@ -2,7 +2,7 @@
 // the draft form and edit overlay, the edit toolbar, the comparison and the pending-changes drawer
 // with its button. Mount once inside the map container (position: relative).
 import { useMemo } from 'react';
-import { Button } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
@@ -28,8 +28,15 @@ export interface FeatureLayerProps {
   apiBase?: string;
 }
 
+const useStyles = makeStyles({
+  reviewButtons: {
+    position: 'absolute', top: '12px', left: '50%', transform: 'translateX(-50%)', zIndex: 15, display: 'flex', gap: tokens.spacingHorizontalSNudge,
+  },
+});
+
 function ReviewButtons() {
   const { t } = useTranslation();
+  const styles = useStyles();
   const status = useAuthStore((s) => s.status);
   const qc = useQueryClient();
   if (!isLoggedIn({ status })) return null;
@@ -37,7 +44,7 @@ function ReviewButtons() {
   // Others suggest while this page is open: every opening starts from the server's current list.
   const fresh = () => void qc.invalidateQueries({ queryKey: ['changes'] });
   return (
-    <div style={{ position: 'absolute', top: 12, left: '50%', transform: 'translateX(-50%)', zIndex: 15, display: 'flex', gap: 6 }}>
+    <div className={styles.reviewButtons}>
       {admin && (
         <Button size="small" appearance="primary" onClick={() => { fresh(); useReview.getState().setPendingOpen(true); }} data-testid="pending-open">
           {t('review.pendingTitle')}

@@ -1,7 +1,13 @@
 // SPEC §2 feature-properties prompt: the properties in a table, each shown by its type.
-import { Table, TableBody, TableCell, TableRow } from '@fluentui/react-components';
+import { Table, TableBody, TableCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
 import type { PropertyDefinition } from '../model/index.ts';
 import { PropertyValue } from './renderers.tsx';
+import { PALETTE } from './palette.ts';
+
+const useStyles = makeStyles({
+  changed: { background: PALETTE.changed },
+  name: { fontWeight: tokens.fontWeightSemibold, width: '40%' },
+});
 
 export function PropertyTable({ defs, values, highlight }: {
   defs: PropertyDefinition[];
@@ -9,6 +15,7 @@ export function PropertyTable({ defs, values, highlight }: {
   /** Names to mark as changed (SPEC §2 comparison). */
   highlight?: ReadonlySet<string>;
 }) {
+  const styles = useStyles();
   return (
     <Table size="small" data-testid="property-table">
       <TableBody>
@@ -18,9 +25,9 @@ export function PropertyTable({ defs, values, highlight }: {
             data-property={def.name}
             data-type={def.type}
             data-changed={highlight?.has(def.name) ? 'true' : undefined}
-            style={highlight?.has(def.name) ? { background: '#fff4ce' } : undefined}
+            className={highlight?.has(def.name) ? styles.changed : undefined}
           >
-            <TableCell style={{ fontWeight: 600, width: '40%' }}>{def.label ?? def.name}</TableCell>
+            <TableCell className={styles.name}>{def.label ?? def.name}</TableCell>
             <TableCell data-testid={`value-${def.name}`}>
               <PropertyValue value={values[def.name]} def={def} />
             </TableCell>

@@ -2,12 +2,24 @@
 // shown is EDITOR rich text after richText.ts has cut it to its allow-list, and links only follow
 // http(s), mailto or relative addresses.
 import type { FC } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { PropertyDefinition, PropertyType } from '../model/index.ts';
 import { formatDate } from './formatDate.ts';
 import { useFeatureUi } from './context.ts';
 import { safeUrl } from './safeUrl.ts';
 import { sanitizeRichText } from './richText.ts';
+import { PALETTE } from './palette.ts';
+
+const useStyles = makeStyles({
+  image: { maxWidth: '96px', maxHeight: '96px', objectFit: 'cover' },
+  object: { margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalS },
+  objectValue: { margin: 0 },
+  color: { display: 'inline-flex', gap: tokens.spacingHorizontalSNudge, alignItems: 'center' },
+  swatch: { width: '14px', height: '14px', borderRadius: '3px', border: '1px solid #888' },
+  chips: { display: 'inline-flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  chip: { padding: `0 ${tokens.spacingHorizontalS}`, borderRadius: '10px', background: PALETTE.selected, fontSize: tokens.fontSizeBase200 },
+});
 
 export interface RendererProps {
   value: unknown;
@@ -37,36 +49,45 @@ const UrlR: FC<RendererProps> = (p) => <Link {...p} href={safeUrl(p.value)} />;
 const PdfR: FC<RendererProps> = (p) => <Link {...p} href={safeUrl(p.value)} />;
 const EmailR: FC<RendererProps> = (p) => <Link {...p} href={p.value ? `mailto:${text(p.value)}` : undefined} />;
 const ImageR: FC<RendererProps> = ({ value, def }) => {
+  const styles = useStyles();
   const src = safeUrl(value);
-  return src ? <img src={src} alt={def.label ?? def.name} style={{ maxWidth: 96, maxHeight: 96, objectFit: 'cover' }} /> : null;
+  return src ? <img src={src} alt={def.label ?? def.name} className={styles.image} /> : null;
 };
 const GeometryR: FC<RendererProps> = ({ value }) => <span>{geometrySummary(value)}</span>;
 const ObjectR: FC<RendererProps> = ({ value }) => {
+  const styles = useStyles();
   const obj = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
   return (
-    <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 8 }}>
-      {Object.entries(obj).map(([k, v]) => [<dt key={`k-${k}`}>{k}</dt>, <dd key={`v-${k}`} style={{ margin: 0 }}>{text(v)}</dd>])}
+    <dl className={styles.object}>
+      {Object.entries(obj).map(([k, v]) => [<dt key={`k-${k}`}>{k}</dt>, <dd key={`v-${k}`} className={styles.objectValue}>{text(v)}</dd>])}
     </dl>
   );
 };
-const ColorR: FC<RendererProps> = ({ value }) => (
-  <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
-    <span data-swatch style={{ width: 14, height: 14, borderRadius: 3, border: '1px solid #888', background: text(value) }} />
-    {text(value)}
-  </span>
-);
+const ColorR: FC<RendererProps> = ({ value }) => {
+  const styles = useStyles();
+  return (
+    <span className={styles.color}>
+      {/* The swatch is the value itself: the one style that cannot be a class. */}
+      <span data-swatch className={styles.swatch} style={{ background: text(value) }} />
+      {text(value)}
+    </span>
+  );
+};
 const OptionsR: FC<RendererProps> = ({ value, def }) => <span>{optionLabel(def, value)}</span>;
 const EditorR: FC<RendererProps> = ({ value }) => (
   // Sanitised (richText.ts): formatting and safe links only, nothing that runs or loads.
   <div data-rich-text dangerouslySetInnerHTML={{ __html: sanitizeRichText(value) }} />
 );
-const TagsR: FC<RendererProps> = ({ value }) => (
-  <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
-    {(Array.isArray(value) ? value : text(value).split(',').filter(Boolean)).map((tag, i) => (
-      <span key={i} data-chip style={{ padding: '0 8px', borderRadius: 10, background: '#e8eef6', fontSize: 12 }}>{text(tag).trim()}</span>
-    ))}
-  </span>
-);
+const TagsR: FC<RendererProps> = ({ value }) => {
+  const styles = useStyles();
+  return (
+    <span className={styles.chips}>
+      {(Array.isArray(value) ? value : text(value).split(',').filter(Boolean)).map((tag, i) => (
+        <span key={i} data-chip className={styles.chip}>{text(tag).trim()}</span>
+      ))}
+    </span>
+  );
+};
 
 export function optionLabel(def: PropertyDefinition, value: unknown): string {
   const opt = def.options?.find((o) => (typeof o === 'string' ? o : String(o.value)) === String(value));
