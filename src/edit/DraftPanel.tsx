@@ -1,8 +1,10 @@
 // The form of the draft being edited (new or existing feature), beside the map. Submitting sends
 // the suggestion (SPEC §4), or keeps it in the outbox when the server does not answer, and ends the
 // edit; cancelling asks first when something changed (SPEC §8 confirmation "discard unsaved changes").
+// Undo and redo step through the draft's changes (buttons, Ctrl/Cmd+Z, Ctrl+Shift+Z or Ctrl+Y).
 import { useState } from 'react';
-import { Button } from '@fluentui/react-components';
+import { Button, Toolbar, ToolbarButton, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowRedoRegular, ArrowUndoRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
 import { useFeatureUi } from '../ui/context.ts';
@@ -10,21 +12,34 @@ import { useSelection } from '../state/selectionStore.ts';
 import { Panel } from '../ui/Panel.tsx';
 import { EditForm } from './EditForm.tsx';
 import { defsFor } from '../ui/PropertyTable.tsx';
-import { useDraft } from './draftStore.ts';
+import { canRedo, canUndo, useDraft } from './draftStore.ts';
+import { useUndoKeys } from './useUndoKeys.ts';
 import { draftHasChanges } from './suggestion.ts';
 import { submitDraft } from './submitDraft.ts';
 import type { Draft } from './draft.ts';
 import { DraftAttachments } from './DraftAttachments.tsx';
 
+const useStyles = makeStyles({
+  tools: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalSNudge, flexWrap: 'wrap', marginBottom: tokens.spacingVerticalS },
+  history: { padding: 0 },
+});
+
+const history = { undo: () => useDraft.getState().undo(), redo: () => useDraft.getState().redo() };
+
 export function DraftPanel() {
   const { t } = useTranslation();
   const ui = useFeatureUi();
+  const styles = useStyles();
   const confirm = useConfirm();
   const draft = useDraft((s) => s.draft);
   const mode = useDraft((s) => s.mode);
   const [busy, setBusy] = useState(false);
+  const undoable = useDraft(canUndo);
+  const redoable = useDraft(canRedo);
+  const open = !!draft?.geometry;
+  useUndoKeys(open && !busy, history);
   // While a new shape is being drawn there is nothing to fill in yet.
-  if (!draft || !draft.geometry) return null;
+  if (!draft || !open) return null;
 
   const cancel = async () => {
     const dirty = draft.gfid === null || draftHasChanges(draft);
@@ -44,11 +59,21 @@ export function DraftPanel() {
   const title = draft.gfid === null ? t('edit.newFeature') : t('edit.editing', { gfid: draft.gfid });
   return (
     <Panel mode={ui.config.featuresPropertiesWindow} title={title} testId="draft-panel" onClose={() => void cancel()}>
-      {draft.gfid !== null && (
-        <Button size="small" onClick={() => useDraft.getState().setMode(mode === 'modify' ? 'idle' : 'modify')} data-testid="draft-modify">
-          {mode === 'modify' ? t('edit.stopGeometry') : t('edit.editGeometry')}
-        </Button>
-      )}
+      <div className={styles.tools}>
+        <Toolbar size="small" className={styles.history} aria-label={`${t('edit.undo')} / ${t('edit.redo')}`}>
+          <Tooltip content={`${t('edit.undo')} (Ctrl+Z)`} relationship="label">
+            <ToolbarButton icon={<ArrowUndoRegular />} disabled={!undoable || busy} onClick={history.undo} data-testid="draft-undo" />
+          </Tooltip>
+          <Tooltip content={`${t('edit.redo')} (Ctrl+Shift+Z)`} relationship="label">
+            <ToolbarButton icon={<ArrowRedoRegular />} disabled={!redoable || busy} onClick={history.redo} data-testid="draft-redo" />
+          </Tooltip>
+        </Toolbar>
+        {draft.gfid !== null && (
+          <Button size="small" onClick={() => useDraft.getState().setMode(mode === 'modify' ? 'idle' : 'modify')} data-testid="draft-modify">
+            {mode === 'modify' ? t('edit.stopGeometry') : t('edit.editGeometry')}
+          </Button>
+        )}
+      </div>
       {draft.gfid === null && <DraftAttachments attachments={draft.attachments ?? []} />}
       <EditForm key={draft.gfid ?? 'new'} draft={draft} defs={defsFor(draft.layer.properties, draft.properties)} onSubmit={submit} onCancel={() => void cancel()} busy={busy} />
     </Panel>
