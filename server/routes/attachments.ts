@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { attachmentItemSchemas, imageListSchema, layerTagCountSchema } from '../../src/model/index.ts';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import { isAdmin, type AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
@@ -92,9 +93,12 @@ function attachmentRoutes(spec: KindSpec) {
     const tags = ['attachments'];
     const base = `/features/:gfid/${spec.path}`;
     const order = spec.newestFirst ? 'a.created_at DESC, a.id DESC' : 'a.id';
+    // The kind's item as the model declares it (src/model/entities/wire.ts); the answers below name it.
+    const item: z.ZodType<Record<string, unknown>> = attachmentItemSchemas[spec.kind];
+    const list: z.ZodType<unknown> = spec.kind === 'image' ? imageListSchema : z.array(item);
 
     // Accepted items plus the caller's own pending ones; no gfid or an unknown one → empty list.
-    app.get(base, { schema: { tags, params: gfidParam } }, async (req) => {
+    app.get(base, { schema: { tags, params: gfidParam, response: { 200: list } } }, async (req) => {
       const feature = await featureOf(db, req.params.gfid, req.user).catch(() => null);
       let rows: AttachmentRow[] = [];
       if (feature) {
@@ -112,7 +116,7 @@ function attachmentRoutes(spec: KindSpec) {
 
     // A suggestion: pending until reviewed (SPEC §8 "upload successful awaiting admin review"). The
     // outbox replays it with an Idempotency-Key (issue 11), so all the work runs on its transaction.
-    const suggestSchema = { tags, params: gfidParam, querystring: fileQuery, headers: idempotencyHeaders };
+    const suggestSchema = { tags, params: gfidParam, querystring: fileQuery, headers: idempotencyHeaders, response: { 201: item } };
     app.post(`${base}/changes`, { schema: suggestSchema }, async (req, reply) => {
       const user = requireUser(req);
       return withIdempotency(db, req, reply, async (tx) => {
@@ -133,7 +137,7 @@ function attachmentRoutes(spec: KindSpec) {
 
     // Admins review a layer's pending items (SPEC §7 "GET layer changes").
     const layerQuery = z.object({ workspace: z.string().optional() });
-    app.get(`/layers/:layer/${spec.path}/changes`, { schema: { tags, params: z.object({ layer: z.string() }), querystring: layerQuery } },
+    app.get(`/layers/:layer/${spec.path}/changes`, { schema: { tags, params: z.object({ layer: z.string() }), querystring: layerQuery, response: { 200: z.array(item) } } },
       async (req) => {
         requireAdmin(req);
         const { ws, layer } = await resolveLayer(db, req.query.workspace, req.params.layer);
@@ -147,7 +151,7 @@ function attachmentRoutes(spec: KindSpec) {
 
     // SPEC §7 "PUT item accept or decline": admin only, once (a second decision → 409).
     for (const decision of ['accept', 'decline'] as const) {
-      app.put(`${base}/:item/${decision}`, { schema: { tags, params: itemParams } }, async (req) => {
+      app.put(`${base}/:item/${decision}`, { schema: { tags, params: itemParams, response: { 200: item } } }, async (req) => {
         const admin = requireAdmin(req);
         const feature = await requireFeature(db, req.params.gfid);
         return db.transaction(async (tx) => {
@@ -166,7 +170,7 @@ function attachmentRoutes(spec: KindSpec) {
 
     // The owner of a pending item or an admin deletes it; a user deleting an accepted removable
     // item (a tag) suggests its removal instead. Replayed by the outbox like the POST (issue 11).
-    app.delete(`${base}/:item`, { schema: { tags, params: itemParams, headers: idempotencyHeaders } }, async (req, reply) => {
+    app.delete(`${base}/:item`, { schema: { tags, params: itemParams, headers: idempotencyHeaders, response: { 202: item } } }, async (req, reply) => {
       const user = requireUser(req);
       return withIdempotency(db, req, reply, async (tx) => {
         const feature = await requireFeature(tx, req.params.gfid, user);
@@ -210,7 +214,10 @@ async function layerTagsRoute(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.deps;
   app.get('/layers/:layer/tags', {
-    schema: { tags: ['attachments'], params: z.object({ layer: z.string() }), querystring: z.object({ workspace: z.string().optional() }) },
+    schema: {
+      tags: ['attachments'], params: z.object({ layer: z.string() }), querystring: z.object({ workspace: z.string().optional() }),
+      response: { 200: z.array(layerTagCountSchema) },
+    },
   }, async (req: FastifyRequest<{ Params: { layer: string }; Querystring: { workspace?: string } }>) => {
     const { ws, layer } = await resolveLayer(db, req.query.workspace, req.params.layer);
     await assertCanRead(req, ws);

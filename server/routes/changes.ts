@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERRORS, featurePayloadSchema } from '../../src/model/index.ts';
+import {
+  acceptChangeAnswerSchema, changeEntrySchema, changePageSchema, declineChangeAnswerSchema, ERRORS, featurePayloadSchema,
+  type ChangeEntry, type ChangeSide,
+} from '../../src/model/index.ts';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import { isAdmin } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
@@ -45,8 +48,8 @@ const ENTRY_SQL = `SELECT c.id, c.kind, c.gfid, c.diff_gfid, c.workspace_id, c.l
   LEFT JOIN users u ON u.id = c.suggested_by
   LEFT JOIN layers l ON l.workspace_id = c.workspace_id AND l.id = c.layer_id`;
 
-/** One entry as the feature comparison needs it (SPEC §2 Feature comparison prompt). */
-const entry = (r: EntryRow) => ({
+/** One entry as the feature comparison needs it (SPEC §2 Feature comparison prompt; the model's changeEntrySchema). */
+const entry = (r: EntryRow): ChangeEntry => ({
   id: r.id,
   grpstatus: GRPSTATUS[r.kind],
   gfid: r.gfid,
@@ -56,10 +59,10 @@ const entry = (r: EntryRow) => ({
   layerName: r.layer_name,
   creator: r.username,
   creatormail: r.email,
-  insertedat: iso(r.created_at),
+  insertedat: iso(r.created_at)!,
   baseVersion: r.base_version,
-  before: r.before,
-  after: r.after,
+  before: r.before as ChangeSide | null,
+  after: r.after as ChangeSide | null,
   status: r.status,
 });
 
@@ -75,7 +78,7 @@ export async function changesRoutes(fastify: FastifyInstance): Promise<void> {
 
   // A user sees their own pending suggestions; an admin with admin=true sees everyone's. The
   // deleted group is for admins only (SPEC §2 Feature comparison, §6 Administrator).
-  app.get('/features/changes', { schema: { tags, querystring: listQuery } }, async (req) => {
+  app.get('/features/changes', { schema: { tags, querystring: listQuery, response: { 200: changePageSchema } } }, async (req) => {
     const user = requireUser(req);
     const q = req.query;
     if (q.admin && !isAdmin(user)) throw forbidden();
@@ -100,7 +103,9 @@ export async function changesRoutes(fastify: FastifyInstance): Promise<void> {
 
   // POST new (no gfid, grpstatus n), PUT modified (m), DELETE deleted (d): one feature each. The
   // outbox replays them with an Idempotency-Key (issue 11), so all the work runs on its transaction.
-  const suggestSchema = { tags, querystring: targetQuery, body: payloadBody, headers: idempotencyHeaders };
+  const suggestSchema = {
+    tags, querystring: targetQuery, body: payloadBody, headers: idempotencyHeaders, response: { 201: changeEntrySchema },
+  };
   for (const [method, kind] of [['post', 'create'], ['put', 'update'], ['delete', 'delete']] as const) {
     app[method]('/features/changes', { schema: suggestSchema }, async (req, reply) => {
       const user = requireUser(req);
@@ -121,10 +126,10 @@ export async function changesRoutes(fastify: FastifyInstance): Promise<void> {
     });
   }
 
-  app.put('/features/changes/:id/accept', { schema: { tags, params: idParams } }, async (req) =>
+  app.put('/features/changes/:id/accept', { schema: { tags, params: idParams, response: { 200: acceptChangeAnswerSchema } } }, async (req) =>
     acceptChange(db, req.params.id, requireAdmin(req)),
   );
-  app.delete('/features/changes/:id/decline', { schema: { tags, params: idParams } }, async (req) =>
+  app.delete('/features/changes/:id/decline', { schema: { tags, params: idParams, response: { 200: declineChangeAnswerSchema } } }, async (req) =>
     declineChange(db, req.params.id, requireAdmin(req)),
   );
 }

@@ -2,11 +2,11 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERRORS } from '../../src/model/index.ts';
+import { ERRORS, featureRecordSchema, historyRowSchema, type FeatureRecord, type HistoryRow } from '../../src/model/index.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { emptyFlatGeobuf, FGB_COMPRESSIBLE, FGB_MIME, flatGeobufStream, wantsFlatGeobuf } from '../services/flatgeobuf.ts';
-import { assertCanRead, loadLayer, loadWorkspace, readableWorkspace } from './common.ts';
+import { assertCanRead, iso, loadLayer, loadWorkspace, readableWorkspace } from './common.ts';
 
 // SPEC §7 Features, served as GeoJSON in EPSG:4326 (SPEC §3 Map view config). Each feature is
 // {type, id: gfid, geometry, properties: {...userProperties, gfid, version}} (CONTRACT "Features").
@@ -69,7 +69,7 @@ async function* featureCollection(db: Db, workspace: string, layer: string, bbox
 }
 
 /** One feature by gfid, readable by the caller; SPEC §5: lookup on a diff layer is refused. */
-async function lookupFeature(request: FastifyRequest, gfid: number) {
+async function lookupFeature(request: FastifyRequest, gfid: number): Promise<FeatureRecord> {
   const { db } = request.server.deps;
   const { rows } = await db.query<{ workspace_id: string; layer_id: string; diff_of: string | null; f: string }>(
     `SELECT f.workspace_id, f.layer_id, l.diff_of, ${featureJson('f')} AS f
@@ -82,7 +82,7 @@ async function lookupFeature(request: FastifyRequest, gfid: number) {
   const ws = await loadWorkspace(db, row.workspace_id);
   if (row.diff_of !== null || ws.is_diff) throw badRequest('DIFF_LAYER_LOOKUP_REFUSED');
   await assertCanRead(request, ws);
-  return { ...(JSON.parse(row.f) as Record<string, unknown>), workspace: row.workspace_id, layer: row.layer_id };
+  return { ...(JSON.parse(row.f) as Omit<FeatureRecord, 'workspace' | 'layer'>), workspace: row.workspace_id, layer: row.layer_id };
 }
 
 export async function featuresRoutes(fastify: FastifyInstance): Promise<void> {
@@ -106,13 +106,13 @@ export async function featuresRoutes(fastify: FastifyInstance): Promise<void> {
     return reply.send(Readable.from(featureCollection(db, ws.id, layer.id, req.query.bbox)));
   });
 
-  app.get('/features/:gfid', { schema: { tags, params: gfidParams } }, async (req) => lookupFeature(req, req.params.gfid));
+  app.get('/features/:gfid', { schema: { tags, params: gfidParams, response: { 200: featureRecordSchema } } }, async (req) => lookupFeature(req, req.params.gfid));
 
   // SPEC §3 "history of versions", newest first. Seeded features have no history rows yet, so the
   // current version stands in for its own row until an accepted change writes one.
-  app.get('/features/:gfid/history', { schema: { tags, params: gfidParams } }, async (req) => {
+  app.get('/features/:gfid/history', { schema: { tags, params: gfidParams, response: { 200: z.array(historyRowSchema) } } }, async (req) => {
     await lookupFeature(req, req.params.gfid);
-    const { rows } = await db.query(
+    const { rows } = await db.query<Omit<HistoryRow, 'at'> & { at: Date }>(
       `SELECT h.gfid, h.version, h.action, h.geometry, h.properties, h.before, h.after,
               s.username AS "suggestedBy", a.username AS "acceptedBy", h.at
        FROM (
@@ -130,6 +130,7 @@ export async function featuresRoutes(fastify: FastifyInstance): Promise<void> {
        ORDER BY h.version DESC`,
       [req.params.gfid],
     );
-    return rows;
+    // The same ISO text JSON.stringify wrote for the Date before the response schema named `at` a string.
+    return rows.map((r) => ({ ...r, at: iso(r.at)! }));
   });
 }

@@ -1,4 +1,6 @@
-import { deepEqual, ERRORS, hasFeatureChanges, META_PROPERTY_KEYS, type Geometry } from '../../src/model/index.ts';
+import {
+  deepEqual, ERRORS, hasFeatureChanges, META_PROPERTY_KEYS, type AcceptChangeAnswer, type DeclineChangeAnswer, type Geometry,
+} from '../../src/model/index.ts';
 import { isAdmin, type AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -146,7 +148,7 @@ const HISTORY_INSERT = `INSERT INTO feature_history
  * change, lock the feature, refuse if its version moved past base_version, else apply, bump the
  * version, write history and mark the change accepted. Any refusal rolls everything back.
  */
-export async function acceptChange(db: Db, id: number, admin: AuthUser) {
+export async function acceptChange(db: Db, id: number, admin: AuthUser): Promise<AcceptChangeAnswer> {
   if (!isAdmin(admin)) throw forbidden();
   return db.transaction(async (tx) => {
     const change = await lockPending(tx, id);
@@ -200,7 +202,7 @@ export async function acceptChange(db: Db, id: number, admin: AuthUser) {
 }
 
 /** Declines one pending change: it is marked declined and leaves the diff layer; nothing else changes. */
-export async function declineChange(db: Db, id: number, admin: AuthUser) {
+export async function declineChange(db: Db, id: number, admin: AuthUser): Promise<DeclineChangeAnswer> {
   if (!isAdmin(admin)) throw forbidden();
   return db.transaction(async (tx) => {
     const change = await lockPending(tx, id);

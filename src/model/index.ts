@@ -19,6 +19,7 @@ export * from './entities/layer-import.ts';
 export * from './entities/local-layer.ts';
 export * from './entities/manifest.ts';
 export * from './entities/workspace.ts';
+export * from './entities/wire.ts';
 
 export * from './rules/result.ts';
 export * from './rules/files.ts';

@@ -15,6 +15,35 @@ describe('GET /api/openapi.json', () => {
     expect(register.required).toEqual(expect.arrayContaining(['username', 'email', 'password', 'confirmPassword']));
   });
 
+  it('describes the answers of the suggestion, feature and attachment calls with the model schemas', async () => {
+    const { paths } = (await call('/api/openapi.json')).body;
+    const answer = (path: string, method: string, status: string) =>
+      paths[path]?.[method]?.responses?.[status]?.content?.['application/json']?.schema;
+    expect(answer('/api/features/changes', 'get', '200').required).toEqual(['items', 'total', 'page', 'pageSize']);
+    for (const method of ['post', 'put', 'delete']) {
+      expect(answer('/api/features/changes', method, '201').required).toEqual(expect.arrayContaining(['id', 'grpstatus', 'before', 'after', 'status']));
+    }
+    expect(answer('/api/features/changes/{id}/accept', 'put', '200').required).toEqual(['id', 'status', 'gfid', 'version']);
+    expect(answer('/api/features/changes/{id}/decline', 'delete', '200').required).toEqual(['id', 'status', 'gfid']);
+    expect(answer('/api/features/{gfid}', 'get', '200').required).toEqual(expect.arrayContaining(['geometry', 'properties', 'workspace', 'layer']));
+    expect(answer('/api/features/{gfid}/history', 'get', '200').type).toBe('array');
+    expect(answer('/api/features/{gfid}/comments', 'get', '200').items.required).toEqual(expect.arrayContaining(['id', 'comment']));
+    expect(answer('/api/features/{gfid}/images', 'get', '200').required).toEqual(['imagesWithDescription']);
+    expect(answer('/api/features/{gfid}/tags/changes', 'post', '201').required).toEqual(expect.arrayContaining(['name', 'removal']));
+  });
+
+  it('keeps every field of a stored geometry the feature schema does not narrow (a MultiPolygon country)', async () => {
+    const countries = (await call('/api/features?workspace=ws_demo&layer=countries')).body.features as { id: number; geometry: { type: string } }[];
+    const multi = countries.find((f) => f.geometry.type === 'MultiPolygon')!;
+    const res = await call(`/api/features/${multi.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.geometry).toEqual(multi.geometry);
+    const history = await call(`/api/features/${multi.id}/history`);
+    expect(history.status).toBe(200);
+    expect(history.body[0]).toMatchObject({ gfid: multi.id, version: 1, action: 'create', geometry: multi.geometry, before: null });
+    expect(history.body[0].at).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
+  });
+
   it('sends CORS headers for any origin and exposes the session header', async () => {
     const res = await call('/api/apps?appkey=demodemodemodemodemodemodemodemo', { headers: { origin: 'https://elsewhere.example' } });
     expect(res.headers.get('access-control-allow-origin')).toBe('https://elsewhere.example');
