@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APP_KEY_HEADER, SESSION_HEADER, type Geometry } from '../model/index.ts';
 import { apiFetch, ApiError, type ApiOptions } from './client.ts';
 import { useAuthStore } from '../state/authStore.ts';
-import type { ChangeEntry } from '../../workers/data/review.ts';
+import type { ChangeEntry } from '../../workers/data/protocol.ts';
 
 export type { ChangeEntry };
 /** Where calls go: the server base ('' = same origin) and the app key (SPEC §7). */

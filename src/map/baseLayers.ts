@@ -17,7 +17,7 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
 import land110m from 'world-atlas/land-110m.json';
 import { DATA_PROJECTION, DEFAULT_PROJECTION, layerZIndex, type BaseLayer as BaseLayerConfig } from '../model/index.ts';
-import { unwrapOffsets } from '../../workers/data/antimeridian.ts';
+import { unwrapOffsets } from '../../workers/batch/antimeridian.ts';
 import { useLayerStatusStore } from '../state/layerStatus.ts';
 import { createWmtsSource } from './wmts.ts';
 

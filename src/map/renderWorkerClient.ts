@@ -2,15 +2,9 @@
 // drawing on a transferred OffscreenCanvas when the browser can; otherwise runs the same renderer on
 // the main thread (WebGL through OL, or Canvas 2D), behind the same interface, so the map is never
 // blank (issue 4). The renderer is loaded lazily on the fallback path only.
-import { proxy, releaseProxy, wrap, type Remote } from 'comlink';
-import type {
-  FeatureBatch,
-} from '../../workers/data/protocol.ts';
-import type {
-  BatchReceivedRequest, FitRequest, FrameCallback, IdleRequest, RemoveFeaturesRequest, RenderBackendKind, RenderLayerConfig, RenderStats,
-  RenderViewState, RenderWorkerApi, SetViewRequest, Snapshot, SnapshotRequest, UpdateFeaturesRequest,
-} from '../../workers/render/protocol.ts';
-import { transferBatch, transferInit, transferUpdate } from '../../workers/render/render_transfer.ts';
+import { releaseProxy, wrap, type Remote } from 'comlink';
+import type { RenderBackendKind, RenderWorkerApi, RenderWorkerCall } from '../../workers/render/protocol.ts';
+import { renderRequestTransfers } from '../../workers/render/render_transfer.ts';
 
 export type { RenderLayerConfig, RenderViewState, RenderStats, Snapshot } from '../../workers/render/protocol.ts';
 
@@ -28,26 +22,29 @@ export interface CreateRendererOptions {
   workerStartTimeoutMs?: number;
 }
 
-export interface MapRendererHandle {
+/**
+ * The renderer as the main thread holds it: every call of the render protocol's table but `init`
+ * (createRenderer makes it), on the worker or on the main thread alike.
+ */
+export type MapRendererHandle = RenderCalls & {
   readonly thread: 'worker' | 'main';
   readonly backend: 'webgl' | 'canvas2d';
   /** The canvas actually drawn on: a fresh one replaces `canvasEl` if the worker failed after transfer. */
   readonly canvas: HTMLCanvasElement;
-  setLayers(layers: RenderLayerConfig[]): Promise<void>;
-  /** Replaces a layer's features. The batch's buffers are moved (worker) or adopted (main thread). */
-  setBatch(batch: FeatureBatch): Promise<void>;
-  updateFeatures(req: UpdateFeaturesRequest): Promise<void>;
-  removeFeatures(req: RemoveFeaturesRequest): Promise<void>;
-  setView(req: SetViewRequest): Promise<void>;
-  fit(req: FitRequest): Promise<RenderViewState>;
-  /** Resolves true once every layer in view has drawn its current features (the loading flag). */
-  idle(req?: IdleRequest): Promise<boolean>;
-  /** Resolves true once the data worker's port delivery with this ticket is in its layer. */
-  batchReceived(req: BatchReceivedRequest): Promise<boolean>;
-  snapshot(req?: SnapshotRequest): Promise<Snapshot>;
-  stats(): Promise<RenderStats>;
-  onFrame(cb: FrameCallback | null): Promise<void>;
-  dispose(): Promise<void>;
+};
+
+type RenderCalls = Omit<RenderWorkerApi, 'init'>;
+
+/** Each call of the table posted to the worker, its request first marked by the transfer map. */
+function workerCalls(remote: Remote<RenderWorkerApi>): RenderCalls {
+  const calls: Record<string, (request?: unknown) => Promise<unknown>> = {};
+  for (const name of Object.keys(renderRequestTransfers) as RenderWorkerCall[]) {
+    if (name === 'init') continue;
+    const mark = renderRequestTransfers[name] as (request: unknown) => unknown;
+    const call = remote[name] as unknown as (request: unknown) => Promise<unknown>;
+    calls[name] = (request) => call(mark(request));
+  }
+  return calls as unknown as RenderCalls;
 }
 
 function canvasSize(canvas: HTMLCanvasElement): [number, number] {
@@ -81,26 +78,16 @@ async function startWorker(canvas: HTMLCanvasElement, o: CreateRendererOptions, 
   try {
     const { backend } = await withTimeout(
       Promise.race([
-        remote.init(transferInit({ canvas: offscreen, pixelRatio, size, batchPort: o.batchPort, backend: o.backend })),
+        remote.init(renderRequestTransfers.init({ canvas: offscreen, pixelRatio, size, batchPort: o.batchPort, backend: o.backend })),
         failed,
       ]),
       o.workerStartTimeoutMs ?? 10_000,
     );
     const handle: MapRendererHandle = {
+      ...workerCalls(remote),
       thread: 'worker',
       backend,
       canvas,
-      setLayers: (layers) => remote.setLayers(layers),
-      setBatch: (batch) => remote.setBatch(transferBatch(batch)),
-      updateFeatures: (req) => remote.updateFeatures(transferUpdate(req)),
-      removeFeatures: (req) => remote.removeFeatures(req),
-      setView: (req) => remote.setView(req),
-      fit: (req) => remote.fit(req),
-      idle: (req) => remote.idle(req),
-      batchReceived: (req) => remote.batchReceived(req),
-      snapshot: (req) => remote.snapshot(req),
-      stats: () => remote.stats(undefined),
-      onFrame: (cb) => remote.onFrame(cb ? proxy(cb) : null),
       async dispose() {
         await remote.dispose(undefined).catch(() => undefined);
         remote[releaseProxy]();
@@ -118,23 +105,8 @@ async function startMain(canvas: HTMLCanvasElement, o: CreateRendererOptions, si
   const { createRenderApi } = await import('../../workers/render/render_api.ts');
   const api = createRenderApi();
   const { backend } = await api.init({ canvas, pixelRatio, size, batchPort: o.batchPort, backend: o.backend });
-  const handle: MapRendererHandle = {
-    thread: 'main',
-    backend,
-    canvas,
-    setLayers: (layers) => api.setLayers(layers),
-    setBatch: (batch) => api.setBatch(batch),
-    updateFeatures: (req) => api.updateFeatures(req),
-    removeFeatures: (req) => api.removeFeatures(req),
-    setView: (req) => api.setView(req),
-    fit: (req) => api.fit(req),
-    idle: (req) => api.idle(req),
-    batchReceived: (req) => api.batchReceived(req),
-    snapshot: (req) => api.snapshot(req),
-    stats: () => api.stats(undefined),
-    onFrame: (cb) => api.onFrame(cb),
-    dispose: () => api.dispose(undefined),
-  };
+  const { init: _init, ...calls } = api;
+  const handle: MapRendererHandle = { ...calls, thread: 'main', backend, canvas };
   return handle;
 }
 

@@ -8,7 +8,7 @@ import type { FrameState } from 'ol/Map.js';
 import Layer from 'ol/layer/Layer.js';
 import { transfer } from 'comlink';
 import { getDataWorker } from './dataWorkerClient.ts';
-import { bandOfView } from '../../workers/data/band_cache.ts';
+import { bandOfView } from '../../workers/batch/zoom_levels.ts';
 import { createRenderer, type MapRendererHandle } from './renderWorkerClient.ts';
 
 /** Above every base map and tile layer band (src/map/baseLayers.ts, src/map/wmsOverlays.ts), below the edit overlays (1000+). */

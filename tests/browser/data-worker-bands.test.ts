@@ -3,10 +3,13 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { transfer, wrap, type Remote } from 'comlink';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
-import type { DataWorkerApi, FeatureBatch } from '../../workers/data/protocol.ts';
-import type { BatchMessage } from '../../workers/render/protocol.ts';
-import { buildSpatialIndex, featureVertexRange, latToY, lonToX } from '../../workers/data/spatial_index.ts';
-import { hitTest } from '../../workers/data/hit_test.ts';
+import type { DataWorkerApi } from '../../workers/data/protocol.ts';
+import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
+import type { BatchMessage } from '../../workers/batch/batch_port.ts';
+import { buildSpatialIndex } from '../../workers/batch/spatial_index.ts';
+import { featureVertexRange } from '../../workers/batch/feature_batch.ts';
+import { latToY, lonToX } from '../../workers/batch/mercator.ts';
+import { hitTest } from '../../workers/data/hit_testing.ts';
 
 const apiBase = inject('apiBase');
 let worker: Worker | undefined;

@@ -3,9 +3,9 @@
 // index, and the render port gets only that feature (`update` / `remove`), never the layer again.
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
-import type { FeatureBatch } from '../../workers/data/protocol.ts';
+import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
 import { closeWorkerSessions, openWorkerSession, type WorkerSession } from './fixtures/data-worker-session.ts';
-import { latToY, lonToX } from '../../workers/data/spatial_index.ts';
+import { latToY, lonToX } from '../../workers/batch/mercator.ts';
 
 const apiBase = inject('apiBase');
 const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${password}`)}`;

@@ -3,9 +3,9 @@
 // later visit shows it with the server unreachable.
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { DEMO_APP_KEY, HIT_TOLERANCE_PX } from '../../src/model/index.ts';
-import type { FeatureBatch } from '../../workers/data/protocol.ts';
+import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
 import { closeWorkerSessions, openWorkerSession, type WorkerSession } from './fixtures/data-worker-session.ts';
-import { latToY, lonToX } from '../../workers/data/spatial_index.ts';
+import { latToY, lonToX } from '../../workers/batch/mercator.ts';
 
 const apiBase = inject('apiBase');
 /** Nothing listens on port 9 (discard): the server is "stopped" for this request. */

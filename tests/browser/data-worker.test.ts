@@ -3,7 +3,8 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { wrap, type Remote } from 'comlink';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
-import type { DataWorkerApi, FeatureBatch } from '../../workers/data/protocol.ts';
+import type { DataWorkerApi } from '../../workers/data/protocol.ts';
+import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
 
 const apiBase = inject('apiBase');
 const worker = new Worker(new URL('../../workers/data/data.worker.ts', import.meta.url), { type: 'module' });

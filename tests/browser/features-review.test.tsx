@@ -14,7 +14,7 @@ import { ComparisonPrompt } from '../../src/review/ComparisonPrompt.tsx';
 import { PendingChanges } from '../../src/review/PendingChanges.tsx';
 import { VirtualList } from '../../src/review/VirtualList.tsx';
 import { useReview } from '../../src/review/reviewStore.ts';
-import type { ChangeEntry, GroupedChanges } from '../../workers/data/review.ts';
+import type { ChangeEntry, GroupedChanges } from '../../workers/data/protocol.ts';
 import { unmount, waitForText, byTestId, findByTestId } from './shell-harness.tsx';
 import { ADMIN, USER, api, click, defs, featureConfig, renderFeatures, signIn, ui } from './features-harness.tsx';
 

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRenderer, type MapRendererHandle } from '../../src/map/renderWorkerClient.ts';
 import type { CreateRendererOptions } from '../../src/map/renderWorkerClient.ts';
-import type { FeatureBatch } from '../../workers/data/protocol.ts';
+import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
 import type { RenderLayerConfig, Snapshot } from '../../workers/render/protocol.ts';
 
 const SIZE: [number, number] = [200, 200];

@@ -1,12 +1,13 @@
 // workers/data/band_cache.ts and zoom_bands.ts: which version of a layer the renderer gets per zoom band.
 import { describe, expect, it } from 'vitest';
 import type { Geometry } from 'geojson';
-import { packFeatureCollection } from '../../workers/data/feature_batch.ts';
-import type { FeatureBatch } from '../../workers/data/protocol.ts';
-import { BandCache, bandOfView, FULL_DETAIL_BAND, simplifies, versionForBand } from '../../workers/data/band_cache.ts';
+import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';
+import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
+import { BandCache, FULL_DETAIL_BAND, simplifies, versionForBand } from '../../workers/data/band_cache.ts';
+import { bandOfView } from '../../workers/batch/zoom_levels.ts';
 import { LayerRegistry } from '../../workers/data/layer_registry.ts';
 import { ZoomBands } from '../../workers/data/zoom_bands.ts';
-import type { BatchMessage } from '../../workers/render/protocol.ts';
+import type { BatchMessage } from '../../workers/batch/batch_port.ts';
 
 const pack = (layerId: string, geometry: Geometry): FeatureBatch =>
   packFeatureCollection({ type: 'FeatureCollection', features: [{ type: 'Feature', id: 1, properties: {}, geometry }] }, { layerId });

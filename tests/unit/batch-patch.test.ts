@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Feature, Geometry } from 'geojson';
-import { packFeatureCollection } from '../../workers/data/feature_batch.ts';
-import { removeFeatures, upsertFeatures } from '../../workers/data/batch_patch.ts';
-import type { FeatureBatch } from '../../workers/data/protocol.ts';
-import { featureVertexRange } from '../../workers/data/spatial_index.ts';
+import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';
+import { removeFeatures, upsertFeatures } from '../../workers/batch/batch_patch.ts';
+import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
+import { featureParts, featureVertexRange } from '../../workers/batch/feature_batch.ts';
 
 const feature = (id: number, geometry: Geometry, name = `f${id}`): Feature => ({ type: 'Feature', id, geometry, properties: { name } });
 const pack = (layerId: string, ...features: Feature[]) =>
@@ -11,8 +11,7 @@ const pack = (layerId: string, ...features: Feature[]) =>
 
 /** Feature f of a batch as plain data: its id, label, parts' vertices and (polygons) polygon ends, relative. */
 function featureOf(b: FeatureBatch, f: number) {
-  const p0 = f === 0 ? 0 : b.featureEnds[f - 1];
-  const p1 = b.featureEnds[f];
+  const [p0, p1] = featureParts(b, f);
   const [v0, v1] = featureVertexRange(b, f);
   const parts = [...b.partEnds.subarray(p0, p1)].map((e) => e - v0);
   const polys = b.polygonEnds ? [...b.polygonEnds].filter((e) => e > p0 && e <= p1).map((e) => e - p0) : undefined;

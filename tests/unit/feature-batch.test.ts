@@ -1,8 +1,9 @@
-// packFeatureCollection on tiny inline data: the FeatureBatch layout of workers/data/protocol.ts.
+// packFeatureCollection on tiny inline data: the FeatureBatch layout of workers/batch/feature_batch.ts.
 import { describe, expect, it } from 'vitest';
 import type { FeatureCollection, Point } from 'geojson';
-import { packFeatureCollection, featureParts } from '../../workers/data/feature_batch.ts';
-import { batchTransferables } from '../../workers/transfer.ts';
+import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';
+import { featureParts } from '../../workers/batch/feature_batch.ts';
+import { batchTransferables } from '../../workers/batch/transfer.ts';
 import { isValidLonLat } from '../../src/model/index.ts';
 
 const fc = (features: FeatureCollection['features']): FeatureCollection => ({ type: 'FeatureCollection', features });

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { serialize } from 'flatgeobuf/lib/mjs/geojson.js';
 import { decodeFlatGeobuf, decodeFlatGeobufStream, FgbBatchDecoder } from '../../workers/data/fgb_decode.ts';
-import { packFeatureCollection, type PackOptions } from '../../workers/data/feature_batch.ts';
-import type { FeatureBatch } from '../../workers/data/protocol.ts';
+import { packFeatureCollection, type PackOptions } from '../../workers/data/pack_geojson.ts';
+import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
 import { isValidLonLat } from '../../src/model/index.ts';
 
 let nextId = 1;

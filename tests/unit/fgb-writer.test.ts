@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ColumnType, FgbFeatureWriter, fgbHeader, GeometryType, type FgbColumn } from '../../server/services/fgb_writer.ts';
 import { readWkb } from '../../server/services/wkb.ts';
 import { decodeFlatGeobuf, FgbBatchDecoder } from '../../workers/data/fgb_decode.ts';
-import { packFeatureCollection } from '../../workers/data/feature_batch.ts';
+import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';
 
 /** ISO WKB, little-endian, of a GeoJSON geometry (2D, or 3D when its positions have z). */
 function toWkb(g: Geometry): Uint8Array {

@@ -1,8 +1,8 @@
 // The render worker's flat feature store and the arrays its WebGL2 backend uploads.
 import { describe, expect, it } from 'vitest';
 import type { Feature, Geometry } from 'geojson';
-import { packFeatureCollection } from '../../workers/data/feature_batch.ts';
-import { latToY, lonToX } from '../../workers/data/spatial_index.ts';
+import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';
+import { latToY, lonToX } from '../../workers/batch/mercator.ts';
 import { buildGLGeometry, POSITION_FLOATS, splitDouble } from '../../workers/render/gl_geometry.ts';
 import { LayerData } from '../../workers/render/layer_data.ts';
 

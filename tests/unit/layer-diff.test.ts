@@ -1,12 +1,12 @@
-// workers/data/layer_diff.ts: a layer against its _diff companion, grouped n / m / d (SPEC §2/§3).
+// benchmarks/pages/contenders/layer_diff.ts (scenario 6's Mapdraft diff): a layer against its _diff companion, grouped n / m / d (SPEC §2/§3).
 import { describe, it, expect } from 'vitest';
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
 import { COORDINATE_EPSILON, deepEqual } from '../../src/model/index.ts';
-import { packFeatureCollection } from '../../workers/data/feature_batch.ts';
-import type { FeatureBatch } from '../../workers/data/protocol.ts';
+import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';
+import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
 import {
   diffLayer, indexGfids, indexOriginals, suggestionSetFrom, vertexStarts, type Suggestion, type SuggestionSet,
-} from '../../workers/data/layer_diff.ts';
+} from '../../benchmarks/pages/contenders/layer_diff.ts';
 import { prng } from '../../benchmarks/data/generate.ts'; // seeded: a failure can be replayed
 
 type Row = { gfid?: number; geometry: Geometry; properties?: Record<string, unknown> };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cloneBatch, LayerRegistry } from '../../workers/data/layer_registry.ts';
-import type { FeatureBatch } from '../../workers/data/protocol.ts';
-import { lonToX, latToY } from '../../workers/data/spatial_index.ts';
+import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
+import { lonToX, latToY } from '../../workers/batch/mercator.ts';
 
 function points(layerId: string, lonLats: [number, number][], firstId = 1): FeatureBatch {
   const n = lonLats.length;

@@ -2,7 +2,7 @@
 // the zoom level, never dropping a point that would show somewhere no kept point covers.
 import { describe, expect, it } from 'vitest';
 import { THINNING_MAX_LEVEL, thinningCell, thinPoints } from '../../workers/render/point_thinning.ts';
-import { latToY, lonToX } from '../../workers/data/spatial_index.ts';
+import { latToY, lonToX } from '../../workers/batch/mercator.ts';
 import { prng } from '../../benchmarks/data/generate.ts';
 
 function lonLats(points: [number, number][]): Float64Array {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupChanges, type ChangeEntry } from '../../workers/data/review.ts';
+import { groupChanges } from '../../workers/data/review.ts';
+import type { ChangeEntry } from '../../workers/data/protocol.ts';
 
 const pt = (x: number, y: number) => ({ type: 'Point', coordinates: [x, y] });
 const entry = (id: number, grpstatus: 'n' | 'm' | 'd', over: Partial<ChangeEntry> = {}): ChangeEntry => ({

@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LayerRegistry } from '../../workers/data/layer_registry.ts';
 import { showLayer } from '../../workers/data/show_layer.ts';
 import { refreshFeatures } from '../../workers/data/refresh_features.ts';
-import { packFeatureCollection } from '../../workers/data/feature_batch.ts';
-import type { FeatureBatch } from '../../workers/data/protocol.ts';
+import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';
+import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
 import type { Feature } from 'geojson';
-import { latToY, lonToX } from '../../workers/data/spatial_index.ts';
+import { latToY, lonToX } from '../../workers/batch/mercator.ts';
 
 const LAYER = 'cities';
 const city = (gfid: number, lon: number, lat: number): Feature => ({

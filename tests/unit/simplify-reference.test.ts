@@ -7,11 +7,12 @@ import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
 import type { FeatureCollection } from 'geojson';
 import type { Topology } from 'topojson-specification';
-import { packFeatureCollection } from '../../workers/data/feature_batch.ts';
-import type { FeatureBatch } from '../../workers/data/protocol.ts';
-import { segDist2 } from '../../workers/data/flat_geometry.ts';
-import { latToY, lonToX } from '../../workers/data/spatial_index.ts';
-import { simplifyBatch, simplifyBatchSliced, ZOOM_BANDS } from '../../workers/data/simplify.ts';
+import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';
+import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
+import { segDist2 } from '../../workers/batch/flat_geometry.ts';
+import { latToY, lonToX } from '../../workers/batch/mercator.ts';
+import { simplifyBatch, simplifyBatchSliced } from '../../workers/data/simplify.ts';
+import { ZOOM_BANDS } from '../../workers/batch/zoom_levels.ts';
 import { prng } from '../../benchmarks/data/generate.ts'; // seeded: a failure can be replayed
 
 type Part = [number, number][];

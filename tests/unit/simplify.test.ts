@@ -5,11 +5,10 @@ import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
 import type { Topology } from 'topojson-specification';
-import { packFeatureCollection } from '../../workers/data/feature_batch.ts';
-import type { FeatureBatch } from '../../workers/data/protocol.ts';
-import {
-  bandForZoom, resolutionForZoom, simplifyBatch, simplifyBatchSliced, toleranceForZoom, ZOOM_BANDS,
-} from '../../workers/data/simplify.ts';
+import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';
+import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
+import { simplifyBatch, simplifyBatchSliced } from '../../workers/data/simplify.ts';
+import { bandForZoom, resolutionForZoom, toleranceForZoom, ZOOM_BANDS } from '../../workers/batch/zoom_levels.ts';
 
 const M = 1 / 111319.49; // about one metre of longitude (EPSG:3857 x) in degrees
 function pack(geometries: Geometry[], layerId = 'l'): FeatureBatch {

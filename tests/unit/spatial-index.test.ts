@@ -5,10 +5,9 @@ import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
 import type { FeatureCollection } from 'geojson';
 import type { Topology } from 'topojson-specification';
-import { packFeatureCollection } from '../../workers/data/feature_batch.ts';
-import {
-  buildSpatialIndex, combineExtents, extentOf, latToY, lonToX, MAX_MERCATOR_LAT, searchExtent,
-} from '../../workers/data/spatial_index.ts';
+import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';
+import { buildSpatialIndex, combineExtents, extentOf, searchExtent } from '../../workers/batch/spatial_index.ts';
+import { latToY, lonToX, MAX_MERCATOR_LAT } from '../../workers/batch/mercator.ts';
 
 const HALF_WORLD = 20037508.342789244; // EPSG:3857 x of 180°
 

@@ -1,17 +1,12 @@
 // Which version of a layer the renderer holds at a zoom, and the simplified versions already made
-// (DESIGN.md "simplify per zoom band"). Pure and DOM-free: the data worker's zoom_bands.ts drives it,
-// the main thread uses bandOfView to know when a zoom change is worth a message.
+// (DESIGN.md "simplify per zoom band"). Pure and DOM-free: the data worker's zoom_bands.ts drives it.
+// The bands themselves, and bandOfView the main thread uses, are in workers/batch/zoom_levels.ts.
 import type { GeometryType } from '../../src/model/index.ts';
-import type { FeatureBatch } from './protocol.ts';
-import { bandForZoom, ZOOM_BANDS } from './simplify.ts';
+import type { FeatureBatch } from '../batch/feature_batch.ts';
+import { ZOOM_BANDS } from '../batch/zoom_levels.ts';
 
 /** The most detailed band: its tolerance (half a pixel at zoom 24) is sub-centimetre, so it draws the original. */
 export const FULL_DETAIL_BAND = ZOOM_BANDS.length - 1;
-
-/** The band of a view's zoom; integer zoom levels only, so a fractional zoom change inside a level is free. */
-export function bandOfView(zoom: number): number {
-  return bandForZoom(Math.floor(Number.isFinite(zoom) ? zoom : 0));
-}
 
 /** Points are never simplified: dropping a vertex would drop a feature. */
 export function simplifies(geometryType: GeometryType): boolean {

@@ -2,11 +2,12 @@
 // here so the main thread only receives transferable typed arrays.
 import { expose, releaseProxy } from 'comlink';
 import type { FeatureCollection } from 'geojson';
-import type { DataWorkerApi, FeatureBatch, LoadLayerRequest, LoadProgress } from './protocol.ts';
-import { packFeatureCollection, type PackOptions } from './feature_batch.ts';
+import type { DataWorkerApi, LoadLayerRequest, LoadProgress } from './protocol.ts';
+import type { FeatureBatch } from '../batch/feature_batch.ts';
+import { packFeatureCollection, type PackOptions } from './pack_geojson.ts';
 import { decodeFlatGeobufStream } from './fgb_decode.ts';
 import { baseLayerId, isDiffLayerId, isValidLonLat, SERVER_TIMEOUT_MS } from '../../src/model/index.ts';
-import { transferBatch } from '../transfer.ts';
+import { transferBatch } from '../batch/transfer.ts';
 import { groupChanges } from './review.ts';
 import { LayerRegistry } from './layer_registry.ts';
 import { dbNameFor, openLocalStore, type LocalStore } from './local_store.ts';

@@ -15,10 +15,11 @@ import { GeometryType as Fgb } from 'flatgeobuf/lib/mjs/flat-geobuf/geometry-typ
 import { fromByteBuffer, type HeaderMeta } from 'flatgeobuf/lib/mjs/header-meta.js';
 import { calcTreeSize } from 'flatgeobuf/lib/mjs/packedrtree.js';
 import type { GeometryType } from '../../src/model/index.ts';
-import { unwrapOffsets } from './antimeridian.ts';
-import type { PackOptions } from './feature_batch.ts';
-import type { FeatureBatch, LoadProgress } from './protocol.ts';
-import { f64, Growable, u32 } from './growable.ts';
+import { unwrapOffsets } from '../batch/antimeridian.ts';
+import type { PackOptions } from './pack_geojson.ts';
+import type { LoadProgress } from './protocol.ts';
+import type { FeatureBatch } from '../batch/feature_batch.ts';
+import { f64, Growable, u32 } from '../batch/growable.ts';
 
 export interface FgbDecodeOptions extends PackOptions {
   /** Column holding the feature id (the server writes `gfid`); NaN when absent, as in pack. */

@@ -1,10 +1,11 @@
 // The data worker's memory of the layers it loaded (DESIGN.md "Hit testing is spatial, not
 // pixel-based"): each layer's batch and its rbush index, so a tap is answered from the index
 // without asking the render worker or reading pixels. Runs anywhere; the worker owns one.
-import type { FeatureBatch } from './protocol.ts';
-import { buildSpatialIndex, removeIndexedFeatures, updateIndexedFeatures, type SpatialIndex } from './spatial_index.ts';
-import { removeFeatures, upsertFeatures } from './batch_patch.ts';
-import { hitTest, mergeHits, type Hit, type HitQuery } from './hit_test.ts';
+import type { FeatureBatch } from '../batch/feature_batch.ts';
+import { buildSpatialIndex, removeIndexedFeatures, updateIndexedFeatures, type SpatialIndex } from '../batch/spatial_index.ts';
+import { removeFeatures, upsertFeatures } from '../batch/batch_patch.ts';
+import { hitTest, mergeHits } from './hit_testing.ts';
+import type { Hit, HitQuery } from './protocol.ts';
 
 interface LayerEntry {
   batch: FeatureBatch;

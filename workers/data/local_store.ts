@@ -11,7 +11,7 @@
 import { LOCAL_DB_NAME, LOCAL_DB_STORES, LOCAL_DB_VERSION, type GeometryType } from '../../src/model/index.ts';
 import { openSqlite, type SqliteDb, type SqlValue, type VfsKind } from '../../wasm/sqlite.ts';
 import { ensureDeviceTables } from './outbox_store.ts';
-import type { FeatureBatch } from './protocol.ts';
+import type { FeatureBatch } from '../batch/feature_batch.ts';
 
 export type { VfsKind } from '../../wasm/sqlite.ts';
 export type LocalDbStore = (typeof LOCAL_DB_STORES)[number];

@@ -6,15 +6,7 @@ import {
   IDEMPOTENCY_HEADER, SERVER_TIMEOUT_MS, replayOutcome, type OutboxItem,
 } from '../../src/model/index.ts';
 import type { OutboxStore } from './outbox_store.ts';
-
-export interface ReplayRequest {
-  apiBase: string;
-  appKey: string;
-  /** Whose items go: a user's suggestions are sent with that user's session only. */
-  owner: string;
-  sessionId?: string;
-  authorization?: string;
-}
+import type { ReplayRequest } from './protocol.ts';
 
 /** A sent item and the server's answer (a feature's change entry names its proposal, `diffGfid`). */
 export interface SentItem {

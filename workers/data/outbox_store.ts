@@ -5,7 +5,11 @@ import type { SqliteDb, SqlValue } from '../../wasm/sqlite.ts';
 import {
   newIdempotencyKey, rebaseRequest, resolveParentPath, type OutboxItem, type OutboxMeta, type OutboxRequest, type OutboxStatus,
 } from '../../src/model/index.ts';
-import type { LocalStore } from './local_store.ts';
+
+/** LocalStore's serial access to its database: local_store.ts imports this module, so not imported back. */
+interface LocalStore {
+  run<T>(fn: (db: SqliteDb) => Promise<T>): Promise<T>;
+}
 
 /**
  * SPEC §9 fixes the local database at version 2 with its five stores; the outbox and the feature

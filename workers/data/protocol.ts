@@ -1,34 +1,9 @@
 // The data worker's whole API as ONE typed request/response table (STYLE.md §1, after MapLibre's
 // RequestResponseMessageMap). The comlink-exposed object and the main-thread proxy are both derived
-// from it, so adding a call means adding one row here.
-import type { GeometryType, OutboxItem, OutboxMeta, OutboxRequest } from '../../src/model/index.ts';
-import type { ReplayRequest } from './outbox_replay.ts';
-import type { GroupChangesRequest, GroupedChanges } from './review.ts';
-import type { Hit, HitQuery } from './hit_test.ts';
-import type { SetZoomResult } from './zoom_bands.ts';
-
-/**
- * Features of one layer packed into transferable typed arrays (docs/CONTRACT.md "Client").
- * Vertices are lon,lat pairs in EPSG:4326 (SPEC §3: data is in EPSG:4326). Points stay within
- * ±180/±90; a line or ring crossing the antimeridian is unwrapped, so its longitudes may pass ±180
- * (workers/data/antimeridian.ts).
- * - `partEnds[p]`: end vertex index (exclusive) of part p (a point, a line, or a polygon ring).
- * - `featureEnds[f]`: end part index (exclusive) of feature f; so feature f owns parts
- *   `featureEnds[f-1] .. featureEnds[f]` (0 for the first).
- * - `polygonEnds` (Polygon batches only, addition to CONTRACT.md): end part index (exclusive) of each
- *   polygon, so MultiPolygons keep which holes belong to which shell without relying on ring winding.
- */
-export interface FeatureBatch {
-  layerId: string;
-  geometryType: GeometryType;
-  count: number;
-  ids: Float64Array;
-  coords: Float64Array;
-  partEnds: Uint32Array;
-  featureEnds: Uint32Array;
-  polygonEnds?: Uint32Array;
-  labels?: string[];
-}
+// from it, so adding a call means adding one row here. A leaf: it imports only the model and
+// workers/batch, and the modules implementing the calls import their request and response types from here.
+import type { GeometryType, GroupStatus, OutboxItem, OutboxMeta, OutboxRequest } from '../../src/model/index.ts';
+import type { FeatureBatch } from '../batch/feature_batch.ts';
 
 export interface LoadLayerRequest {
   /** Base address of the API ('' or an origin); requests go to `${apiBase}/api/...`. */
@@ -157,6 +132,95 @@ export interface OutboxResubmitRequest extends OutboxTarget {
 /** The main map's zoom, sent when its band (band_cache.ts bandOfView) changes — not every frame. */
 export interface SetZoomRequest {
   zoom: number;
+}
+
+export interface HitQuery {
+  /** Tap position in EPSG:3857 metres. */
+  x: number;
+  y: number;
+  /** Metres per pixel of the view at the time of the tap. */
+  resolution: number;
+  /** Defaults to SPEC §9's select hit tolerance. */
+  tolerancePx?: number;
+}
+
+export interface Hit {
+  layerId: string;
+  geometryType: GeometryType;
+  /** Feature index in the batch (and the index). */
+  index: number;
+  /** The feature's gfid (NaN for a new, unsaved feature — SPEC §3). */
+  id: number;
+  /** EPSG:3857 metres from the tap; 0 inside a polygon. */
+  distance: number;
+}
+
+// --- review (SPEC §2 comparison / pending changes; review.ts) ---
+
+export interface PropertyChange {
+  name: string;
+  /** The original's value; null where it had none. */
+  before: unknown;
+  after: unknown;
+}
+
+/** A feature state as the server records it in a change (CONTRACT.md ChangeEntry). */
+export interface ChangeSide {
+  geometry: unknown;
+  properties: Record<string, unknown>;
+}
+
+/** One entry of GET /api/features/changes (CONTRACT.md "Suggestions, attachments and PDF"). */
+export interface ChangeEntry {
+  id: number;
+  grpstatus: GroupStatus;
+  gfid: number | null;
+  diffGfid: number | null;
+  workspace: string;
+  layerId: string;
+  layerName: string | null;
+  creator: string | null;
+  creatormail: string | null;
+  insertedat: string;
+  baseVersion: number | null;
+  before: ChangeSide | null;
+  after: ChangeSide | null;
+  status: string;
+}
+
+export interface ReviewEntry extends ChangeEntry {
+  /** Properties whose suggested value differs from the original (all of them for a new feature). */
+  changedProperties: PropertyChange[];
+  geometryChanged: boolean;
+}
+
+/** `entries` keep the server's order (oldest first); the groups index into them. */
+export interface GroupedChanges {
+  entries: ReviewEntry[];
+  groups: { new: number[]; modified: number[]; deleted: number[] };
+}
+
+export interface GroupChangesRequest {
+  changes: ChangeEntry[];
+  /** SPEC §2/§6: the deleted group is shown to admins only. */
+  admin: boolean;
+}
+
+/** setZoom's answer (zoom_bands.ts). */
+export interface SetZoomResult {
+  band: number;
+  /** One ticket per layer re-sent for the new band (empty when the band did not change). */
+  tickets: string[];
+}
+
+/** Whose waiting outbox items go, and with which credentials (outbox_replay.ts). */
+export interface ReplayRequest {
+  apiBase: string;
+  appKey: string;
+  /** Whose items go: a user's suggestions are sent with that user's session only. */
+  owner: string;
+  sessionId?: string;
+  authorization?: string;
 }
 
 /** A tap in map coordinates (EPSG:3857) and the view's resolution; tolerance in pixels (SPEC §9: 3). */

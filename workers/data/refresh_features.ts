@@ -4,11 +4,11 @@
 // `update` / `remove` messages; the render worker upserts them by id and never reloads the layer.
 import type { Feature, FeatureCollection } from 'geojson';
 import { isDiffLayerId, isValidLonLat, type GeometryType } from '../../src/model/index.ts';
-import type { FeatureBatch, RefreshFeaturesRequest, RefreshFeaturesResult } from './protocol.ts';
-import type { BatchPortMessage } from '../render/protocol.ts';
-import { packFeatureCollection } from './feature_batch.ts';
+import type { RefreshFeaturesRequest, RefreshFeaturesResult } from './protocol.ts';
+import type { FeatureBatch } from '../batch/feature_batch.ts';
+import { packFeatureCollection } from './pack_geojson.ts';
 import type { LayerRegistry } from './layer_registry.ts';
-import { portMessageTransferables } from '../transfer.ts';
+import { postBatchPortMessage } from '../batch/transfer.ts';
 import type { ZoomBands } from './zoom_bands.ts';
 import type { LocalStore } from './local_store.ts';
 
@@ -62,10 +62,6 @@ async function fetchFromList(req: RefreshFeaturesRequest, workspace: string, gfi
   if (!res.ok) throw await failure(res, 'GET /api/features');
   const fc = (await res.json()) as FeatureCollection;
   return fc.features.filter((f) => gfids.has(Number(f.id ?? (f.properties as { gfid?: unknown } | null)?.gfid)));
-}
-
-function post(port: MessagePort | undefined, msg: BatchPortMessage): void {
-  port?.postMessage(msg, portMessageTransferables(msg));
 }
 
 let seq = 0;
@@ -124,11 +120,11 @@ export function applyFeatures(
     // The registry copied the patch's features, so its buffers are free to move.
     const batch: FeatureBatch = deps.bands ? deps.bands.forCurrentBand(patch) : patch;
     ticket = `${base}:update`;
-    post(deps.port, { type: 'update', layerId, batch, ticket });
+    if (deps.port) postBatchPortMessage(deps.port, { type: 'update', layerId, batch, ticket });
   }
   if (removed.length) {
     ticket = `${base}:remove`;
-    post(deps.port, { type: 'remove', layerId, ids: removed, ticket });
+    if (deps.port) postBatchPortMessage(deps.port, { type: 'remove', layerId, ids: removed, ticket });
   }
   // SPEC §1 offline-capable: a later visit without the server shows the edited layer. Not awaited:
   // the store writes the whole layer, and its writes run in order behind any reload's.

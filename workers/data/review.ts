@@ -1,50 +1,27 @@
 // Review of pending suggestions (SPEC §2 Feature comparison prompt and Pending changes): one page of
 // GET /api/features/changes entries grouped into new / modified / deleted, with the per-property
 // diff. Pure and DOM-free; it runs in the data worker (DESIGN "The UI asks, workers do") so React
-// only renders the small answer. The property comparison is layer_diff's, not a second copy.
-import { COORDINATE_EPSILON, deepEqual, type GroupStatus } from '../../src/model/index.ts';
-import { changedProperties, type PropertyChange } from './layer_diff.ts';
+// only renders the small answer. The benchmark's whole-layer diff reuses its property comparison.
+import { COORDINATE_EPSILON, deepEqual, META_PROPERTY_KEYS, type GroupStatus } from '../../src/model/index.ts';
+import type { ChangeEntry, GroupChangesRequest, GroupedChanges, PropertyChange, ReviewEntry } from './protocol.ts';
 
-/** A feature state as the server records it in a change (CONTRACT.md ChangeEntry). */
-export interface ChangeSide {
-  geometry: unknown;
-  properties: Record<string, unknown>;
-}
+/**
+ * Suggestion keys that describe the suggestion itself, not the feature (SPEC §3): they are never
+ * reported as changed properties.
+ */
+export const SUGGESTION_META_KEYS: ReadonlySet<string> = new Set([
+  ...META_PROPERTY_KEYS, 'grpfid', 'grpstatus', 'creator', 'creatormail', 'insertedat',
+]);
 
-/** One entry of GET /api/features/changes (CONTRACT.md "Suggestions, attachments and PDF"). */
-export interface ChangeEntry {
-  id: number;
-  grpstatus: GroupStatus;
-  gfid: number | null;
-  diffGfid: number | null;
-  workspace: string;
-  layerId: string;
-  layerName: string | null;
-  creator: string | null;
-  creatormail: string | null;
-  insertedat: string;
-  baseVersion: number | null;
-  before: ChangeSide | null;
-  after: ChangeSide | null;
-  status: string;
-}
-
-export interface ReviewEntry extends ChangeEntry {
-  /** Properties whose suggested value differs from the original (all of them for a new feature). */
-  changedProperties: PropertyChange[];
-  geometryChanged: boolean;
-}
-
-/** `entries` keep the server's order (oldest first); the groups index into them. */
-export interface GroupedChanges {
-  entries: ReviewEntry[];
-  groups: { new: number[]; modified: number[]; deleted: number[] };
-}
-
-export interface GroupChangesRequest {
-  changes: ChangeEntry[];
-  /** SPEC §2/§6: the deleted group is shown to admins only. */
-  admin: boolean;
+/** SPEC §3: the payload is a patch, compared like hasFeatureChanges (null ≡ absent). */
+export function changedProperties(before: Record<string, unknown>, after: Record<string, unknown>): PropertyChange[] {
+  const out: PropertyChange[] = [];
+  for (const name in after) {
+    if (SUGGESTION_META_KEYS.has(name)) continue;
+    const b = before[name] ?? null, v = after[name] ?? null;
+    if (!deepEqual(b, v)) out.push({ name, before: b, after: v });
+  }
+  return out;
 }
 
 const GROUP: Record<GroupStatus, keyof GroupedChanges['groups']> = { n: 'new', m: 'modified', d: 'deleted' };

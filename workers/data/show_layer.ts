@@ -3,10 +3,11 @@
 // its port, is kept for hit testing, and the server's answer replaces the stored copy. With the
 // server unreachable the stored copy stays on screen (SPEC §1: offline-capable). With `bands`, lines
 // and polygons reach the renderer simplified for the current zoom band (zoom_bands.ts), first load too.
-import type { FeatureBatch, ShowLayerRequest, ShowLayerResult } from './protocol.ts';
+import type { FeatureBatch } from '../batch/feature_batch.ts';
+import { postBatchPortMessage } from '../batch/transfer.ts';
+import type { ShowLayerRequest, ShowLayerResult } from './protocol.ts';
 import type { LocalStore } from './local_store.ts';
 import { cloneBatch, replayPatchLog, type LayerRegistry, type PatchLog } from './layer_registry.ts';
-import { batchTransferables } from '../transfer.ts';
 import type { ZoomBands } from './zoom_bands.ts';
 
 export interface ShowLayerDeps {
@@ -28,7 +29,7 @@ async function deliver(deps: ShowLayerDeps, batch: FeatureBatch, ticket: string)
   if (!deps.port) return;
   // The registry keeps the original for hit testing; the renderer gets its own buffers, moved.
   const copy = cloneBatch(batch);
-  deps.port.postMessage({ type: 'batch', batch: copy, ticket }, batchTransferables(copy));
+  postBatchPortMessage(deps.port, { type: 'batch', batch: copy, ticket });
 }
 
 /** No answer at all (network error, time-out) or a server fault: not a refusal of this user. */

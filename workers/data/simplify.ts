@@ -13,45 +13,9 @@
 // (STYLE.md §1: long calls take an AbortSignal), and the plain variant is the same code with an
 // unlimited budget. The hot loops are ordinary methods (no generator) over typed arrays, with
 // squared distances, and allocate nothing; the output is allocated once, at its exact size.
-import { LAYER_MAX_ZOOM } from '../../src/model/index.ts';
-import type { FeatureBatch } from './protocol.ts';
-import { latToY, lonToX, WORLD_WIDTH } from './spatial_index.ts';
-import { segDist2 } from './flat_geometry.ts';
-
-export interface ZoomBand {
-  minZoom: number;
-  maxZoom: number;
-  toleranceMeters: number;
-}
-
-/** Error allowed on screen: below a pixel nobody sees it, above half a pixel lines start to wobble. */
-export const SIMPLIFY_PIXEL_FRACTION = 0.5;
-
-/** Metres per pixel of EPSG:3857 256-px tiles at zoom z (at the equator). */
-export function resolutionForZoom(z: number): number {
-  return WORLD_WIDTH / 256 / 2 ** z;
-}
-
-// The tolerance is taken at the band's most detailed zoom, so every zoom of the band stays within
-// SIMPLIFY_PIXEL_FRACTION of a pixel. The last band reaches SPEC §9's max zoom 24: practically full detail.
-// A band's coarsest zoom is simplified finer than it needs: zooms 0–5 as one band gave the world view
-// (zoom 2) 1/16 of a pixel and kept 97% of Natural Earth's 110m countries. Split in 0–2 and 3–5,
-// zooms 0–5 get at least 1/8 px (68% kept at zoom 2); the 4-zoom bands above keep 1/16 px at their
-// coarsest zoom, where the view covers a far smaller part of the world and so far fewer vertices.
-const band = (minZoom: number, maxZoom: number): ZoomBand => ({
-  minZoom, maxZoom, toleranceMeters: SIMPLIFY_PIXEL_FRACTION * resolutionForZoom(maxZoom),
-});
-export const ZOOM_BANDS: readonly ZoomBand[] = [band(0, 2), band(3, 5), band(6, 9), band(10, 13), band(14, LAYER_MAX_ZOOM)];
-
-/** Index in ZOOM_BANDS for a (possibly fractional) zoom; beyond the ends the nearest band. */
-export function bandForZoom(z: number): number {
-  for (let b = 0; b < ZOOM_BANDS.length; b++) if (z <= ZOOM_BANDS[b].maxZoom) return b;
-  return ZOOM_BANDS.length - 1;
-}
-
-export function toleranceForZoom(z: number): number {
-  return ZOOM_BANDS[bandForZoom(z)].toleranceMeters;
-}
+import type { FeatureBatch } from '../batch/feature_batch.ts';
+import { latToY, lonToX } from '../batch/mercator.ts';
+import { segDist2 } from '../batch/flat_geometry.ts';
 
 export interface SliceOptions {
   /** Longest run between two yields, in ms (a 120 Hz frame is ~8 ms). */
@@ -327,7 +291,7 @@ function largestPart(partEnds: Uint32Array): number {
 }
 
 /**
- * Douglas-Peucker with `toleranceMeters` in EPSG:3857 metres (see toleranceForZoom). Same ids,
+ * Douglas-Peucker with `toleranceMeters` in EPSG:3857 metres (see zoom_levels.ts toleranceForZoom). Same ids,
  * parts, featureEnds and polygonEnds; lines keep ≥ 2 vertices, rings ≥ 4 and stay closed (their
  * first and last vertices always survive); point batches come back as an unchanged copy.
  */

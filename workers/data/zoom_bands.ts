@@ -3,11 +3,13 @@
 // polygon layer, the version simplified for the current band. Bands are made lazily, in slices
 // (simplifyBatchSliced), cached per layer+band, and a band change aborts the work for the old one.
 import { DEFAULT_ZOOM } from '../../src/model/index.ts';
-import type { FeatureBatch } from './protocol.ts';
+import type { FeatureBatch } from '../batch/feature_batch.ts';
+import { postBatchPortMessage } from '../batch/transfer.ts';
+import { bandOfView, ZOOM_BANDS } from '../batch/zoom_levels.ts';
+import type { SetZoomResult } from './protocol.ts';
 import { cloneBatch, type LayerRegistry } from './layer_registry.ts';
-import { batchTransferables } from '../transfer.ts';
-import { simplifyBatch, simplifyBatchSliced, ZOOM_BANDS } from './simplify.ts';
-import { BandCache, bandOfView, simplifies, versionForBand } from './band_cache.ts';
+import { simplifyBatch, simplifyBatchSliced } from './simplify.ts';
+import { BandCache, simplifies, versionForBand } from './band_cache.ts';
 
 export interface ZoomBandsDeps {
   registry: LayerRegistry;
@@ -16,12 +18,6 @@ export interface ZoomBandsDeps {
   /** Gives the event loop a turn between slices; default a macrotask through a MessageChannel. */
   yield?: () => Promise<void>;
   sliceMs?: number;
-}
-
-export interface SetZoomResult {
-  band: number;
-  /** One ticket per layer re-sent for the new band (empty when the band did not change). */
-  tickets: string[];
 }
 
 function messageYield(): () => Promise<void> {
@@ -109,7 +105,7 @@ export class ZoomBands {
       if (!port) return false;
       // The registry and the cache keep theirs; the renderer gets its own buffers, moved.
       const copy = cloneBatch(out);
-      port.postMessage({ type: 'batch', batch: copy, ticket }, batchTransferables(copy));
+      postBatchPortMessage(port, { type: 'batch', batch: copy, ticket });
       return true;
     }
   }

@@ -5,8 +5,8 @@
 // layer's spatial index) and only they are projected, so a pan over a huge layer costs what is on screen.
 import { buffer as bufferExtent } from 'ol/extent.js';
 import type { Transform } from 'ol/transform.js';
-import type { FeatureBatch } from '../data/protocol.ts';
-import { latToY, lonToX, type Extent } from '../data/spatial_index.ts';
+import type { FeatureBatch } from '../batch/feature_batch.ts';
+import { latToY, lonToX, type Extent } from '../batch/mercator.ts';
 import { forEachPart } from './layer_data.ts';
 import {
   isDrawn, pointStrokeWidth, POINT_RADIUS_PX, POLYGON_FILL_ALPHA, resolveStyle, type ResolvedStyle,

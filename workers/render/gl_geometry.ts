@@ -6,8 +6,8 @@
 // the shader subtracts the view centre (split the same way) from each half before adding them, so what
 // is near the centre keeps centimetres (the "double-float" trick of deck.gl and Cesium).
 import earcut from 'earcut';
-import type { FeatureBatch } from '../data/protocol.ts';
-import { latToY, lonToX } from '../data/spatial_index.ts';
+import type { FeatureBatch } from '../batch/feature_batch.ts';
+import { latToY, lonToX } from '../batch/mercator.ts';
 import { forEachPart } from './layer_data.ts';
 
 /** Floats per vertex in `positions`: x_hi, y_hi, x_lo, y_lo. */

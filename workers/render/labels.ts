@@ -2,7 +2,8 @@
 // WebGL frame has been copied onto it (the output canvas is 2D; WebGL draws on its own offscreen
 // canvas). The same pass runs after the Canvas 2D fallback, so labels look identical on both. Only
 // features in view are visited (the layer's spatial index), labels that would overlap an earlier one are skipped, and a frame draws at most MAX_LABELS.
-import { latToY, lonToX, type Extent } from '../data/spatial_index.ts';
+import { featurePartStart } from '../batch/feature_batch.ts';
+import { latToY, lonToX, type Extent } from '../batch/mercator.ts';
 import { LABEL_FONT_PX, LABEL_MIN_ZOOM } from '../../src/model/index.ts';
 import { isDrawn, POINT_RADIUS_PX } from './layer_style.ts';
 import type { FrameContext, LayerEntry, Output2D } from './render_backend.ts';
@@ -43,12 +44,12 @@ export function drawLabels(ctx: Output2D, layers: LayerEntry[], frame: FrameCont
     const labels = data.batch.labels;
     if (config.geometryType !== 'Point' || !config.labels || !labels || !isDrawn(config, frame.zoom)) continue;
     ctx.globalAlpha = config.opacity ?? 1;
-    const { coords, partEnds, featureEnds } = data.batch;
+    const { coords, partEnds } = data.batch;
     for (const f of data.featuresIn(frame.extent as Extent)) {
       const label = labels[f];
       if (!label) continue;
       // A point's place is its first vertex (a MultiPoint is labelled once).
-      const p0 = f === 0 ? 0 : featureEnds[f - 1];
+      const p0 = featurePartStart(data.batch, f);
       const v = p0 === 0 ? 0 : partEnds[p0 - 1];
       const mx = lonToX(coords[2 * v]);
       const my = latToY(coords[2 * v + 1]);

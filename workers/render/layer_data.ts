@@ -4,10 +4,11 @@
 // spatial index (labels, the Canvas 2D fallback) and the extent (fit) — is built on first use and
 // dropped when the features change; `revision` tells the GL backend its buffers are stale.
 import type { GeometryType } from '../../src/model/index.ts';
-import { removeFeatures, upsertFeatures } from '../data/batch_patch.ts';
-import type { FeatureBatch } from '../data/protocol.ts';
-import { upperBound } from '../data/flat_geometry.ts';
-import { buildSpatialIndex, extentOf, searchExtent, type Extent, type SpatialIndex } from '../data/spatial_index.ts';
+import { removeFeatures, upsertFeatures } from '../batch/batch_patch.ts';
+import { featurePartStart, type FeatureBatch } from '../batch/feature_batch.ts';
+import { upperBound } from '../batch/flat_geometry.ts';
+import { buildSpatialIndex, extentOf, searchExtent, type SpatialIndex } from '../batch/spatial_index.ts';
+import type { Extent } from '../batch/mercator.ts';
 
 export function emptyBatch(layerId: string, geometryType: GeometryType): FeatureBatch {
   return {
@@ -76,7 +77,7 @@ export class LayerData {
  */
 export function forEachPart(batch: FeatureBatch, f: number, part: (v0: number, v1: number, hole: boolean) => void): void {
   const { partEnds, featureEnds, polygonEnds } = batch;
-  const p0 = f === 0 ? 0 : featureEnds[f - 1];
+  const p0 = featurePartStart(batch, f);
   const p1 = featureEnds[f];
   let pi = polygonEnds ? upperBound(polygonEnds, p0) : 0;
   let firstOfPolygon = p0;

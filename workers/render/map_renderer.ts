@@ -8,8 +8,9 @@ import { compose, create as createTransform, makeInverse } from 'ol/transform.js
 import {
   DEFAULT_CENTER, DEFAULT_PROJECTION, DEFAULT_ZOOM, FIT_MAX_ZOOM, FIT_PADDING, type GeometryType,
 } from '../../src/model/index.ts';
-import type { FeatureBatch } from '../data/protocol.ts';
-import { combineExtents, type Extent } from '../data/spatial_index.ts';
+import type { FeatureBatch } from '../batch/feature_batch.ts';
+import { combineExtents } from '../batch/spatial_index.ts';
+import type { Extent } from '../batch/mercator.ts';
 import { CanvasFallbackBackend } from './canvas_fallback.ts';
 import { GLBackend, webglAvailable } from './gl_backend.ts';
 import { LayerData } from './layer_data.ts';

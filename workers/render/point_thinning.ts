@@ -4,7 +4,7 @@
 // point per device-pixel cell: at most a pixel from where each point would be drawn, invisible at the
 // sprite's size, and a fraction of the work. Taps are answered by the data worker from every point.
 // Pure and DOM-free (unit-tested in Node).
-import { latToY, lonToX } from '../data/spatial_index.ts';
+import { latToY, lonToX } from '../batch/mercator.ts';
 
 /** Metres per CSS pixel at zoom 0 in EPSG:3857 (256 px tiles). */
 const RESOLUTION_Z0 = 156543.03392804097;

@@ -2,7 +2,7 @@
 // object (render.worker.ts), the main-thread fallback (map_renderer.ts run on the main thread) and the
 // client (src/map/renderWorkerClient.ts) are all typed from it, so adding a call means adding one row.
 import type { GeometryType } from '../../src/model/index.ts';
-import type { FeatureBatch } from '../data/protocol.ts';
+import type { FeatureBatch } from '../batch/feature_batch.ts';
 
 /** The Layer fields (SPEC §3/§9) the renderer needs; colours are CSS colour strings. */
 export interface RenderLayerConfig {
@@ -33,7 +33,7 @@ export interface InitRequest {
   pixelRatio: number;
   /** CSS pixels. */
   size: [number, number];
-  /** The data worker's end of a MessageChannel: BatchPortMessage (batch, update, remove) with moved buffers. */
+  /** The data worker's end of a MessageChannel: workers/batch/batch_port.ts BatchPortMessage (batch, update, remove) with moved buffers. */
   batchPort?: MessagePort;
   backend?: RenderBackendKind;
 }
@@ -41,32 +41,6 @@ export interface InitRequest {
 export interface InitResponse {
   /** The backend actually in use ('webgl' or 'canvas2d'). */
   backend: Exclude<RenderBackendKind, 'auto'>;
-}
-
-/** What the data worker posts on the batch port: a whole layer, or (issue 4) a few of its features. */
-export type BatchPortMessage = BatchMessage | UpdateFeaturesMessage | RemoveFeaturesMessage;
-
-export interface BatchMessage {
-  type: 'batch';
-  batch: FeatureBatch;
-  /** Names this delivery so the main thread can wait for it (`batchReceived`) without seeing the batch. */
-  ticket?: string;
-}
-
-/** Upserts the batch's features into the layer by id; the rest of the layer stays as it is. */
-export interface UpdateFeaturesMessage {
-  type: 'update';
-  layerId: string;
-  batch: FeatureBatch;
-  ticket?: string;
-}
-
-/** Takes the features with these ids out of the layer. */
-export interface RemoveFeaturesMessage {
-  type: 'remove';
-  layerId: string;
-  ids: number[];
-  ticket?: string;
 }
 
 export interface BatchReceivedRequest {
@@ -155,6 +129,7 @@ export type FrameCallback = (info: FrameInfo) => void;
 export interface RenderWorkerProtocol {
   init: { request: InitRequest; response: InitResponse };
   setLayers: { request: RenderLayerConfig[]; response: void };
+  /** Replaces a layer's features. The batch's buffers are moved (worker) or adopted (main thread). */
   setBatch: { request: FeatureBatch; response: void };
   updateFeatures: { request: UpdateFeaturesRequest; response: void };
   removeFeatures: { request: RemoveFeaturesRequest; response: void };
@@ -173,7 +148,14 @@ export interface RenderWorkerProtocol {
 
 export type RenderWorkerCall = keyof RenderWorkerProtocol;
 
-/** What render.worker.ts exposes and what the main-thread fallback implements. */
-export type RenderWorkerApi = {
-  [K in RenderWorkerCall]: (request: RenderWorkerProtocol[K]['request']) => Promise<RenderWorkerProtocol[K]['response']>;
-};
+/** One call of the table; a request that may be undefined may be left out (`idle()`, `stats()`). */
+export type RenderCall<Row extends { request: unknown; response: unknown }> = undefined extends Row['request']
+  ? (request?: Row['request']) => Promise<Row['response']>
+  : (request: Row['request']) => Promise<Row['response']>;
+
+/**
+ * What render.worker.ts exposes, what the main-thread fallback implements and (less `init`) what the
+ * main thread holds (src/map/renderWorkerClient.ts MapRendererHandle). A new call is a row of the
+ * table, its implementation in render_api.ts and its entry in render_transfer.ts's map.
+ */
+export type RenderWorkerApi = { [K in RenderWorkerCall]: RenderCall<RenderWorkerProtocol[K]> };

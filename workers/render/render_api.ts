@@ -1,6 +1,7 @@
 // The RenderWorkerApi implementation over one MapRenderer. render.worker.ts exposes it with comlink;
 // the main-thread fallback (src/map/renderWorkerClient.ts) calls the very same object directly.
-import type { BatchPortMessage, InitRequest, RenderWorkerApi, Snapshot } from './protocol.ts';
+import type { InitRequest, RenderWorkerApi, Snapshot } from './protocol.ts';
+import type { BatchPortMessage } from '../batch/batch_port.ts';
 import { MapRenderer } from './map_renderer.ts';
 import { TicketBox } from './ticket_box.ts';
 

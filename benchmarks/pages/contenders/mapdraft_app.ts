@@ -7,7 +7,7 @@
 // the hit drawn as a one-feature 'selection' layer by the render worker.
 import { createRenderer, type MapRendererHandle } from '../../../src/map/renderWorkerClient.ts';
 import { getDataWorker, terminateDataWorker } from '../../../src/map/dataWorkerClient.ts';
-import type { FeatureBatch } from '../../../workers/data/protocol.ts';
+import type { FeatureBatch } from '../../../workers/batch/feature_batch.ts';
 import type { RenderLayerConfig } from '../../../workers/render/protocol.ts';
 import { microWorker } from '../harness.ts';
 import { countPainted, nextFrame, type LayerSpec, type MapContender, type TapResult, type View } from './types.ts';

@@ -3,14 +3,17 @@
 // expose diff/simplify calls yet; the ceiling and the simplify-js baseline run here too, so all three
 // contenders of scenarios 7 and 8 share one thread and one set of conditions.
 import { expose, transfer } from 'comlink';
-import { batchTransferables } from '../../../workers/transfer.ts';
+import { batchTransferables } from '../../../workers/batch/transfer.ts';
 import type { FeatureCollection } from 'geojson';
-import { packFeatureCollection } from '../../../workers/data/feature_batch.ts';
-import { diffLayer, indexOriginals, suggestionSetFrom } from '../../../workers/data/layer_diff.ts';
-import { simplifyBatch, simplifyBatchSliced, ZOOM_BANDS } from '../../../workers/data/simplify.ts';
-import { buildSpatialIndex, featureVertexRange, latToY, lonToX, type SpatialIndex } from '../../../workers/data/spatial_index.ts';
-import { hitTest } from '../../../workers/data/hit_test.ts';
-import type { FeatureBatch } from '../../../workers/data/protocol.ts';
+import { packFeatureCollection } from '../../../workers/data/pack_geojson.ts';
+import { diffLayer, indexOriginals, suggestionSetFrom } from '../contenders/layer_diff.ts';
+import { simplifyBatch, simplifyBatchSliced } from '../../../workers/data/simplify.ts';
+import { ZOOM_BANDS } from '../../../workers/batch/zoom_levels.ts';
+import { buildSpatialIndex, type SpatialIndex } from '../../../workers/batch/spatial_index.ts';
+import { featureVertexRange } from '../../../workers/batch/feature_batch.ts';
+import { latToY, lonToX } from '../../../workers/batch/mercator.ts';
+import { hitTest } from '../../../workers/data/hit_testing.ts';
+import type { FeatureBatch } from '../../../workers/batch/feature_batch.ts';
 import { openLocalStore, type Extent } from '../../../workers/data/local_store.ts';
 import { generateRows } from '../../../tests/browser/fixtures/feature-rows.ts';
 import { diffDataset, flatLines } from '../../data/generate.ts';

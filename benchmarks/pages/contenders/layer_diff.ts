@@ -1,13 +1,14 @@
-// The diff of a layer against its `_diff` companion (SPEC §3), for the feature comparison and
-// pending-changes views (SPEC §2): suggestions grouped into new, modified and deleted by grpstatus.
-// Pure and DOM-free (runs in the data worker). Originals stay columnar (a FeatureBatch plus one
+// MAPDRAFT contender of scenario 6: the diff of a whole layer against its `_diff` companion (SPEC §3),
+// suggestions grouped into new, modified and deleted by grpstatus, on typed arrays. The product
+// groups one page of change entries instead (workers/data/review.ts, whose property comparison this
+// reuses); this whole-layer diff lives with the benchmark that measures it. Pure and DOM-free. Originals stay columnar (a FeatureBatch plus one
 // properties record per feature); suggestions are few by comparison (thousands), so they are
 // plain records. One gfid → index table per layer makes each diff O(suggestions).
-import {
-  COORDINATE_EPSILON, deepEqual, META_PROPERTY_KEYS, type GroupStatus,
-} from '../../src/model/index.ts';
-import type { FeatureBatch } from './protocol.ts';
-import { upperBound } from './flat_geometry.ts';
+import { COORDINATE_EPSILON, type GroupStatus } from '../../../src/model/index.ts';
+import { featurePartStart, type FeatureBatch } from '../../../workers/batch/feature_batch.ts';
+import { upperBound } from '../../../workers/batch/flat_geometry.ts';
+import type { PropertyChange } from '../../../workers/data/protocol.ts';
+import { changedProperties, SUGGESTION_META_KEYS } from '../../../workers/data/review.ts';
 
 /** The original layer as the data worker holds it. */
 export interface OriginalLayer {
@@ -45,13 +46,6 @@ export interface SuggestionSet {
   suggestions: readonly Suggestion[];
 }
 
-export interface PropertyChange {
-  name: string;
-  /** The original's value; null where it had none. */
-  before: unknown;
-  after: unknown;
-}
-
 interface EntryBase {
   /** Index in `SuggestionSet.suggestions`. */
   suggestion: number;
@@ -87,14 +81,6 @@ export interface LayerDiff {
   modified: ModifiedEntry[];
   deleted: DeletedEntry[];
 }
-
-/**
- * Suggestion keys that describe the suggestion itself, not the feature (SPEC §3): they are never
- * reported as changed properties.
- */
-export const SUGGESTION_META_KEYS: ReadonlySet<string> = new Set([
-  ...META_PROPERTY_KEYS, 'grpfid', 'grpstatus', 'creator', 'creatormail', 'insertedat',
-]);
 
 /** gfid → feature index; first occurrence wins, NaN ids (new features) are not in it. */
 export interface GfidIndex {
@@ -242,8 +228,8 @@ export function vertexStarts(batch: FeatureBatch): Uint32Array {
  */
 function geometryDiffers(A: FeatureBatch, aStarts: Uint32Array, a: number, B: FeatureBatch, bStarts: Uint32Array, b: number): boolean {
   const av0 = aStarts[a], bv0 = bStarts[b], n = 2 * (aStarts[a + 1] - av0);
-  const ap0 = a === 0 ? 0 : A.featureEnds[a - 1], parts = A.featureEnds[a] - ap0;
-  const bp0 = b === 0 ? 0 : B.featureEnds[b - 1];
+  const ap0 = featurePartStart(A, a), parts = A.featureEnds[a] - ap0;
+  const bp0 = featurePartStart(B, b);
   if (n !== 2 * (bStarts[b + 1] - bv0) || parts !== B.featureEnds[b] - bp0 || A.geometryType !== B.geometryType) return true;
   // One part holds all the feature's vertices and is one polygon, so equal vertex counts settle its
   // structure: only multi-part features need their part ends and polygon split read.
@@ -271,17 +257,6 @@ function samePolygonSplit(ea: Uint32Array, ap0: number, ap1: number, eb: Uint32A
     if (j >= eb.length || eb[j] > bp1 || ea[i] - ap0 !== eb[j] - bp0) return false;
   }
   return j >= eb.length || eb[j] > bp1;
-}
-
-/** SPEC §3: the payload is a patch, compared like hasFeatureChanges (null ≡ absent). */
-export function changedProperties(before: Record<string, unknown>, after: Record<string, unknown>): PropertyChange[] {
-  const out: PropertyChange[] = [];
-  for (const name in after) {
-    if (SUGGESTION_META_KEYS.has(name)) continue;
-    const b = before[name] ?? null, v = after[name] ?? null;
-    if (!deepEqual(b, v)) out.push({ name, before: b, after: v });
-  }
-  return out;
 }
 
 /** The suggestion's gfid; null for a new feature (SPEC §3: gfid absent means new). */

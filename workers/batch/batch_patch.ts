@@ -2,17 +2,13 @@
 // layer; after MapLibre's geojson_source_diff). Pure and DOM-free: each returns a new batch and
 // never touches its inputs, so the registry's old batch stays valid for work still under way.
 // O(n) typed-array copies: untouched features are copied bit for bit, in their order.
-import type { FeatureBatch } from './protocol.ts';
+import { featureParts, type FeatureBatch } from './feature_batch.ts';
 import { upperBound } from './flat_geometry.ts';
 
 /** One feature of a source batch, copied into the output. */
 interface Pick {
   from: FeatureBatch;
   f: number;
-}
-
-function parts(b: FeatureBatch, f: number): [number, number] {
-  return [f === 0 ? 0 : b.featureEnds[f - 1], b.featureEnds[f]];
 }
 
 function vertices(b: FeatureBatch, p0: number, p1: number): [number, number] {
@@ -33,7 +29,7 @@ function assemble(base: FeatureBatch, picks: readonly Pick[]): FeatureBatch {
   const polygon = base.geometryType === 'Polygon';
   let nParts = 0, nVerts = 0, nPolys = 0;
   for (const { from, f } of picks) {
-    const [p0, p1] = parts(from, f);
+    const [p0, p1] = featureParts(from, f);
     const [v0, v1] = vertices(from, p0, p1);
     nParts += p1 - p0;
     nVerts += v1 - v0;
@@ -50,7 +46,7 @@ function assemble(base: FeatureBatch, picks: readonly Pick[]): FeatureBatch {
   const labels = base.labels ? new Array<string>(picks.length) : undefined;
   let part = 0, vert = 0, poly = 0;
   picks.forEach(({ from, f }, i) => {
-    const [p0, p1] = parts(from, f);
+    const [p0, p1] = featureParts(from, f);
     const [v0, v1] = vertices(from, p0, p1);
     ids[i] = from.ids[f];
     coords.set(from.coords.subarray(2 * v0, 2 * v1), 2 * vert);

@@ -3,30 +3,11 @@
 // Everything is measured in EPSG:3857 metres, where the map draws straight edges, so "within 3 px"
 // (SPEC §4/§9: select hit tolerance 3) means the same as on screen at any latitude.
 import { HIT_TOLERANCE_PX, type GeometryType } from '../../src/model/index.ts';
-import type { FeatureBatch } from './protocol.ts';
-import { latToY, lonToX, searchExtent, WORLD_WIDTH, type SpatialIndex } from './spatial_index.ts';
-import { segDist2, upperBound } from './flat_geometry.ts';
-
-export interface HitQuery {
-  /** Tap position in EPSG:3857 metres. */
-  x: number;
-  y: number;
-  /** Metres per pixel of the view at the time of the tap. */
-  resolution: number;
-  /** Defaults to SPEC §9's select hit tolerance. */
-  tolerancePx?: number;
-}
-
-export interface Hit {
-  layerId: string;
-  geometryType: GeometryType;
-  /** Feature index in the batch (and the index). */
-  index: number;
-  /** The feature's gfid (NaN for a new, unsaved feature — SPEC §3). */
-  id: number;
-  /** EPSG:3857 metres from the tap; 0 inside a polygon. */
-  distance: number;
-}
+import { featurePartStart, type FeatureBatch } from '../batch/feature_batch.ts';
+import { latToY, lonToX, WORLD_WIDTH } from '../batch/mercator.ts';
+import { searchExtent, type SpatialIndex } from '../batch/spatial_index.ts';
+import { segDist2, upperBound } from '../batch/flat_geometry.ts';
+import type { Hit, HitQuery } from './protocol.ts';
 
 /** SPEC §9 z-order draws polygons, then lines, then points on top: what is on top is hit first. */
 export const HIT_RANK: Readonly<Record<GeometryType, number>> = { Point: 0, LineString: 1, Polygon: 2 };
@@ -98,7 +79,7 @@ function crossings(c: Float64Array, v0: number, v1: number, tx: number, ty: numb
 /** Squared distance from the tap to feature f: 0 inside a polygon (holes excluded). */
 export function featureDistance2(batch: FeatureBatch, f: number, tx: number, ty: number): number {
   const { coords: c, partEnds, featureEnds } = batch;
-  const p0 = f === 0 ? 0 : featureEnds[f - 1];
+  const p0 = featurePartStart(batch, f);
   const p1 = featureEnds[f];
   const partStart = (p: number) => (p === 0 ? 0 : partEnds[p - 1]);
   let best = Infinity;

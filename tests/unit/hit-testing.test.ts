@@ -1,9 +1,10 @@
 // workers/data/hit_test.ts: select by geometry within 3 px (SPEC §4/§9), nearest first.
 import { describe, it, expect } from 'vitest';
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
-import { packFeatureCollection } from '../../workers/data/feature_batch.ts';
-import { buildSpatialIndex, latToY, lonToX } from '../../workers/data/spatial_index.ts';
-import { hitTest, mergeHits } from '../../workers/data/hit_test.ts';
+import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';
+import { buildSpatialIndex } from '../../workers/batch/spatial_index.ts';
+import { latToY, lonToX } from '../../workers/batch/mercator.ts';
+import { hitTest, mergeHits } from '../../workers/data/hit_testing.ts';
 
 const fc = (geometries: Geometry[], ids = geometries.map((_, i) => i + 1)): FeatureCollection => ({
   type: 'FeatureCollection',

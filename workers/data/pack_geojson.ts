@@ -1,10 +1,10 @@
-// Packs a GeoJSON FeatureCollection into a FeatureBatch (workers/data/protocol.ts). Pure and
+// Packs a GeoJSON FeatureCollection into a FeatureBatch (workers/batch/feature_batch.ts). Pure and
 // DOM-free, so it runs in the data worker, in node tests and in benchmarks alike.
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
 import type { GeometryType } from '../../src/model/index.ts';
-import type { FeatureBatch } from './protocol.ts';
-import { unwrapOffsets } from './antimeridian.ts';
-import { f64, Growable, u32 } from './growable.ts';
+import type { FeatureBatch } from '../batch/feature_batch.ts';
+import { unwrapOffsets } from '../batch/antimeridian.ts';
+import { f64, Growable, u32 } from '../batch/growable.ts';
 
 export interface PackOptions {
   layerId: string;
@@ -125,9 +125,4 @@ export function packFeatureCollection(fc: FeatureCollection, opts: PackOptions):
   if (geometryType === 'Polygon') batch.polygonEnds = polygonEnds.done();
   if (labels) batch.labels = labels;
   return batch;
-}
-
-/** Start (inclusive) and end (exclusive) part indices of feature f. */
-export function featureParts(batch: FeatureBatch, f: number): [number, number] {
-  return [f === 0 ? 0 : batch.featureEnds[f - 1], batch.featureEnds[f]];
 }

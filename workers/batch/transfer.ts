@@ -1,8 +1,9 @@
-// Every transfer list is built here and nowhere else (STYLE.md §2), so a new typed array in a
-// message cannot be silently copied instead of moved.
+// Every transfer list of a FeatureBatch is built here and nowhere else (STYLE.md §2), so a new typed
+// array in a message cannot be silently copied instead of moved. The render worker's per-call map
+// (workers/render/render_transfer.ts) builds on it.
 import { transfer } from 'comlink';
-import type { FeatureBatch } from './data/protocol.ts';
-import type { BatchPortMessage } from './render/protocol.ts';
+import type { BatchPortMessage } from './batch_port.ts';
+import type { FeatureBatch } from './feature_batch.ts';
 
 /** The distinct ArrayBuffers behind a batch (a buffer listed twice makes postMessage throw). */
 export function batchTransferables(batch: FeatureBatch): ArrayBuffer[] {
@@ -20,4 +21,9 @@ export function transferBatch(batch: FeatureBatch): FeatureBatch {
 /** The buffers a render-port message moves (a removal's ids are a plain array: cloned, they are few). */
 export function portMessageTransferables(msg: BatchPortMessage): ArrayBuffer[] {
   return msg.type === 'remove' ? [] : batchTransferables(msg.batch);
+}
+
+/** Posts on the worker-to-worker port with the message's buffers moved: the sender loses them. */
+export function postBatchPortMessage(port: MessagePort, msg: BatchPortMessage): void {
+  port.postMessage(msg, portMessageTransferables(msg));
 }

@@ -1,5 +1,5 @@
-// One rbush index per layer, built in the data worker from a FeatureBatch (DESIGN.md: "Hit testing
-// is spatial, not pixel-based"). Pure and DOM-free: runs in the worker, node tests and benchmarks.
+// One rbush index per layer, built from a FeatureBatch (DESIGN.md: "Hit testing is spatial, not
+// pixel-based"). Pure and DOM-free: runs in both workers, node tests and benchmarks.
 //
 // Why EPSG:3857 metres: the map view is EPSG:3857 (SPEC §3 Map view config, §9) while the data is
 // EPSG:4326. Indexing in the view's projection lets a tolerance in pixels × resolution (m/px) be
@@ -9,29 +9,8 @@
 // Float64Array, so a million features cost one number per item plus 4 doubles, not an object each.
 import RBush from 'rbush';
 import type { GeometryType } from '../../src/model/index.ts';
-import type { FeatureBatch } from './protocol.ts';
-
-/** Spherical Mercator radius (EPSG:3857 uses the WGS84 semi-major axis as a sphere). */
-export const MERCATOR_RADIUS = 6378137;
-/** Latitude where EPSG:3857 becomes a square world; beyond it y goes to infinity. */
-export const MAX_MERCATOR_LAT = 85.05112878;
-/** Width of the world in EPSG:3857 metres (2πR). */
-export const WORLD_WIDTH = 2 * Math.PI * MERCATOR_RADIUS;
-
-const DEG = Math.PI / 180;
-
-/** [minX, minY, maxX, maxY] in EPSG:3857 metres, OpenLayers' extent order. */
-export type Extent = [number, number, number, number];
-
-export function lonToX(lon: number): number {
-  return MERCATOR_RADIUS * lon * DEG;
-}
-
-export function latToY(lat: number): number {
-  // Clamped so poles (Antarctica's ring reaches -90) give a finite y, as OpenLayers does.
-  const l = lat > MAX_MERCATOR_LAT ? MAX_MERCATOR_LAT : lat < -MAX_MERCATOR_LAT ? -MAX_MERCATOR_LAT : lat;
-  return MERCATOR_RADIUS * Math.log(Math.tan(Math.PI / 4 + (l * DEG) / 2));
-}
+import { featureVertexRange, type FeatureBatch } from './feature_batch.ts';
+import { latToY, lonToX, type Extent } from './mercator.ts';
 
 export interface SpatialIndex {
   layerId: string;
@@ -43,14 +22,6 @@ export interface SpatialIndex {
   tree: RBush<number>;
   /** Extent of all features, or null for a layer with nothing to show. */
   extent: Extent | null;
-}
-
-/** Vertex range [start, end) of feature f. */
-export function featureVertexRange(batch: FeatureBatch, f: number): [number, number] {
-  const p0 = f === 0 ? 0 : batch.featureEnds[f - 1];
-  const p1 = batch.featureEnds[f];
-  if (p1 <= p0) return [0, 0];
-  return [p0 === 0 ? 0 : batch.partEnds[p0 - 1], batch.partEnds[p1 - 1]];
 }
 
 /** Writes feature f's EPSG:3857 box at boxes[o..o+3]; NaN for a feature without vertices. */
