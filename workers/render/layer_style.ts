@@ -1,7 +1,5 @@
 // One place that turns a RenderLayerConfig into what both backends draw with, so the WebGL map and
 // the Canvas 2D fallback look the same (same colours, widths, radius, order, zoom range).
-import { asArray } from 'ol/color.js';
-import type { FlatStyle } from 'ol/style/flat.js';
 import {
   DEFAULT_FILL_COLOR, DEFAULT_STROKE_COLOR, DEFAULT_STROKE_WIDTH, DIFF_LAYER_Z_INDEX_BASE, LAYER_MAX_ZOOM,
   LAYER_MIN_ZOOM, layerZIndex,
@@ -27,29 +25,9 @@ export function resolveStyle(cfg: RenderLayerConfig): ResolvedStyle {
   };
 }
 
-function rgba(color: string, alpha?: number): number[] {
-  const c = asArray(color).slice();
-  if (alpha !== undefined) c[3] = alpha;
-  return c;
-}
-
 /** Point stroke is half the line width, at least 1 px: a 2 px ring would swallow a 4 px dot. */
 export function pointStrokeWidth(s: ResolvedStyle): number {
   return Math.max(1, s.width / 2);
-}
-
-export function flatStyleFor(cfg: RenderLayerConfig): FlatStyle {
-  const s = resolveStyle(cfg);
-  if (cfg.geometryType === 'Point') {
-    return {
-      'circle-radius': POINT_RADIUS_PX,
-      'circle-fill-color': rgba(s.fill),
-      'circle-stroke-color': rgba(s.stroke),
-      'circle-stroke-width': pointStrokeWidth(s),
-    };
-  }
-  if (cfg.geometryType === 'LineString') return { 'stroke-color': rgba(s.stroke), 'stroke-width': s.width };
-  return { 'fill-color': rgba(s.fill, POLYGON_FILL_ALPHA), 'stroke-color': rgba(s.stroke), 'stroke-width': s.width / 2 };
 }
 
 /** SPEC §9 z-order through the model's rule; `isDiff` lifts a layer 100 up even without the _diff id. */
