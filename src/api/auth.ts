@@ -2,7 +2,8 @@
 // x-session-id), logout, reset and change password, account update; plus the owner's app overview.
 import { SESSION_HEADER } from '../model/index.ts';
 import type { AccountUpdate, ChangePassword, Registration, ResetPassword, User } from '../model/index.ts';
-import { ApiError, apiFetch, basicAuth, type ApiOptions, type Credentials } from './client.ts';
+import { apiFetch, type ApiOptions } from './client.ts';
+import { ApiError, apiHeaders, apiUrl, basicAuth, readWireError, type Credentials } from './http.ts';
 
 export interface LoginResult {
   user: User;
@@ -11,19 +12,14 @@ export interface LoginResult {
   authorization: string;
 }
 
-function base(opts: ApiOptions): string {
-  return `${(opts.apiBase ?? '').replace(/\/$/, '')}/api`;
-}
-
 /** GET /api/login with basic auth; the session id comes back in the x-session-id header. */
 export async function login(credentials: Credentials, opts: ApiOptions = {}): Promise<LoginResult> {
   const authorization = basicAuth(credentials);
-  const headers: Record<string, string> = { accept: 'application/json', authorization };
-  if (opts.appKey) headers['x-app-key'] = opts.appKey;
-  const res = await fetch(`${base(opts)}/login`, { headers, signal: opts.signal });
+  const headers = apiHeaders({ appKey: opts.appKey, accept: 'application/json', credentials: { authorization } });
+  const res = await fetch(apiUrl(opts.apiBase, '/login'), { headers, signal: opts.signal });
   if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: string; message?: string } | null;
-    throw new ApiError(res.status, body?.error ?? 'LOGIN_FAILED', body?.message ?? `${res.status}`);
+    const { status, key, message } = await readWireError(res, `${res.status}`);
+    throw new ApiError(status, key ?? 'LOGIN_FAILED', message);
   }
   return { user: (await res.json()) as User, sessionId: res.headers.get(SESSION_HEADER) ?? undefined, authorization };
 }

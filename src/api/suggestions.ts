@@ -2,12 +2,14 @@
 // one feature, its history, its attachments, the PDF, and the pending-changes list. Shapes are the
 // server's (docs/CONTRACT.md "Suggestions, attachments and PDF").
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { APP_KEY_HEADER, SESSION_HEADER, type Geometry } from '../model/index.ts';
-import { apiFetch, ApiError, type ApiOptions } from './client.ts';
-import { useAuthStore } from '../state/authStore.ts';
-import type { ChangeEntry } from '../../workers/data/protocol.ts';
+import type {
+  AcceptChangeAnswer, AttachmentItem, ChangeEntry, ChangePage, DeclineChangeAnswer, FeatureRecord, HistoryRow, ImageList,
+} from '../model/index.ts';
+import { apiFetch, storedCredentials, type ApiOptions } from './client.ts';
+import { apiError, apiHeaders, apiUrl } from './http.ts';
 
-export type { ChangeEntry };
+// The answers' types are the model's response schemas (src/model/entities/wire.ts), the ones the server declares.
+export type { AttachmentItem, ChangeEntry, ChangePage, FeatureRecord, HistoryRow };
 /** Where calls go: the server base ('' = same origin) and the app key (SPEC §7). */
 export interface ApiCtx {
   apiBase: string;
@@ -17,27 +19,8 @@ export interface ApiCtx {
 }
 const opts = (ctx: ApiCtx, signal?: AbortSignal): ApiOptions => ({ apiBase: ctx.apiBase, appKey: ctx.appKey, signal });
 
-export interface FeatureRecord {
-  type: 'Feature';
-  id: number;
-  geometry: Geometry;
-  properties: Record<string, unknown> & { gfid?: number; version?: number };
-  workspace: string;
-  layer: string;
-}
-export interface HistoryRow {
-  gfid: number; version: number; action: string; geometry: Geometry | null; properties: Record<string, unknown>;
-  suggestedBy: string | null; acceptedBy: string | null; at: string;
-}
 export const ATTACHMENT_KINDS = ['comments', 'links', 'bibliographies', 'documents', 'tags', 'images'] as const;
 export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
-export interface AttachmentItem {
-  id: number; gfid: number; status: string; creator: string | null; createdat: string;
-  comment?: string; link?: string; description?: string; item?: string; itemCount?: number;
-  name?: string; removal?: boolean; contentType?: string; size?: number;
-}
-export interface ChangePage { items: ChangeEntry[]; total: number; page: number; pageSize: number }
-
 export const fetchFeature = (ctx: ApiCtx, gfid: number, signal?: AbortSignal) =>
   apiFetch<FeatureRecord>(`/features/${gfid}`, {}, opts(ctx, signal));
 export const fetchHistory = (ctx: ApiCtx, gfid: number, signal?: AbortSignal) =>
@@ -46,7 +29,7 @@ export const fetchFeatureModel = (ctx: ApiCtx, layerId: string, signal?: AbortSi
   apiFetch<{ properties: unknown[] }>(`/apps/layers/${encodeURIComponent(layerId)}/featuremodel?appkey=${ctx.appKey}`, {}, opts(ctx, signal));
 
 export async function fetchAttachments(ctx: ApiCtx, gfid: number, kind: AttachmentKind, signal?: AbortSignal): Promise<AttachmentItem[]> {
-  const body = await apiFetch<AttachmentItem[] | { imagesWithDescription: AttachmentItem[] }>(`/features/${gfid}/${kind}`, {}, opts(ctx, signal));
+  const body = await apiFetch<AttachmentItem[] | ImageList>(`/features/${gfid}/${kind}`, {}, opts(ctx, signal));
   return Array.isArray(body) ? body : body.imagesWithDescription;
 }
 
@@ -57,24 +40,15 @@ export function fetchChanges(ctx: ApiCtx, q: { admin: boolean; page: number; pag
 
 export type SuggestMethod = 'POST' | 'PUT' | 'DELETE';
 export const acceptChange = (ctx: ApiCtx, id: number) =>
-  apiFetch<{ id: number; status: string; gfid: number; version: number }>(`/features/changes/${id}/accept`, { method: 'PUT' }, opts(ctx));
+  apiFetch<AcceptChangeAnswer>(`/features/changes/${id}/accept`, { method: 'PUT' }, opts(ctx));
 export const declineChange = (ctx: ApiCtx, id: number) =>
-  apiFetch<{ id: number; status: string }>(`/features/changes/${id}/decline`, { method: 'DELETE' }, opts(ctx));
+  apiFetch<DeclineChangeAnswer>(`/features/changes/${id}/decline`, { method: 'DELETE' }, opts(ctx));
 
-/** The stored credentials as headers, for calls whose answer is a blob (apiFetch reads JSON). */
-function blobHeaders(ctx: ApiCtx): Headers {
-  const h = new Headers({ [APP_KEY_HEADER]: ctx.appKey });
-  const { sessionId, authorization } = useAuthStore.getState();
-  if (sessionId) h.set(SESSION_HEADER, sessionId);
-  else if (authorization) h.set('authorization', authorization);
-  return h;
-}
+/** A call whose answer is a blob (apiFetch reads JSON), with the stored credentials. */
 export async function fetchBlob(ctx: ApiCtx, path: string, signal?: AbortSignal): Promise<Blob> {
-  const res = await fetch(`${ctx.apiBase.replace(/\/$/, '')}/api${path}`, { headers: blobHeaders(ctx), signal });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: string; message?: string } | null;
-    throw new ApiError(res.status, body?.error, body?.message ?? `${res.status}`);
-  }
+  const headers = apiHeaders({ appKey: ctx.appKey, credentials: storedCredentials() });
+  const res = await fetch(apiUrl(ctx.apiBase, path), { headers, signal });
+  if (!res.ok) throw await apiError(res, `${res.status}`);
   return res.blob();
 }
 /** SPEC §7 PDF: GET features/{gfid}/download/advanced with appkey and noteBoxList, as blob. */
@@ -93,7 +67,8 @@ export function useAttachments(ctx: ApiCtx, gfid: number, kind: AttachmentKind) 
 export function useReviewDecision(ctx: ApiCtx) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, accept }: { id: number; accept: boolean }) => (accept ? acceptChange(ctx, id) : declineChange(ctx, id)),
+    mutationFn: ({ id, accept }: { id: number; accept: boolean }): Promise<AcceptChangeAnswer | DeclineChangeAnswer> =>
+      accept ? acceptChange(ctx, id) : declineChange(ctx, id),
     onSettled: () => qc.invalidateQueries({ predicate: (q) => ['changes', 'feature', 'history'].includes(String(q.queryKey[0])) }),
   });
 }
