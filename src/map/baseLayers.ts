@@ -1,7 +1,7 @@
 // Base maps (SPEC §9: drawn first, tile layers above them). The Natural Earth land layer is bundled
 // with the app so the map never looks blank offline (SPEC §1 offline-capable); network base maps
 // from config.baseLayersConfig go above it. A tile (or GeoJSON) that fails to load flags its layer
-// (SPEC §4 "Tile load error") in src/state/layerStatus.ts.
+// (SPEC §4 "Tile load error") in src/state/mapStore.ts.
 import VectorLayer from 'ol/layer/Vector.js';
 import VectorSource from 'ol/source/Vector.js';
 import TileLayer from 'ol/layer/Tile.js';
@@ -18,7 +18,7 @@ import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from
 import land110m from 'world-atlas/land-110m.json';
 import { DATA_PROJECTION, DEFAULT_PROJECTION, layerZIndex, type BaseLayer as BaseLayerConfig } from '../model/index.ts';
 import { unwrapOffsets } from '../../workers/batch/antimeridian.ts';
-import { useLayerStatusStore } from '../state/layerStatus.ts';
+import { useMapStore } from '../state/mapStore.ts';
 import { createWmtsSource } from './wmts.ts';
 
 /** The server's demo config lists the same Natural Earth land as a 'vector' base map with this id. */
@@ -67,7 +67,7 @@ function baseMapZ(slot: number): number {
 
 /** SPEC §4: the first failing tile flags the layer as load error; a loaded one marks it ok. */
 export function watchLoadErrors(source: TileSource | VectorSource, layerId: string): void {
-  const { flag } = useLayerStatusStore.getState();
+  const { flagLayer: flag } = useMapStore.getState();
   if (source instanceof VectorSource) {
     source.on('featuresloaderror', () => flag(layerId, 'loadError'));
     source.on('featuresloadend', () => flag(layerId, 'ok'));

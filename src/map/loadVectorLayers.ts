@@ -7,11 +7,17 @@ import type OlMap from 'ol/Map.js';
 import {
   FIT_MAX_ZOOM, FIT_PADDING, GEOMETRY_TYPES, isDiffLayerId, type GeometryType, type Layer,
 } from '../model/index.ts';
-import { getDataWorker } from './dataWorkerClient.ts';
+import type { DataWorkerApi } from '../../workers/data/protocol.ts';
 import { PALETTE } from '../ui/palette.ts';
 import type { MapRendererHandle, RenderLayerConfig } from './renderWorkerClient.ts';
 
+/** The data worker's calls a load makes (getDataWorker() in the app, a fake in node tests). */
+export type LayerWorker = Pick<DataWorkerApi, 'showLayer' | 'dropLayers' | 'cancel'>;
+/** The renderer's calls a load makes. */
+export type LayerRenderer = Pick<MapRendererHandle, 'setLayers' | 'batchReceived' | 'idle' | 'fit'>;
+
 export interface LoadVectorLayersOptions {
+  worker: LayerWorker;
   apiBase: string;
   appKey: string;
   /** Names the local database (SPEC §9). */
@@ -66,17 +72,17 @@ let nextRequest = 0;
  * on them, no zoom-band re-sends). Layers still listed keep what they hold. Returns the layers that
  * load and the ids of those emptied.
  */
-async function syncLayers(renderer: MapRendererHandle, layers: readonly Layer[], loggedIn: boolean | undefined, hidden: ReadonlySet<string> = new Set()) {
+async function syncLayers(renderer: LayerRenderer, worker: LayerWorker, layers: readonly Layer[], loggedIn: boolean | undefined, hidden: ReadonlySet<string> = new Set()) {
   const loadable = loadableLayers(layers, loggedIn).filter((l) => !hidden.has(l.id));
   const dropped = layers.filter((l) => (isDiffLayerId(l.id) || hidden.has(l.id)) && !loadable.includes(l)).map((l) => l.id);
-  if (dropped.length) await getDataWorker().dropLayers({ layerIds: dropped });
+  if (dropped.length) await worker.dropLayers({ layerIds: dropped });
   await renderer.setLayers(loadable.map(renderLayerConfig));
   return { loadable, dropped };
 }
 
 /** Shows the layers (local store, then server); resolves once each is in the renderer or failed. */
-async function showLayers(renderer: MapRendererHandle, layers: readonly Layer[], opts: LoadVectorLayersOptions) {
-  const worker = getDataWorker();
+async function showLayers(renderer: LayerRenderer, layers: readonly Layer[], opts: LoadVectorLayersOptions) {
+  const { worker } = opts;
   await Promise.all(
     layers.map(async (cfg) => {
       const requestId = `load-${++nextRequest}`;
@@ -112,8 +118,8 @@ async function showLayers(renderer: MapRendererHandle, layers: readonly Layer[],
 }
 
 /** Shows every vector layer the user may see (the map's first load, or a new app or config). */
-export async function loadVectorLayers(renderer: MapRendererHandle, layers: readonly Layer[], opts: LoadVectorLayersOptions) {
-  const { loadable } = await syncLayers(renderer, layers, opts.loggedIn);
+export async function loadVectorLayers(renderer: LayerRenderer, layers: readonly Layer[], opts: LoadVectorLayersOptions) {
+  const { loadable } = await syncLayers(renderer, opts.worker, layers, opts.loggedIn);
   await showLayers(renderer, loadable, opts);
 }
 
@@ -131,14 +137,14 @@ export interface LayerSwitch {
  * except those `change` names: a workspace closed to visitors (SPEC §6) loads after the login and is
  * emptied again at the logout. Returns the ids of the layers emptied.
  */
-export async function switchDiffLayers(renderer: MapRendererHandle, layers: readonly Layer[], opts: LoadVectorLayersOptions, change: LayerSwitch = {}) {
-  const { loadable, dropped } = await syncLayers(renderer, layers, opts.loggedIn, change.hide);
+export async function switchDiffLayers(renderer: LayerRenderer, layers: readonly Layer[], opts: LoadVectorLayersOptions, change: LayerSwitch = {}) {
+  const { loadable, dropped } = await syncLayers(renderer, opts.worker, layers, opts.loggedIn, change.hide);
   await showLayers(renderer, loadable.filter((l) => isDiffLayerId(l.id) || change.retry?.has(l.id)), opts);
   return dropped;
 }
 
 /** SPEC §4/§9: fit the combined extent of layers with features, padding 40, max zoom 21. */
-export async function fitToLayers(map: OlMap, renderer: MapRendererHandle): Promise<void> {
+export async function fitToLayers(map: OlMap, renderer: LayerRenderer): Promise<void> {
   const view = map.getView();
   const fitted = await renderer.fit({ padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM });
   if (!fitted || !Number.isFinite(fitted.resolution)) return;

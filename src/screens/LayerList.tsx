@@ -5,7 +5,6 @@ import { Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { isDiffLayerId, type AppConfig } from '../model/index.ts';
 import { useMapStore } from '../state/mapStore.ts';
-import { useLayerStatusStore } from '../state/layerStatus.ts';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -19,7 +18,7 @@ export function LayerList({ config }: { config: AppConfig }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const counts = useMapStore((s) => s.layerCounts);
-  const status = useLayerStatusStore((s) => s.status);
+  const status = useMapStore((s) => s.layerStatus);
   const layers = config.layersConfig.filter((l) => !isDiffLayerId(l.id));
   if (layers.length === 0) return <Text className={styles.empty}>{t('drawer.noLayers')}</Text>;
   return (

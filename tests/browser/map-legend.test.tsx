@@ -7,7 +7,7 @@ import { layerSchema, type LayerInput } from '../../src/model/index.ts';
 import { vectorLegendDataUrl } from '../../src/map/legend.ts';
 import { Legend } from '../../src/map/Legend.tsx';
 import { createConfiguredBaseLayer } from '../../src/map/baseLayers.ts';
-import { useLayerStatusStore } from '../../src/state/layerStatus.ts';
+import { useMapStore } from '../../src/state/mapStore.ts';
 import { baseLayerSchema } from '../../src/model/index.ts';
 import { render, unmount } from './shell-harness.tsx';
 
@@ -68,7 +68,7 @@ describe('tile load error (SPEC §4)', () => {
     const cfg = baseLayerSchema.parse({ id: 'dead', name: 'Dead', type: 'wmts', url: 'http://127.0.0.1:9/wmts', layer: 'x', matrixSet: 'EPSG:3857', visible: true });
     const map = new OlMap({ target: host, layers: [createConfiguredBaseLayer(cfg, 0)!], view: new View({ center: [0, 0], zoom: 2 }) });
     try {
-      await expect.poll(() => useLayerStatusStore.getState().status.dead, { timeout: 15_000 }).toBe('loadError');
+      await expect.poll(() => useMapStore.getState().layerStatus.dead, { timeout: 15_000 }).toBe('loadError');
     } finally {
       map.setTarget(undefined);
       host.remove();

@@ -5,6 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { DEMO_APP_KEY, layerSchema, type LayerInput } from '../../src/model/index.ts';
 import { loadVectorLayers, switchDiffLayers, type LoadVectorLayersOptions } from '../../src/map/loadVectorLayers.ts';
 import type { MapRendererHandle } from '../../src/map/renderWorkerClient.ts';
+import { getDataWorker } from '../../src/map/dataWorkerClient.ts';
 
 const apiBase = inject('apiBase');
 const layer = (input: Partial<LayerInput> & { id: string; workspace: string }) => layerSchema.parse({ name: input.id, type: 'Point', ...input });
@@ -25,7 +26,7 @@ describe('layers after a login', () => {
     const loaded: string[] = [];
     const failed = new Set<string>();
     const opts = (loggedIn: boolean): LoadVectorLayersOptions => ({
-      apiBase, appKey: DEMO_APP_KEY, signal: new AbortController().signal, loggedIn,
+      worker: getDataWorker(), apiBase, appKey: DEMO_APP_KEY, signal: new AbortController().signal, loggedIn,
       authorization: loggedIn ? `Basic ${btoa('admin:a-pass-123')}` : undefined,
       onLayerLoaded: (id, n) => {
         loaded.push(`${id}:${n}`);

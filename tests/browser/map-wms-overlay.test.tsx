@@ -8,7 +8,7 @@ import { createWmsOverlay } from '../../src/map/wmsOverlays.ts';
 import { createConfiguredBaseLayer, createLandLayer } from '../../src/map/baseLayers.ts';
 import { baseLayerSchema } from '../../src/model/index.ts';
 import { LayerList } from '../../src/screens/LayerList.tsx';
-import { useLayerStatusStore } from '../../src/state/layerStatus.ts';
+import { useMapStore } from '../../src/state/mapStore.ts';
 import { findByTestId, render, unmount } from './shell-harness.tsx';
 
 const wms = (input: Partial<LayerInput> & { id: string }) =>
@@ -19,7 +19,7 @@ afterEach(async () => {
   await unmount();
   cleanup?.();
   cleanup = undefined;
-  useLayerStatusStore.getState().reset();
+  useMapStore.getState().resetLayerStatus();
 });
 
 /** A 256 px map showing the layers; returns the element it draws into. */
@@ -43,7 +43,7 @@ describe('WMS overlay layers', () => {
     performance.clearResourceTimings();
     const overlay = createWmsOverlay(wms({ id: 'ortho', opacity: 0.8 }))!;
     const host = mapWith(overlay);
-    await expect.poll(() => useLayerStatusStore.getState().status.ortho, { timeout: 15_000 }).toBe('ok');
+    await expect.poll(() => useMapStore.getState().layerStatus.ortho, { timeout: 15_000 }).toBe('ok');
     const [first] = getMapRequests();
     expect(first?.searchParams.get('LAYERS')).toBe('ws_geo:ortho');
     expect(first?.searchParams.get('SERVICE')).toBe('WMS');
@@ -87,7 +87,7 @@ describe('WMS overlay layers', () => {
   it('flags a failing service in the layer list', async () => {
     const layer = wms({ id: 'dead', name: 'Dead service', source: { url: 'http://127.0.0.1:9/wms', params: { LAYERS: 'a:b' } } });
     mapWith(createWmsOverlay(layer)!);
-    await expect.poll(() => useLayerStatusStore.getState().status.dead, { timeout: 15_000 }).toBe('loadError');
+    await expect.poll(() => useMapStore.getState().layerStatus.dead, { timeout: 15_000 }).toBe('loadError');
     await render(<LayerList config={appConfigSchema.parse({ appName: 'WMS', layersConfig: [layer] })} />);
     const row = await findByTestId('layer-dead');
     expect(row.textContent).toContain('Tiles could not be loaded');

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { appConfigSchema } from '../../src/model/index.ts';
 import { LayerList } from '../../src/screens/LayerList.tsx';
-import { useLayerStatusStore } from '../../src/state/layerStatus.ts';
+import { useMapStore } from '../../src/state/mapStore.ts';
 import { findByTestId, render, shellConfig, unmount } from './shell-harness.tsx';
 
 afterEach(unmount);
@@ -19,7 +19,7 @@ describe('layer list', () => {
     expect(row.textContent).toContain('OpenStreetMap');
     expect(row.textContent).not.toContain('Tiles could not be loaded');
 
-    await act(async () => useLayerStatusStore.getState().flag('osm', 'loadError'));
+    await act(async () => useMapStore.getState().flagLayer('osm', 'loadError'));
     expect(row.textContent).toContain('Tiles could not be loaded');
   });
 });

@@ -5,7 +5,7 @@ import { layerSchema, type LayerInput } from '../../src/model/index.ts';
 import { PENDING_STYLE, loadableLayers, renderLayerConfig } from '../../src/map/loadVectorLayers.ts';
 import { matrixIdsFor, webMercatorTileGrid } from '../../src/map/wmts.ts';
 import { wmsLegendUrl } from '../../src/map/legend.ts';
-import { useLayerStatusStore } from '../../src/state/layerStatus.ts';
+import { useMapStore } from '../../src/state/mapStore.ts';
 
 const layer = (input: Partial<LayerInput> & { id: string }) =>
   layerSchema.parse({ name: input.id, type: 'Point', workspace: 'ws_a', ...input });
@@ -60,12 +60,12 @@ describe('wmsLegendUrl (SPEC §2 a legend image per layer)', () => {
 
 describe('layer status (SPEC §4 tile load error)', () => {
   it('flags a layer and keeps the flag after later tiles load, until reset', () => {
-    const s = useLayerStatusStore.getState();
-    s.flag('osm', 'ok');
-    s.flag('osm', 'loadError');
-    s.flag('osm', 'ok');
-    expect(useLayerStatusStore.getState().status.osm).toBe('loadError');
-    s.reset('osm');
-    expect(useLayerStatusStore.getState().status.osm).toBeUndefined();
+    const s = useMapStore.getState();
+    s.flagLayer('osm', 'ok');
+    s.flagLayer('osm', 'loadError');
+    s.flagLayer('osm', 'ok');
+    expect(useMapStore.getState().layerStatus.osm).toBe('loadError');
+    s.resetLayerStatus('osm');
+    expect(useMapStore.getState().layerStatus.osm).toBeUndefined();
   });
 });

@@ -1,0 +1,139 @@
+// One load of an app's vector layers (SPEC §4 map load), out of React so it runs and is tested in
+// node: the first load, then the login and logout switches of the `_diff` layers, one step after
+// another on one queue so that a login during the first load waits for it rather than racing its
+// layer list. It owns which layers failed and which loaded only with credentials; everything it
+// talks to (renderer, data worker, the map store's actions, the credentials) comes in from outside.
+import type { Layer } from '../model/index.ts';
+import {
+  loadVectorLayers, switchDiffLayers, type LayerRenderer, type LayerWorker, type LoadVectorLayersOptions,
+} from './loadVectorLayers.ts';
+
+/** The map store's actions the session reports to (src/state/mapStore.ts). */
+export interface LayerLoadStatus {
+  startLoading(): void;
+  resumeLoading(): void;
+  finishLoading(): void;
+  forgetLayers(layerIds: readonly string[]): void;
+  setLayerCount(layerId: string, count: number): void;
+  setLayerError(message: string | null): void;
+}
+
+export interface LayerSessionDeps {
+  renderer: LayerRenderer;
+  worker: LayerWorker;
+  /** The app configuration's layers (layersConfig). */
+  layers: readonly Layer[];
+  apiBase: string;
+  appKey: string;
+  appName?: string;
+  /** The credentials as they are when a step runs (the auth store). */
+  credentials: () => { authorization?: string | null; sessionId?: string | null };
+  status: LayerLoadStatus;
+  /** SPEC §4: fit the view to the layers once the first load is in (fitToLayers). */
+  fit: () => Promise<void>;
+  /** Where a failed step is reported; the queue goes on. */
+  warn?: (message: string, err: unknown) => void;
+}
+
+export class LayerSession {
+  private readonly ctl = new AbortController();
+  private queue: Promise<void> = Promise.resolve();
+  private loggedIn: boolean;
+  /** Layers whose last load failed. */
+  private readonly failed = new Set<string>();
+  /** Layers that loaded only once logged in (failed for the visitor). */
+  private withCredentials = new Set<string>();
+
+  constructor(private readonly deps: LayerSessionDeps, loggedIn: boolean) {
+    this.loggedIn = loggedIn;
+  }
+
+  get aborted(): boolean {
+    return this.ctl.signal.aborted;
+  }
+
+  /** Resolves once every step queued so far has run. */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
+  /** The first load: every layer the user may see, then the fit, then the features-loaded flag. */
+  load(): Promise<void> {
+    const { renderer, layers, status } = this.deps;
+    status.startLoading();
+    const options = this.options();
+    return this.enqueue('layers not loaded', async () => {
+      await loadVectorLayers(renderer, layers, options);
+      if (this.aborted) return;
+      await this.deps.fit();
+      // The flag waits for the worker to have drawn every layer's buffers (SPEC §4 features-loaded).
+      await renderer.idle();
+      if (!this.aborted) status.finishLoading();
+    }, true);
+  }
+
+  /**
+   * SPEC §4: logging in loads the diff layers, logging out empties them; the view stays where it is.
+   * Queued behind whatever runs; nothing happens when the state does not change.
+   */
+  setLoggedIn(loggedIn: boolean): Promise<void> {
+    if (this.loggedIn === loggedIn) return this.queue;
+    this.loggedIn = loggedIn;
+    const { renderer, layers, status } = this.deps;
+    return this.enqueue('diff layers not switched', async () => {
+      if (this.aborted) return;
+      status.resumeLoading();
+      // A login retries the layers that failed for the visitor (a workspace closed to visitors, SPEC §6);
+      // the logout empties them again, so a visitor never sees what the server refuses visitors.
+      const retry = loggedIn ? new Set(this.failed) : undefined;
+      const hide = loggedIn ? undefined : this.withCredentials;
+      const dropped = await switchDiffLayers(renderer, layers, this.options(), { retry, hide });
+      if (retry) this.withCredentials = new Set([...retry].filter((id) => !this.failed.has(id)));
+      else {
+        for (const id of this.withCredentials) this.failed.add(id);
+        this.withCredentials = new Set();
+      }
+      status.forgetLayers(dropped);
+      await renderer.idle();
+      if (!this.aborted) status.finishLoading();
+    });
+  }
+
+  /** A new app, config or key: cancels the loads in flight and empties the renderer. */
+  abort(): void {
+    this.ctl.abort();
+    // Emptied so a new config or key never shows the previous app's features.
+    void this.deps.renderer.setLayers([]).catch(() => undefined);
+  }
+
+  /** `now`: the step starts at once (the first load), not after the queue (which is empty then). */
+  private enqueue(failure: string, step: () => Promise<void>, now = false): Promise<void> {
+    const run = now ? step() : this.queue.then(step);
+    this.queue = run.catch((err) => (this.deps.warn ?? console.warn)(failure, err));
+    return this.queue;
+  }
+
+  private options(): LoadVectorLayersOptions {
+    const { worker, apiBase, appKey, appName, credentials, status } = this.deps;
+    // Credentials as they are now: a diff layer is only visible with them (SPEC §4, §7).
+    const { authorization, sessionId } = credentials();
+    return {
+      worker,
+      apiBase,
+      appKey,
+      appName,
+      signal: this.ctl.signal,
+      loggedIn: this.loggedIn,
+      authorization: this.loggedIn ? authorization ?? undefined : undefined,
+      sessionId: this.loggedIn ? sessionId ?? undefined : undefined,
+      onLayerLoaded: (id, n) => {
+        this.failed.delete(id);
+        status.setLayerCount(id, n);
+      },
+      onLayerFailed: (id, message) => {
+        this.failed.add(id);
+        status.setLayerError(`${id}: ${message}`);
+      },
+    };
+  }
+}
