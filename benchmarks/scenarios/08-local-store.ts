@@ -1,7 +1,7 @@
 // Scenario 8: 100k feature rows into wa-sqlite (OPFS) in one transaction, then a 5k-row viewport read.
 // baseline: raw IndexedDB put loop in one transaction + a bbox index range read; ceiling: the same
 // LocalStore code on wa-sqlite's in-memory VFS; Mapdraft: LocalStore on OPFSCoopSyncVFS.
-import type { Extent } from '../../workers/data/local_store.ts';
+import type { Extent } from '../pages/contenders/viewport_rows.ts';
 import { alternate, buildResult, fmt, med, type Scenario } from '../lib/scenario.ts';
 
 type Bench = { __bench: { call(m: string, f: string, ...a: unknown[]): Promise<unknown> } };

@@ -1,7 +1,7 @@
 // Puts the render worker's canvas into the OL map (DESIGN.md: features draw in the render worker;
 // the main-thread map keeps only base maps, interactions and the view) and keeps the worker's view
 // in step with every frame the main map draws. The data worker hears of the zoom only when its band
-// changes (workers/data/band_cache.ts), so it can re-send lines and polygons simplified for it.
+// changes (workers/batch/zoom_levels.ts bandOfView), so it can re-send lines and polygons simplified for it.
 import { useEffect, useState } from 'react';
 import type OlMap from 'ol/Map.js';
 import type { FrameState } from 'ol/Map.js';

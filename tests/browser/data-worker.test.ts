@@ -15,7 +15,7 @@ function load(layer: string): Promise<FeatureBatch> {
   return api.loadLayer({ apiBase, appKey: DEMO_APP_KEY, workspace: 'ws_demo', layer });
 }
 
-/** Invariants every batch keeps, whatever its geometry (workers/data/protocol.ts). */
+/** Invariants every batch keeps, whatever its geometry (workers/batch/feature_batch.ts). */
 function expectConsistent(b: FeatureBatch) {
   expect(b.ids).toBeInstanceOf(Float64Array);
   expect(b.coords).toBeInstanceOf(Float64Array);

@@ -3,7 +3,8 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { wrap, type Remote } from 'comlink';
 import { LOCAL_DB_VERSION, type GeometryType } from '../../src/model/index.ts';
-import { dbNameFor, type Extent, type VfsKind } from '../../workers/data/local_store.ts';
+import { dbNameFor, type VfsKind } from '../../workers/data/local_store.ts';
+import type { Extent } from '../../benchmarks/pages/contenders/viewport_rows.ts';
 import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
 import type { LocalStoreHarness } from './fixtures/local-store.worker.ts';
 import { bboxOfCoords, generateRows, intersects } from './fixtures/feature-rows.ts';

@@ -1,4 +1,4 @@
-// workers/data/band_cache.ts and zoom_bands.ts: which version of a layer the renderer gets per zoom band.
+// workers/data/band_cache.ts, zoom_bands.ts and workers/batch/zoom_levels.ts: which version of a layer the renderer gets per zoom band.
 import { describe, expect, it } from 'vitest';
 import type { Geometry } from 'geojson';
 import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';

@@ -1,4 +1,4 @@
-// workers/data/hit_test.ts: select by geometry within 3 px (SPEC §4/§9), nearest first.
+// workers/data/hit_testing.ts: select by geometry within 3 px (SPEC §4/§9), nearest first.
 import { describe, it, expect } from 'vitest';
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
 import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';

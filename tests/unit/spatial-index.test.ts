@@ -1,4 +1,4 @@
-// workers/data/spatial_index.ts: one rbush per layer in EPSG:3857 metres (DESIGN.md, SPEC §4 fit).
+// workers/batch/spatial_index.ts: one rbush per layer in EPSG:3857 metres (DESIGN.md, SPEC §4 fit).
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -129,7 +129,7 @@ export interface OutboxResubmitRequest extends OutboxTarget {
   version?: number;
 }
 
-/** The main map's zoom, sent when its band (band_cache.ts bandOfView) changes — not every frame. */
+/** The main map's zoom, sent when its band (workers/batch/zoom_levels.ts bandOfView) changes — not every frame. */
 export interface SetZoomRequest {
   zoom: number;
 }

@@ -73,7 +73,7 @@ export class LayerData {
 
 /**
  * Calls `part(v0, v1, ringOfPolygon)` for every part of feature f: its vertex range [v0, v1) and, for
- * polygons, whether the ring is a hole (not the first ring of its polygon; see protocol.ts polygonEnds).
+ * polygons, whether the ring is a hole (not the first ring of its polygon; see workers/batch/feature_batch.ts polygonEnds).
  */
 export function forEachPart(batch: FeatureBatch, f: number, part: (v0: number, v1: number, hole: boolean) => void): void {
   const { partEnds, featureEnds, polygonEnds } = batch;

@@ -3,7 +3,7 @@
 // the render worker (src/map/renderWorkerClient.ts: its WebGL2 backend on a transferred OffscreenCanvas).
 // Batches pass the main thread only as transferred buffers (no copy, no parse) instead of the app's
 // data-worker → render-worker port, and lines and polygons are drawn at full detail: the app's
-// zoom-band simplification (showLayer + setZoom) is not used here, so Mapdraft gets no help from it. Selection: rbush hitTest (workers/data/hit_test.ts) in a worker,
+// zoom-band simplification (showLayer + setZoom) is not used here, so Mapdraft gets no help from it. Selection: rbush hitTest (workers/data/hit_testing.ts) in a worker,
 // the hit drawn as a one-feature 'selection' layer by the render worker.
 import { createRenderer, type MapRendererHandle } from '../../../src/map/renderWorkerClient.ts';
 import { getDataWorker, terminateDataWorker } from '../../../src/map/dataWorkerClient.ts';

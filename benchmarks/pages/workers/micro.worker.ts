@@ -1,6 +1,7 @@
 // Bench worker for the worker-side hot paths (scenarios 6, 7, 8). It hosts the SAME engine modules the
-// data worker runs (layer_diff, simplify, local_store), because the data worker's protocol does not
-// expose diff/simplify calls yet; the ceiling and the simplify-js baseline run here too, so all three
+// data worker runs (simplify, local_store, hit_testing), because the data worker's protocol does not
+// expose simplify calls, with Mapdraft's whole-layer diff and viewport rows (contenders/layer_diff.ts,
+// viewport_rows.ts), which the app does not use; the ceiling and the simplify-js baseline run here too, so all three
 // contenders of scenarios 7 and 8 share one thread and one set of conditions.
 import { expose, transfer } from 'comlink';
 import { batchTransferables } from '../../../workers/batch/transfer.ts';
@@ -14,7 +15,8 @@ import { featureVertexRange } from '../../../workers/batch/feature_batch.ts';
 import { latToY, lonToX } from '../../../workers/batch/mercator.ts';
 import { hitTest } from '../../../workers/data/hit_testing.ts';
 import type { FeatureBatch } from '../../../workers/batch/feature_batch.ts';
-import { openLocalStore, type Extent } from '../../../workers/data/local_store.ts';
+import { openLocalStore } from '../../../workers/data/local_store.ts';
+import { putFeatureRows, readViewport, type Extent } from '../contenders/viewport_rows.ts';
 import { generateRows } from '../../../tests/browser/fixtures/feature-rows.ts';
 import { diffDataset, flatLines } from '../../data/generate.ts';
 import { ceilingDiff, type SuggestionColumns } from '../contenders/ceiling_diff.ts';
@@ -103,7 +105,7 @@ const api = {
     return transfer(stored.batch, batchTransferables(stored.batch));
   },
 
-  /** The tap's hit test (workers/data/hit_test.ts): nearest feature within 3 px, or null. */
+  /** The tap's hit test (workers/data/hit_testing.ts): nearest feature within 3 px, or null. */
   hit(x: number, y: number, resolution: number): { id: number; lon: number; lat: number } | null {
     const { batch, index } = hitLayer!;
     const hits = hitTest(index, batch, { x, y, resolution });
@@ -209,9 +211,9 @@ const api = {
     const store = await openLocalStore({ appName, vfs: contender === 'mapdraft' ? 'opfs' : 'memory' });
     const vfs = (await store.info()).vfs;
     const t0 = performance.now();
-    await store.putFeatureRows('bench', rows);
+    await putFeatureRows(store, 'bench', rows);
     const t1 = performance.now();
-    const got = await store.readViewport('bench', extent, 20_000);
+    const got = await readViewport(store, 'bench', extent, 20_000);
     const t2 = performance.now();
     await store.close();
     if (contender === 'mapdraft') await removeOpfs(appName).catch(() => undefined);
