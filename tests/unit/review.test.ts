@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { groupChanges } from '../../workers/data/review.ts';
 import type { ChangeEntry } from '../../workers/data/protocol.ts';
 
-const pt = (x: number, y: number) => ({ type: 'Point', coordinates: [x, y] });
+const pt = (x: number, y: number) => ({ type: 'Point' as const, coordinates: [x, y] });
 const entry = (id: number, grpstatus: 'n' | 'm' | 'd', over: Partial<ChangeEntry> = {}): ChangeEntry => ({
   id, grpstatus, gfid: grpstatus === 'n' ? null : 100 + id, diffGfid: 900 + id, workspace: 'ws_demo', layerId: 'cities',
   layerName: 'Cities', creator: 'user', creatormail: 'user@example.org', insertedat: '2026-01-01T10:00:00Z',

@@ -7,6 +7,7 @@ import type { FeatureBatch } from '../batch/feature_batch.ts';
 import { packFeatureCollection, type PackOptions } from './pack_geojson.ts';
 import { decodeFlatGeobufStream } from './fgb_decode.ts';
 import { baseLayerId, isDiffLayerId, isValidLonLat, SERVER_TIMEOUT_MS } from '../../src/model/index.ts';
+import { apiHeaders, apiUrl, readWireError } from '../../src/api/http.ts';
 import { transferBatch } from '../batch/transfer.ts';
 import { groupChanges } from './review.ts';
 import { LayerRegistry } from './layer_registry.ts';
@@ -25,23 +26,22 @@ async function fetchLayer(req: LoadLayerRequest, signal: AbortSignal): Promise<R
   const fgb = (req.format ?? 'fgb') === 'fgb';
   const q = new URLSearchParams({ workspace: req.workspace, layer: req.layer });
   if (fgb) q.set('f', 'fgb');
-  const headers: Record<string, string> = {
+  const headers = apiHeaders({
+    appKey: req.appKey,
     accept: fgb ? `${FGB_MIME}, application/geo+json;q=0.5` : 'application/geo+json, application/json',
-    'x-app-key': req.appKey,
-  };
-  if (req.authorization) headers.authorization = req.authorization;
-  if (req.sessionId) headers['x-session-id'] = req.sessionId;
-  const base = req.apiBase.replace(/\/$/, '');
+    credentials: req,
+    basicWithSession: true,
+  });
   // A server that never answers must not keep the stored copy off screen: the headers must come
   // within SPEC §9's time-out (the body of a large layer may then take as long as it takes).
   const timer = new AbortController();
   const timeout = setTimeout(() => timer.abort(new DOMException('The server did not answer in time.', 'TimeoutError')), SERVER_TIMEOUT_MS);
-  const res = await fetch(`${base}/api/features?${q}`, { headers, signal: AbortSignal.any([signal, timer.signal]) })
+  const res = await fetch(apiUrl(req.apiBase, `/features?${q}`), { headers, signal: AbortSignal.any([signal, timer.signal]) })
     .finally(() => clearTimeout(timeout));
   if (!res.ok) {
     // The server's error body carries the SPEC §8 text; pass it on unchanged.
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw Object.assign(new Error(body?.message ?? `GET /api/features ${res.status}`), { status: res.status });
+    const { status, message } = await readWireError(res, `GET /api/features ${res.status}`);
+    throw Object.assign(new Error(message), { status });
   }
   return res;
 }

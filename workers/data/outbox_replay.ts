@@ -5,6 +5,7 @@
 import {
   IDEMPOTENCY_HEADER, SERVER_TIMEOUT_MS, replayOutcome, type OutboxItem,
 } from '../../src/model/index.ts';
+import { apiHeaders, apiUrl } from '../../src/api/http.ts';
 import type { OutboxStore } from './outbox_store.ts';
 import type { ReplayRequest } from './protocol.ts';
 
@@ -21,12 +22,11 @@ export interface ReplayResult {
 }
 
 async function send(item: OutboxItem, body: Uint8Array | null, req: ReplayRequest): Promise<{ status: number | 'network'; answer: unknown }> {
-  const headers: Record<string, string> = { accept: 'application/json', 'x-app-key': req.appKey, [IDEMPOTENCY_HEADER]: item.key };
-  if (item.contentType) headers['content-type'] = item.contentType;
-  if (req.sessionId) headers['x-session-id'] = req.sessionId;
-  else if (req.authorization) headers.authorization = req.authorization;
+  // A user's suggestions go with that user's session, else their basic auth (SPEC §7).
+  const headers = apiHeaders({ appKey: req.appKey, accept: 'application/json', credentials: req }, { [IDEMPOTENCY_HEADER]: item.key });
+  if (item.contentType) headers.set('content-type', item.contentType);
   try {
-    const res = await fetch(`${req.apiBase.replace(/\/$/, '')}/api${item.path}`, {
+    const res = await fetch(apiUrl(req.apiBase, item.path), {
       method: item.method,
       headers,
       body: (body ?? undefined) as BodyInit | undefined,

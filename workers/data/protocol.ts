@@ -2,7 +2,9 @@
 // RequestResponseMessageMap). The comlink-exposed object and the main-thread proxy are both derived
 // from it, so adding a call means adding one row here. A leaf: it imports only the model and
 // workers/batch, and the modules implementing the calls import their request and response types from here.
-import type { GeometryType, GroupStatus, OutboxItem, OutboxMeta, OutboxRequest } from '../../src/model/index.ts';
+import type {
+  ChangeEntry, ChangeSide, GeometryType, OutboxItem, OutboxMeta, OutboxRequest,
+} from '../../src/model/index.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 
 export interface LoadLayerRequest {
@@ -164,29 +166,8 @@ export interface PropertyChange {
   after: unknown;
 }
 
-/** A feature state as the server records it in a change (CONTRACT.md ChangeEntry). */
-export interface ChangeSide {
-  geometry: unknown;
-  properties: Record<string, unknown>;
-}
-
-/** One entry of GET /api/features/changes (CONTRACT.md "Suggestions, attachments and PDF"). */
-export interface ChangeEntry {
-  id: number;
-  grpstatus: GroupStatus;
-  gfid: number | null;
-  diffGfid: number | null;
-  workspace: string;
-  layerId: string;
-  layerName: string | null;
-  creator: string | null;
-  creatormail: string | null;
-  insertedat: string;
-  baseVersion: number | null;
-  before: ChangeSide | null;
-  after: ChangeSide | null;
-  status: string;
-}
+/** One entry of GET /api/features/changes and its sides: the model's changeEntrySchema (CONTRACT.md). */
+export type { ChangeEntry, ChangeSide };
 
 export interface ReviewEntry extends ChangeEntry {
   /** Properties whose suggested value differs from the original (all of them for a new feature). */

@@ -4,6 +4,7 @@
 // `update` / `remove` messages; the render worker upserts them by id and never reloads the layer.
 import type { Feature, FeatureCollection } from 'geojson';
 import { isDiffLayerId, isValidLonLat, type GeometryType } from '../../src/model/index.ts';
+import { apiHeaders, apiUrl, readWireError } from '../../src/api/http.ts';
 import type { RefreshFeaturesRequest, RefreshFeaturesResult } from './protocol.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 import { packFeatureCollection } from './pack_geojson.ts';
@@ -30,22 +31,18 @@ export interface RefreshDeps {
   shown?: ShownLayer;
 }
 
-function headers(req: RefreshFeaturesRequest): Record<string, string> {
-  const h: Record<string, string> = { accept: 'application/geo+json, application/json', 'x-app-key': req.appKey };
-  if (req.authorization) h.authorization = req.authorization;
-  if (req.sessionId) h['x-session-id'] = req.sessionId;
-  return h;
+function headers(req: RefreshFeaturesRequest): Headers {
+  return apiHeaders({ appKey: req.appKey, accept: 'application/geo+json, application/json', credentials: req, basicWithSession: true });
 }
 
 async function failure(res: Response, what: string): Promise<Error> {
   // The server's error body carries the SPEC §8 text; pass it on unchanged.
-  const body = (await res.json().catch(() => null)) as { message?: string } | null;
-  return new Error(body?.message ?? `${what} ${res.status}`);
+  return new Error((await readWireError(res, `${what} ${res.status}`)).message);
 }
 
 /** GET /api/features/{gfid}; null when the server has no such feature (404: deleted). */
 async function fetchOne(req: RefreshFeaturesRequest, gfid: number): Promise<Feature | null> {
-  const res = await fetch(`${req.apiBase.replace(/\/$/, '')}/api/features/${gfid}`, { headers: headers(req) });
+  const res = await fetch(apiUrl(req.apiBase, `/features/${gfid}`), { headers: headers(req) });
   if (res.status === 404) return null;
   if (!res.ok) throw await failure(res, `GET /api/features/${gfid}`);
   const f = (await res.json()) as Feature & { layer?: string };
@@ -58,7 +55,7 @@ async function fetchOne(req: RefreshFeaturesRequest, gfid: number): Promise<Feat
  */
 async function fetchFromList(req: RefreshFeaturesRequest, workspace: string, gfids: ReadonlySet<number>): Promise<Feature[]> {
   const q = new URLSearchParams({ workspace, layer: req.layerId, f: 'geojson' });
-  const res = await fetch(`${req.apiBase.replace(/\/$/, '')}/api/features?${q}`, { headers: headers(req) });
+  const res = await fetch(apiUrl(req.apiBase, `/features?${q}`), { headers: headers(req) });
   if (!res.ok) throw await failure(res, 'GET /api/features');
   const fc = (await res.json()) as FeatureCollection;
   return fc.features.filter((f) => gfids.has(Number(f.id ?? (f.properties as { gfid?: unknown } | null)?.gfid)));
