@@ -13,7 +13,7 @@ export const scenario: Scenario = {
     const durationMs = ctx.quick ? 2_000 : 10_000;
     const a = await layerSpec(polys), b = await layerSpec(lines);
     const pages = await openAll(ctx, [a.spec, b.spec]);
-    let samples;
+    let samples: Awaited<ReturnType<typeof alternate>>;
     try {
       samples = await alternate(ctx.reps, ['baseline', 'ceiling', 'mapdraft'], async (c) => {
         const pan = await runPan(pages[c].page, durationMs);

@@ -16,7 +16,7 @@ function decodeEntity(entity: string, name: string): string {
 export function richTextToPlain(html: unknown): string {
   const source = typeof html === 'string' ? html : html == null ? '' : JSON.stringify(html);
   return source
-    .replace(/<(script|style)\b[^]*?<\/\1\s*>/gi, '')
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
     .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6]|blockquote)\s*>/gi, '\n')
     .replace(/<li\b[^>]*>/gi, '• ')
     .replace(/<[^>]*>/g, '')

@@ -30,7 +30,7 @@ export function ceilingDiff(orig: Columns, sug: SuggestionColumns): { added: num
     }
     modified++;
     if (o < 0) continue;
-    if (sug.value[s] === sug.value[s] && sug.value[s] !== orig.value[o]) changed++;
+    if (!Number.isNaN(sug.value[s]) && sug.value[s] !== orig.value[o]) changed++;
     for (let k = 0; k < 10; k++) {
       if (Math.abs(sug.coords[10 * s + k] - orig.coords[10 * o + k]) > 1e-9) {
         moved++;

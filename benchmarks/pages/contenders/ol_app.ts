@@ -1,7 +1,7 @@
 // BASELINE for the rendering scenarios: a plain OpenLayers 10 app — everything on the main thread,
 // a Canvas VectorLayer per dataset over a VectorSource filled from GeoJSON (fetch + GeoJSON format),
 // selection by map.forEachFeatureAtPixel into a small overlay layer.
-import Map from 'ol/Map.js';
+import OlMap from 'ol/Map.js';
 import OlView from 'ol/View.js';
 import VectorLayer from 'ol/layer/Vector.js';
 import VectorSource from 'ol/source/Vector.js';
@@ -17,7 +17,7 @@ function styleFor(l: { geometryType: string; color: string }): FlatStyle {
 }
 
 export class OlApp implements MapContender {
-  private map!: Map;
+  private map!: OlMap;
   private view!: OlView;
   private target!: HTMLDivElement;
   private selection = new VectorSource();
@@ -44,7 +44,7 @@ export class OlApp implements MapContender {
       olLayers.push(new VectorLayer({ source, style: styleFor(l) }));
     }
     olLayers.push(new VectorLayer({ source: this.selection, style: { 'circle-radius': 7, 'circle-fill-color': '#ffd400', 'circle-stroke-color': '#000', 'circle-stroke-width': 2, 'stroke-color': '#ffd400', 'stroke-width': 4 } }));
-    this.map = new Map({ target: this.target, layers: olLayers, view: this.view, controls: [], interactions: [], pixelRatio: 1 });
+    this.map = new OlMap({ target: this.target, layers: olLayers, view: this.view, controls: [], interactions: [], pixelRatio: 1 });
     this.map.on('postrender', () => {
       if (!this.recording) return;
       const t = performance.now();
