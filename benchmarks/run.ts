@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [--only 6,7] [--out DIR] [--reps N]`: every scenario of issue #5 in one
+// `npm run bench [-- --quick] [--only 6,7] [--out DIR] [--reps N]`: every benchmark scenario in one
 // browser process, contenders alternated baseline → ceiling → Mapdraft per repetition.
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';

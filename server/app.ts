@@ -72,7 +72,7 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   // CONTRACT "HTTP API": any origin, our headers allowed, the session header readable by the client;
-  // the outbox (issue 11) sends idempotency keys and reads whether an answer was a replay.
+  // the offline outbox sends idempotency keys and reads whether an answer was a replay.
   await app.register(cors, {
     origin: true,
     allowedHeaders: [APP_KEY_HEADER, SESSION_HEADER, IDEMPOTENCY_HEADER, 'authorization', 'content-type'],
@@ -83,7 +83,7 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Mapdraft API', version: '0.1.0', description: 'SPEC §7 calls (issue 2).' },
+      info: { title: 'Mapdraft API', version: '0.1.0', description: 'SPEC §7 calls.' },
       components: {
         securitySchemes: {
           basicAuth: { type: 'http', scheme: 'basic' },

@@ -1,4 +1,4 @@
-// Deterministic generated datasets (issue #5: 10k/100k/1M points, 200k five-vertex polygons, 100
+// Deterministic generated datasets (10k/100k/1M points, 200k five-vertex polygons, 100
 // lines of 10k vertices, diff and simplify sets). Pure and DOM-free: the same seed gives the same
 // data in node (cached files) and in the browser (worker-side generation for the micro benchmarks).
 import type { Feature, FeatureCollection, LineString, Point, Polygon } from 'geojson';

@@ -1,7 +1,7 @@
 // The browser side of the harness: a Vite dev server rooted at the repo (so bench pages import our
 // TS modules and workers exactly as the app does) and Debian Chromium through playwright-core.
 //
-// Fairness (issue #5): Chromium's CDP CPU throttle slows the page's main thread only, never its
+// Fairness: Chromium's CDP CPU throttle slows the page's main thread only, never its
 // dedicated workers. So the whole browser is pinned to ONE core with `taskset -c 0` (a wrapper
 // executable): Mapdraft's workers then compete with the main thread for the same core, as on a
 // phone whose other cores are busy, and cannot win by running on a spare core. Throttled figures

@@ -8,7 +8,7 @@ import { requireUser } from '../auth/plugin.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError, badRequest } from './errors.ts';
 
-// Issue 11: the client's outbox replays queued suggestions (SPEC §4 Suggestions, "Service
+// The client's offline outbox replays queued suggestions (SPEC §4 Suggestions, "Service
 // connection: a failed request … is added to a retry queue") with an Idempotency-Key. A replay
 // whose first try committed but lost its answer (dropped connection, killed server) must get that
 // answer again, never a second suggestion.

@@ -48,7 +48,7 @@ async function featureOf(db: Db, raw: string, proposalsOf?: AuthUser | null): Pr
   if (!ws.is_diff) return { gfid, ws };
   // Diff-layer rows are proposals, not features (SPEC §5 "lookup on a diff layer by gfid is refused").
   // Except a pending new feature, for its suggester or an admin: it has no gfid until accepted, yet a
-  // field user attaches the photo or comment while suggesting it (issue 11); they move to the new
+  // field user attaches the photo or comment while suggesting it, maybe offline; they move to the new
   // gfid on accept (services/changes.ts) and are checked against the base workspace meanwhile.
   const base = proposalsOf ? await proposalWorkspace(db, gfid, proposalsOf) : null;
   if (!base) throw badRequest('DIFF_LAYER_LOOKUP_REFUSED');
@@ -115,7 +115,7 @@ function attachmentRoutes(spec: KindSpec) {
     });
 
     // A suggestion: pending until reviewed (SPEC §8 "upload successful awaiting admin review"). The
-    // outbox replays it with an Idempotency-Key (issue 11), so all the work runs on its transaction.
+    // outbox replays it with an Idempotency-Key, so all the work runs on its transaction.
     const suggestSchema = { tags, params: gfidParam, querystring: fileQuery, headers: idempotencyHeaders, response: { 201: item } };
     app.post(`${base}/changes`, { schema: suggestSchema }, async (req, reply) => {
       const user = requireUser(req);
@@ -169,7 +169,7 @@ function attachmentRoutes(spec: KindSpec) {
     }
 
     // The owner of a pending item or an admin deletes it; a user deleting an accepted removable
-    // item (a tag) suggests its removal instead. Replayed by the outbox like the POST (issue 11).
+    // item (a tag) suggests its removal instead. Replayed by the outbox like the POST.
     app.delete(`${base}/:item`, { schema: { tags, params: itemParams, headers: idempotencyHeaders, response: { 202: item } } }, async (req, reply) => {
       const user = requireUser(req);
       return withIdempotency(db, req, reply, async (tx) => {

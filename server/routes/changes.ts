@@ -102,7 +102,7 @@ export async function changesRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   // POST new (no gfid, grpstatus n), PUT modified (m), DELETE deleted (d): one feature each. The
-  // outbox replays them with an Idempotency-Key (issue 11), so all the work runs on its transaction.
+  // outbox replays them with an Idempotency-Key, so all the work runs on its transaction.
   const suggestSchema = {
     tags, querystring: targetQuery, body: payloadBody, headers: idempotencyHeaders, response: { 201: changeEntrySchema },
   };

@@ -31,7 +31,7 @@ const featuresQuery = z.object({
   workspace: z.string().optional(),
   layer: z.string({ error: ERRORS.FIELD_REQUIRED }).min(1, { error: ERRORS.FIELD_REQUIRED }),
   bbox: bboxSchema.optional(),
-  /** Issue 4: `fgb` answers FlatGeobuf (as does `Accept: application/flatgeobuf`); GeoJSON is the default. */
+  /** `fgb` answers FlatGeobuf (as does `Accept: application/flatgeobuf`); GeoJSON is the default. */
   f: z.enum(['fgb', 'geojson'], { error: ERRORS.INVALID_VALUE }).optional(),
 });
 

@@ -22,7 +22,7 @@ export async function publicRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   // SPEC §7 "a reachability ping before edits": the client's outbox asks it every 30 s while
-  // suggestions wait (issue 11). It touches no database: it says the server answers, nothing more.
+  // suggestions wait. It touches no database: it says the server answers, nothing more.
   app.get('/ping', { schema: { tags } }, async (_req, reply) => reply.header('cache-control', 'no-store').code(204).send());
 
   // The demo's offline base layer 'ne_land' (Natural Earth 1:110m land, ~60 KB), built once.

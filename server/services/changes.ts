@@ -68,7 +68,7 @@ export async function suggestChange(db: Db, user: AuthUser, target: EditTarget, 
         input.gfid, target.ws.id, layer.id,
       ])).rows[0];
       if (!current) throw notFound('FEATURE_NOT_FOUND');
-      // Issue 11: an edit made on an outdated version (an outbox item queued offline) is refused
+      // An edit made on an outdated version (an outbox item queued offline) is refused
       // now, with the current feature to compare, not left to fail at accept (CHANGE_CONFLICT).
       if (clientVersion !== undefined && clientVersion !== current.version) {
         const { gfid, version, geometry, properties } = current;
@@ -160,7 +160,7 @@ export async function acceptChange(db: Db, id: number, admin: AuthUser): Promise
         [change.workspace_id, change.layer_id, JSON.stringify(after!.geometry), JSON.stringify(after!.properties), change.suggested_by],
       );
       const gfid = rows[0].gfid;
-      // Comments, images… added to the proposal (issue 11) follow it to its gfid, still pending
+      // Comments, images… added to the proposal while suggesting it follow it to its gfid, still pending
       // for their own review (SPEC §4); before close(), whose delete of the diff row would cascade.
       if (change.diff_gfid !== null) await tx.query('UPDATE attachments SET gfid = $1 WHERE gfid = $2', [gfid, change.diff_gfid]);
       await tx.query(HISTORY_INSERT, [gfid, 1, 'create', JSON.stringify(after!.geometry), JSON.stringify(after!.properties),

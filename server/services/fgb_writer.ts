@@ -1,6 +1,6 @@
 // A streaming FlatGeobuf writer (https://flatgeobuf.org, format v3): the magic bytes and the
 // size-prefixed Header, then size-prefixed Features appended one by one, with no spatial index, so the
-// first bytes can go out before the last feature is known (issue 4). The header, written once, is
+// first bytes can go out before the last feature is known. The header, written once, is
 // built with the generated builders that ship with the `flatgeobuf` package; features, written 135k
 // times for the cities, are laid out by hand (see FgbFeatureWriter).
 //

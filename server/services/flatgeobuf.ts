@@ -1,4 +1,4 @@
-// The features list as FlatGeobuf (issue 4): the same rows as the GeoJSON list, in gfid order, page
+// The features list as FlatGeobuf: the same rows as the GeoJSON list, in gfid order, page
 // by page (keyset on gfid), encoded in Node by a streaming writer (fgb_writer.ts) and sent as one
 // binary stream that the data worker decodes as it arrives (workers/data/fgb_decode.ts).
 //

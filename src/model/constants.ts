@@ -127,7 +127,7 @@ export const DEMO_APP_KEY = 'demodemodemodemodemodemodemodemo';
 export const APP_KEY_HEADER = 'x-app-key';
 export const APP_KEY_QUERY = 'appkey';
 export const SESSION_HEADER = 'x-session-id';
-/** Issue 11: a suggestion call carrying this header is applied once; a repeat gets the first answer. */
+/** A suggestion call carrying this header is applied once; a repeat (an outbox replay) gets the first answer. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Set on an answer that repeats the stored first answer of an idempotency key. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';

@@ -89,7 +89,7 @@ export const ERRORS = {
   WORKSPACE_NOT_REGISTERED: 'You are not registered on this workspace and cannot edit its data.',
   NO_DIFF_LAYER: 'This layer has no diff layer for suggestions.',
   GEOMETRY_TYPE_MISMATCH: 'The geometry type does not match the layer.',
-  // Offline outbox replay (issue 11): a queued edit based on an outdated version, and retries.
+  // Offline outbox replay: a queued edit based on an outdated version, and retries.
   STALE_BASE_VERSION:
     'The feature was changed since you started editing it. Compare your version with the current one, then resubmit or discard.',
   IDEMPOTENCY_KEY_REUSED: 'This idempotency key was already used for a different request.',

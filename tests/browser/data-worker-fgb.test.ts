@@ -1,4 +1,4 @@
-// The real data worker loading FlatGeobuf (issue 4) in Chromium against the real API server
+// The real data worker loading FlatGeobuf in Chromium against the real API server
 // (tests/browser/global-setup.ts: 500 cities): same batches as the GeoJSON path, with progress.
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { proxy, wrap, type Remote } from 'comlink';

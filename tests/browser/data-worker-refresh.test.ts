@@ -1,4 +1,4 @@
-// Issue 4 "Incremental" through the real data worker and the real API server: after an admin
+// Incremental updates through the real data worker and the real API server: after an admin
 // accepts a change, refreshFeatures re-reads that one feature, patches the worker's registry and
 // index, and the render port gets only that feature (`update` / `remove`), never the layer again.
 import { afterEach, describe, expect, inject, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Renders the feature UI (issue #3) with the real providers, the shell's Notifier and ConfirmHost,
+// Renders the feature UI with the real providers, the shell's Notifier and ConfirmHost,
 // against the real API server of the browser suite. Log-ins go through the real /api/login.
 import type { ReactNode } from 'react';
 import { act } from 'react';

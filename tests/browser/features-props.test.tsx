@@ -1,4 +1,4 @@
-// Feature prompt pieces (issue #3): a renderer per SPEC §3 property type, the edit form's SPEC §5
+// Feature prompt pieces: a renderer per SPEC §3 property type, the edit form's SPEC §5
 // messages and SPEC §6 read-only rules, and a suggestion sent from the form reaching the server.
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { ERRORS, PROPERTY_TYPES, SUCCESS } from '../../src/model/index.ts';

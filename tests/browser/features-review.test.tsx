@@ -1,4 +1,4 @@
-// Review (issue #3): the comparison prompt's groups and highlights (deleted for admins only), the
+// Review: the comparison prompt's groups and highlights (deleted for admins only), the
 // windowed list with 10,000 rows, and accept with a confirmation, a 409 conflict shown in red.
 import { act } from 'react';
 import { afterEach, describe, expect, inject, it } from 'vitest';

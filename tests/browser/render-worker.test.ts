@@ -302,7 +302,7 @@ describe('fallback renderer', () => {
     await r.setLayers([layer('pts', 'Point', '#ff00ff')]);
     channel.port1.postMessage({ type: 'batch', batch: points('pts', [1, 2, 3], [-0.4, 0.4, 0.4, 0.4, 0, -0.4]), ticket: 'load' });
     expect(await r.batchReceived({ ticket: 'load' })).toBe(true);
-    // Issue 4: only feature 2 changes (upsert by id); the layer is not reloaded.
+    // Only feature 2 changes (upsert by id); the layer is not reloaded.
     const moved = points('pts', [2], [0.4, -0.4]);
     channel.port1.postMessage({ type: 'update', layerId: 'pts', batch: moved, ticket: 'edit' }, [moved.ids.buffer, moved.coords.buffer]);
     expect(await r.batchReceived({ ticket: 'edit' })).toBe(true);

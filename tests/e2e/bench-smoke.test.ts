@@ -1,4 +1,4 @@
-// Smoke test of the benchmark harness (issue #5): the whole quick bench (`npm run bench -- --quick`,
+// Smoke test of the benchmark harness: the whole quick bench (`npm run bench -- --quick`,
 // all ten scenarios at small sizes) runs end to end — Vite dev server, pinned Chromium, bench and app
 // workers, the API servers on PGlite and PostgreSQL, result files — and the JSON has all three
 // contenders with a numeric median for each scenario. No timing assertions: the numbers are the bench's

@@ -1,4 +1,4 @@
-// Shell journeys (issue #6) against the built app and the real server: account life cycle with a
+// Shell journeys against the built app and the real server: account life cycle with a
 // language change, the SPEC §2 auth query rule, the app opening offline after a first visit, and
 // screenshots of the map screen (drawer, auth dialog) on a desktop and a 360 px phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Suggestion journey (issue #3) against the built app and the real server: a user draws a new
+// Suggestion journey against the built app and the real server: a user draws a new
 // point and suggests it; the admin opens pending changes, compares and accepts; the point is in the
 // layer as version 1 with its history; the user adds a comment and an image to it and suggests two
 // edits from the same version; accepting the second is refused with the conflict message (SPEC §4,

@@ -109,7 +109,7 @@ describe('suggesting a modification (grpstatus m)', () => {
   });
 });
 
-describe('a stated base version that is no longer current (issue 11)', () => {
+describe('a stated base version that is no longer current', () => {
   it('is refused at suggestion time with 409 STALE_BASE_VERSION and the current feature', async () => {
     const gfid = await newFeature({ name: 'v1', height: 4 }, point(8, 48));
     expect((await accept((await suggest('PUT', payload({ gfid, name: 'v2' }, point(8, 48)))).body.id)).body.version).toBe(2);

@@ -1,4 +1,4 @@
-// GET /api/features as FlatGeobuf (issue 4): property values of unexpected JSON types, against both
+// GET /api/features as FlatGeobuf: property values of unexpected JSON types, against both
 // engines. The columns are typed by the layer's definitions (SPEC §3): a TEXT property sends jsonb's
 // own text of whatever it holds, a NUMBER property only numbers.
 import { deserialize } from 'flatgeobuf/lib/mjs/geojson.js';

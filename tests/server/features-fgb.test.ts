@@ -1,4 +1,4 @@
-// GET /api/features as FlatGeobuf (issue 4), against both engines: the same features as the GeoJSON
+// GET /api/features as FlatGeobuf, against both engines: the same features as the GeoJSON
 // list, decoded with flatgeobuf's own JS reader; paged server output must glue into one valid file.
 import { gunzipSync } from 'node:zlib';
 import { request } from 'node:http';

@@ -19,7 +19,7 @@ declare module 'vitest' {
     reseeded: boolean;
     /** Migrations a second migrate() applied on the started database (must be none). */
     remigrated: string[];
-    /** Issue 3: workspace, layers and users for suggestion tests (suggestions-setup.ts). */
+    /** Workspace, layers and users for suggestion tests (suggestions-setup.ts). */
     suggest: SuggestFixture;
   }
 }
@@ -42,7 +42,7 @@ export default async function setup(project: TestProject) {
     serveClient: false,
     print: () => undefined,
   });
-  // Suggestions arrive with issue 3; until then one pending feature is placed in the diff layer here.
+  // One pending feature placed straight in the diff layer, without the suggestion routes.
   const diff = await server.db.query<{ gfid: number }>(
     `INSERT INTO features (workspace_id, layer_id, geom, properties)
      VALUES ('ws_demo_diff', 'cities_diff', ST_SetSRID(ST_MakePoint(2.35, 48.85), 4326), '{"name":"Paris (suggested)"}')

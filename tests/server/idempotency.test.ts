@@ -3,7 +3,7 @@ import { ERRORS, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_REPL
 import { call, expectError, unique, type CallOptions, type CallResult } from './helpers.ts';
 import { PNG, S, allChanges, member, newFeature, payload, point, target } from './suggest-helpers.ts';
 
-// Issue 11: the outbox replays suggestion calls with an Idempotency-Key. However often and however
+// The client's offline outbox replays suggestion calls with an Idempotency-Key. However often and however
 // concurrently a call is repeated, it is applied once and every repeat gets the first answer.
 
 type Who = Pick<CallOptions, 'auth' | 'session'>;

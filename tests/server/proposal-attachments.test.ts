@@ -3,7 +3,7 @@ import { ERRORS } from '../../src/model/index.ts';
 import { call, expectError, type CallOptions } from './helpers.ts';
 import { PNG, S, accept, admin, decline, member, newFeature, payload, suggest } from './suggest-helpers.ts';
 
-// Issue 11: a suggested new feature has no gfid until accepted (SPEC §5 "a gfid before comments …
+// A suggested new feature has no gfid until accepted (SPEC §5 "a gfid before comments …
 // images"), yet a field user adds its photo and comment while suggesting it. Its diff row
 // (diffGfid) takes them for its suggester (or an admin); on accept they move to the new gfid,
 // still pending their own review (SPEC §4). Every other diff row stays refused.

@@ -1,7 +1,7 @@
 import { expect, inject } from 'vitest';
 import { ADMIN, call, type CallOptions } from './helpers.ts';
 
-// Issue 3 helpers: suggestions in ws_sugg/sites (tests/server/suggestions-setup.ts) over real HTTP.
+// Suggestion helpers: suggestions in ws_sugg/sites (tests/server/suggestions-setup.ts) over real HTTP.
 export const S = inject('suggest');
 export const member = { session: S.member.session };
 export const admin2 = { session: S.admin2.session };

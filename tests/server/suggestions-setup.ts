@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../server/auth/password.ts';
 import type { Db } from '../../server/db/index.ts';
 
-// Issue 3 fixtures, made once by global-setup through the server's own db handle (tests reach the
+// Suggestion fixtures, made once by global-setup through the server's own db handle (tests reach the
 // server only over HTTP). Suggestion tests work in ws_sugg so the demo's cities stay as seeded.
 
 export interface SuggestFixture {

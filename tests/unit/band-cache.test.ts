@@ -81,7 +81,7 @@ describe('ZoomBands', () => {
     expect(bands.setZoom(2).tickets).toEqual([]); // default zoom 1 is band 0 too
     expect(bands.setZoom(2.9).tickets).toEqual([]);
   });
-  it('never posts a band of the layer as it was before an edit made while simplifying (issue 4)', async () => {
+  it('never posts a band of the layer as it was before an edit made while simplifying', async () => {
     const { registry, sent, bands } = setup();
     registry.set(wiggle('roads'));
     const { tickets } = bands.setZoom(16);

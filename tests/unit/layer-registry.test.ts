@@ -62,7 +62,7 @@ describe('layer registry', () => {
   });
 });
 
-describe('layer registry patch (issue 4: one feature, not the layer)', () => {
+describe('layer registry patch (one feature, not the layer)', () => {
   // Enough features for a tree of several levels, so renumbering inside nodes is exercised.
   const grid = (): [number, number][] => Array.from({ length: 300 }, (_, i) => [(i % 20) * 0.5, Math.floor(i / 20) * 0.5]);
   const ids = (hits: { id: number }[]) => hits.map((h) => h.id);

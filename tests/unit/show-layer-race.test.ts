@@ -1,4 +1,4 @@
-// Issue 4 race: a layer (re)load whose request left before an accepted change answers with the old
+// Race: a layer (re)load whose request left before an accepted change answers with the old
 // feature. The edit refreshed meanwhile must survive the load's answer — on screen, in taps and in
 // the offline copy — instead of the stale version quietly coming back.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Feature-level edits of a FeatureBatch (issue 4: an accepted change updates one feature, not the
+// Feature-level edits of a FeatureBatch (an accepted change updates one feature, not the
 // layer; after MapLibre's geojson_source_diff). Pure and DOM-free: each returns a new batch and
 // never touches its inputs, so the registry's old batch stays valid for work still under way.
 // O(n) typed-array copies: untouched features are copied bit for bit, in their order.

@@ -3,7 +3,7 @@
 // postBatchPortMessage; the render worker (render_api.ts) applies them.
 import type { FeatureBatch } from './feature_batch.ts';
 
-/** What the data worker posts on the batch port: a whole layer, or (issue 4) a few of its features. */
+/** What the data worker posts on the batch port: a whole layer, or after an edit a few of its features. */
 export type BatchPortMessage = BatchMessage | UpdateFeaturesMessage | RemoveFeaturesMessage;
 
 export interface BatchMessage {

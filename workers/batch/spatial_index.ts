@@ -111,7 +111,7 @@ export function buildSpatialIndex(batch: FeatureBatch, maxEntries = 16): Spatial
 }
 
 /**
- * Issue 4: re-boxes features of `batch` (the index's layer after an edit) without rebuilding the
+ * Re-boxes features of `batch` (the index's layer after an edit) without rebuilding the
  * tree: each old box leaves the tree before its slot changes (rbush finds an item by its box), the
  * new one goes in. Indices at or past the index's count are appended features.
  */
@@ -138,7 +138,7 @@ interface TreeNode {
 }
 
 /**
- * Issue 4: drops features from the index as `removeFeatures` drops them from the batch (order kept):
+ * Drops features from the index as `removeFeatures` drops them from the batch (order kept):
  * their items leave the tree, later items are renumbered in place and the boxes close up, so the
  * tree's node boxes stay right without a rebuild. `removed`: feature indices before the removal.
  */

@@ -90,7 +90,7 @@ const registry = new LayerRegistry();
 let rendererPort: MessagePort | undefined;
 const bands = new ZoomBands({ registry, port: () => rendererPort });
 const stores = new Map<string, Promise<LocalStore | undefined>>();
-/** How each layer was shown, so refreshFeatures packs its features alike (issue 4). */
+/** How each layer was shown, so refreshFeatures packs its features alike. */
 const shownLayers = new Map<string, ShownLayer>();
 
 /** SPEC §9: one local database per app; a browser without storage still shows the map from the network. */

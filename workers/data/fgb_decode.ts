@@ -1,4 +1,4 @@
-// Decodes a FlatGeobuf stream (GET /api/features?f=fgb, issue 4) straight into a FeatureBatch:
+// Decodes a FlatGeobuf stream (GET /api/features?f=fgb) straight into a FeatureBatch:
 // coordinates go from each feature's flatbuffer into growable typed arrays, with no GeoJSON object
 // built on the way. The result is what packFeatureCollection (feature_batch.ts) makes of the same
 // features as GeoJSON: same drops (SPEC §5 point rule, empty parts, other geometry families), same

@@ -49,7 +49,7 @@ export class LayerRegistry {
   private readonly logs = new Map<string, Set<PatchLog>>();
 
   /**
-   * Issue 4 race: a load whose request left before an accepted change may answer with the feature as it
+   * Race: a load whose request left before an accepted change may answer with the feature as it
    * was. Every `patch` of the layer made until `closePatchLog` is logged, so the load replays the
    * edits onto its answer (`replayPatchLog`) before it replaces the layer, and the edit is not undone.
    */
@@ -78,7 +78,7 @@ export class LayerRegistry {
   }
 
   /**
-   * Issue 4: the layer with `upserts` put in by id and the features with `removeIds` taken out; the
+   * The layer with `upserts` put in by id and the features with `removeIds` taken out; the
    * index is updated feature by feature. The layer gets a new batch object (never mutated: band work
    * under way on the old one sees it was replaced). Returns the new batch, undefined for an unknown layer.
    */

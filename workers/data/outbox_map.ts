@@ -1,5 +1,5 @@
-// Suggestions waiting in the outbox are drawn at once in their layer's `_diff` companion (issue 11:
-// "it shows at once on the map"), under the id -seq so they never collide with a server gfid. When
+// Suggestions waiting in the outbox are drawn at once in their layer's `_diff` companion,
+// under the id -seq so they never collide with a server gfid. When
 // one is sent, its stand-in leaves and the server's proposal (refreshed by gfid) takes its place.
 import type { Feature } from 'geojson';
 import { diffLayerId, type GeometryType, type OutboxItem } from '../../src/model/index.ts';

@@ -1,4 +1,4 @@
-// Replays the outbox (issue 11): one item at a time, in the order they were made, each with its
+// Replays the offline outbox: one item at a time, in the order they were made, each with its
 // idempotency key, so a replay cut off at any point (connection lost after the server committed,
 // tab closed, server killed) is simply run again: the server answers a key it has seen with its
 // first answer and never writes a second row.

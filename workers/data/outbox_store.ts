@@ -1,4 +1,4 @@
-// The outbox table of the local database (issue 11, DESIGN "Offline first"): each suggestion made
+// The outbox table of the local database (DESIGN "Offline first"): each suggestion made
 // on this device, kept with its request bytes and its idempotency key until the server has
 // answered it. Rows are numbered in the order they were made (`seq`), which is the replay order.
 import type { SqliteDb, SqlValue } from '../../wasm/sqlite.ts';

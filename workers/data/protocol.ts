@@ -23,7 +23,7 @@ export interface LoadLayerRequest {
   /** Lets the caller cancel a long load with `cancel({ requestId })` (AbortSignal cannot cross comlink). */
   requestId?: string;
   /**
-   * Wire format (issue 4): 'fgb' (default) streams FlatGeobuf and decodes it as it arrives;
+   * Wire format: 'fgb' (default) streams FlatGeobuf and decodes it as it arrives;
    * 'geojson' fetches the GeoJSON list. A server answering GeoJSON to an fgb request still works.
    */
   format?: 'fgb' | 'geojson';
@@ -65,7 +65,7 @@ export interface ShowLayerResult {
 }
 
 /**
- * Issue 4: re-read a few features of a shown layer (an accepted change, a new suggestion) and send
+ * Re-read a few features of a shown layer (an accepted change, a new suggestion) and send
  * only them to the renderer. Fields left out are those the layer was shown with (showLayer).
  */
 export interface RefreshFeaturesRequest {
@@ -100,7 +100,7 @@ export interface PutStoredValueRequest extends StoredValueRequest {
   value: unknown;
 }
 
-/** Issue 11: the outbox lives in the app's local database (SPEC §9: named after the app). */
+/** The offline outbox lives in the app's local database (SPEC §9: named after the app). */
 export interface OutboxTarget {
   appName?: string;
 }
@@ -223,14 +223,14 @@ export interface DataWorkerProtocol {
   hitTest: { request: HitTestRequest; response: Hit[] };
   /** Zoom band change: line and polygon layers are re-sent simplified for it, on the render port (zoom_bands.ts). */
   setZoom: { request: SetZoomRequest; response: SetZoomResult };
-  /** Issue 4: a few features re-read and patched into their shown layer; the render port gets only them. */
+  /** A few features re-read and patched into their shown layer; the render port gets only them. */
   refreshFeatures: { request: RefreshFeaturesRequest; response: RefreshFeaturesResult };
   /** Forgets layers (SPEC §4: diff layers emptied on logout): no more hits, no more zoom-band deliveries. */
   dropLayers: { request: { layerIds: string[] }; response: void };
   /** Undefined when nothing is stored or the browser keeps no local database. */
   getStoredValue: { request: StoredValueRequest; response: unknown };
   putStoredValue: { request: PutStoredValueRequest; response: void };
-  /** Issue 11 outbox: keep a suggestion on the device (and draw a queued feature in its `_diff` layer). */
+  /** Offline outbox: keep a suggestion on the device (and draw a queued feature in its `_diff` layer). */
   outboxAdd: { request: OutboxAddRequest; response: OutboxItem };
   /** A feature's details as last read from the server, kept so its prompt opens offline. */
   putFeatureRecord: { request: FeatureRecordRequest & { record: unknown }; response: void };

@@ -1,4 +1,4 @@
-// Issue 4 "Incremental": an accepted change or a new suggestion updates one feature, not the layer.
+// Incremental updates: an accepted change or a new suggestion updates one feature, not the layer.
 // The data worker re-reads the few gfids, patches its registry (batch_patch.ts, index box by box),
 // forgets the layer's simplified bands and posts only those features to the render port as
 // `update` / `remove` messages; the render worker upserts them by id and never reloads the layer.
@@ -81,7 +81,7 @@ export async function refreshFeatures(req: RefreshFeaturesRequest, deps: Refresh
 /**
  * Puts `found` into the shown layer by id and takes out the asked-for `ids` that are not among
  * them: the registry, its index, the cached bands, the renderer and the stored copy all change by
- * those features only. The outbox (issue 11) draws its queued suggestions through here too.
+ * those features only. The offline outbox draws its queued suggestions through here too.
  */
 export function applyFeatures(
   layerId: string,

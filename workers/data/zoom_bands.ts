@@ -92,7 +92,7 @@ export class ZoomBands {
         return false;
       }
       if (this.deps.registry.get(layerId) !== source) {
-        // Edited meanwhile (issue 4, refresh_features.ts): simplify the edited layer instead, so an
+        // Edited meanwhile (refresh_features.ts): simplify the edited layer instead, so an
         // older version never reaches the renderer after the edit. Reloaded: its own delivery follows.
         if (this.deps.registry.loadOf(layerId) === load) continue;
         return false;

@@ -1,4 +1,4 @@
-// The fallback backend (issue 4: "where OffscreenCanvas or WebGL is missing, the same data flow still
+// The fallback backend ("where OffscreenCanvas or WebGL is missing, the same data flow still
 // works"): the same layer entries drawn with Canvas 2D, in the render worker on the OffscreenCanvas
 // when WebGL fails, or on the main thread when OffscreenCanvas is missing. Same colours, widths,
 // radius and order as the WebGL style (layer_style.ts); only features in view are visited (the

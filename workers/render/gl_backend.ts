@@ -3,7 +3,7 @@
 // segments as quads pulled from a vertex texture (GL lines when a device pixel thin), polygon fills
 // as earcut triangles. A frame is a few
 // uniforms and one draw call per layer and pass, whatever the feature count: no feature objects, no
-// per-frame buffer work, no off-screen composite per layer (issue 5: frames close to a bare
+// per-frame buffer work, no off-screen composite per layer (frames close to a bare
 // drawArrays, a million points opened without building a million objects). The WebGL canvas is its own OffscreenCanvas; the
 // frame is copied onto the 2D output canvas in one drawImage, leaving the label pass room on top.
 import { POINT_RADIUS_PX, POLYGON_FILL_ALPHA, isDrawn, pointStrokeWidth, resolveStyle } from './layer_style.ts';
@@ -127,7 +127,7 @@ void main() {
 
 // Thin strokes (one device pixel or less, e.g. the default polygon outline) as native GL lines: two
 // vertices a segment instead of six. On SwiftShader outlines were most of a frame over 200k polygons
-// (issue 5 scenario 2: frames without them came twice as often); GL lines cut the frame p95 by about a
+// (benchmark scenario 2: frames without them came twice as often); GL lines cut the frame p95 by about a
 // quarter there. At this width the quad's soft edge adds little a line does not show.
 const THIN_LINE_VS = `#version 300 es
 ${PROJECT}
@@ -263,7 +263,7 @@ export class GLBackend implements DrawBackend {
 
   draw(ctx: Output2D, layers: LayerEntry[], frame: FrameContext): void {
     const gl = this.gl;
-    // Thrown, so the renderer hands over to the Canvas 2D fallback (issue 4: never a blank map).
+    // Thrown, so the renderer hands over to the Canvas 2D fallback: the map is never left blank.
     if (gl.isContextLost()) throw new Error('render: the WebGL context was lost');
     const w = Math.round(frame.size[0] * frame.pixelRatio);
     const h = Math.round(frame.size[1] * frame.pixelRatio);

@@ -1,6 +1,6 @@
 // One map layer's features as the renderer keeps them: the FeatureBatch itself (typed arrays, lon/lat,
 // as the data worker sent it), never one object per feature. Opening a million points therefore costs
-// the GPU upload and nothing per feature (issue 5, scenario 3). What only some frames need — the
+// the GPU upload and nothing per feature (benchmark scenario 3). What only some frames need — the
 // spatial index (labels, the Canvas 2D fallback) and the extent (fit) — is built on first use and
 // dropped when the features change; `revision` tells the GL backend its buffers are stale.
 import type { GeometryType } from '../../src/model/index.ts';
@@ -41,7 +41,7 @@ export class LayerData {
     this.set(batch);
   }
 
-  /** Issue 4: an edit changes its features (upsert by id); the rest of the layer stays as it is. */
+  /** An edit changes its features (upsert by id); the rest of the layer stays as it is. */
   upsert(patch: FeatureBatch): void {
     this.set(this.current.count === 0 ? patch : upsertFeatures(this.current, patch));
   }

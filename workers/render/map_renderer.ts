@@ -241,7 +241,7 @@ export class MapRenderer {
       this.backend.draw(ctx, layers, frame);
     } catch (err) {
       if (this.backend.kind !== 'webgl') throw err;
-      // The app never shows a blank map (issue 4): WebGL failing mid-flight hands over to Canvas 2D.
+      // The app never shows a blank map: WebGL failing mid-flight hands over to Canvas 2D.
       console.warn('render: WebGL failed, using the Canvas 2D fallback', err);
       this.backend.dispose();
       this.backend = new CanvasFallbackBackend();

@@ -1,4 +1,4 @@
-// Level of detail for point layers (issue 5: a million points at the world view). Every point is a
+// Level of detail for point layers (a million points at the world view must cost what their pixels cost). Every point is a
 // sprite the GPU must process each frame, yet at low zoom thousands of them land on the same device
 // pixel, where one sprite over another looks the same as one. So per zoom level the renderer draws one
 // point per device-pixel cell: at most a pixel from where each point would be drawn, invisible at the

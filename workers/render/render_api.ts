@@ -37,7 +37,7 @@ export function createRenderApi(hooks: RenderApiHooks = {}): LocalRenderApi {
         port.onmessage = (e: MessageEvent<BatchPortMessage>) => {
           const msg = e.data;
           if (!renderer || !msg) return;
-          // Issue 4: an edit changes only its features (upsert by id); the layer is never reloaded.
+          // An edit changes only its features (upsert by id); the layer is never reloaded.
           if (msg.type === 'batch') renderer.setBatch(msg.batch);
           else if (msg.type === 'update') renderer.updateFeatures(msg.layerId, msg.batch);
           else if (msg.type === 'remove') renderer.removeFeatures({ layerId: msg.layerId, ids: msg.ids });

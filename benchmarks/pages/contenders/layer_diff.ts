@@ -91,7 +91,7 @@ export interface GfidIndex {
 /**
  * The table for `ids`. Both kinds are one Int32Array of feature index + 1 (0 for empty), no Map: a
  * Map of 100k numbers costs megabytes of hash-table objects per layer load, garbage that brought
- * major GCs of the worker's whole heap into the diff (scenario 6 of issue 5). Gfids are database
+ * major GCs of the worker's whole heap into the diff (benchmark scenario 6). Gfids are database
  * serials, so they are usually dense integers and index the table directly: filled in order, read in
  * one access. Anything else is hashed.
  */

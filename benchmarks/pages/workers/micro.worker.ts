@@ -170,7 +170,7 @@ const api = {
     } else if (contender === 'ceiling') {
       proj = projectFlat(l.coords);
     }
-    // Issue 5 asks for 4 tolerances: the app's four most simplified bands (the fifth is near full detail).
+    // The benchmark asks for 4 tolerances: the app's four most simplified bands (the fifth is near full detail).
     for (const band of ZOOM_BANDS.slice(0, 4)) {
       const tol = band.toleranceMeters;
       if (contender === 'baseline') {

@@ -1,4 +1,4 @@
--- Mapdraft schema for the whole product (issue 2). PostgreSQL 15 dialect so the same file runs on
+-- Mapdraft schema for the whole product. PostgreSQL 15 dialect so the same file runs on
 -- PGlite (PG 18) and a PostgreSQL 15 server (TOOLCHAIN "PostgreSQL"). Geometries are EPSG:4326 (SPEC §3 Map view).
 CREATE EXTENSION IF NOT EXISTS postgis;
 
@@ -140,7 +140,7 @@ CREATE TABLE feature_history (
 CREATE INDEX feature_history_geom_gist ON feature_history USING gist (geom);
 
 -- Suggestions (SPEC §4, DESIGN "Suggestions never touch originals"): {gfid, baseVersion, before, after}.
--- diff_gfid is the proposed feature shown in the diff layer. Issue 3 fills the routes.
+-- diff_gfid is the proposed feature shown in the diff layer; the suggestion routes fill it.
 CREATE TABLE changes (
   id bigserial PRIMARY KEY,
   kind text NOT NULL CHECK (kind IN ('create', 'update', 'delete')),

@@ -1,4 +1,4 @@
--- Issue 3: indexes for reviewing suggestions (SPEC §4 Suggestions, §6 admin change list).
+-- Indexes for reviewing suggestions (SPEC §4 Suggestions, §6 admin change list).
 -- Same SQL on PGlite and PostgreSQL 15 (DESIGN "One SQL dialect").
 
 -- The pending list is paged by id inside a layer, by suggester, or over everything (admin=true):

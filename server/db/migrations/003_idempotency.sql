@@ -1,4 +1,4 @@
--- Issue 11: the outbox replays suggestion calls with an Idempotency-Key; one row per (user, key)
+-- The client's offline outbox replays suggestion calls with an Idempotency-Key; one row per (user, key)
 -- remembers the first answer, so a replay after a lost response gets it again instead of a second
 -- suggestion. Same SQL on PGlite and PostgreSQL 15 (DESIGN "One SQL dialect").
 CREATE TABLE idempotency_keys (

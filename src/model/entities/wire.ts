@@ -172,7 +172,7 @@ export const errorBodySchema = z.object({
   message: z.string(),
 });
 
-/** 409 STALE_BASE_VERSION also carries the feature as the server has it now (issue 11). */
+/** 409 STALE_BASE_VERSION also carries the feature as the server has it now, for the client to compare. */
 export const staleBaseVersionBodySchema = errorBodySchema.extend({
   current: z.object({ gfid: z.number().int(), version: z.number().int(), geometry: wireGeometrySchema.nullable(), properties }),
 });

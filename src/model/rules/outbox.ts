@@ -1,4 +1,4 @@
-// The offline outbox (issue 11, DESIGN "Offline first"): every suggestion is kept on the device
+// The offline outbox (DESIGN "Offline first"): every suggestion is kept on the device
 // with an idempotency key until the server has answered it, then replayed in the order it was made.
 // These are the rules every thread agrees on: what an item is, and what a server answer means.
 import type { Geometry } from '../entities/feature.ts';
@@ -12,7 +12,7 @@ import type { Geometry } from '../entities/feature.ts';
 export const OUTBOX_STATUSES = ['waiting', 'sending', 'failed', 'conflict'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
-/** How often the server is asked whether it answers again while anything waits (issue 11). */
+/** How often the server is asked whether it answers again while anything waits in the outbox. */
 export const OUTBOX_PING_INTERVAL_MS = 30_000;
 /**
  * How long a call waits for the server before the device's copy is used instead (SPEC §9's 10 s
