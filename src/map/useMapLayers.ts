@@ -66,8 +66,9 @@ export function useMapLayers(
     };
   }, [map, renderer, appKey, config, apiBase]);
 
+  // A new session starts with the login state of its moment, so only a change of it matters here.
   const loggedIn = useAuthStore(isLoggedIn);
   useEffect(() => {
     void session.current?.setLoggedIn(loggedIn);
-  }, [renderer, config, loggedIn]);
+  }, [loggedIn]);
 }
