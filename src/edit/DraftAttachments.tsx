@@ -39,6 +39,7 @@ export function DraftAttachments({ attachments }: { attachments: readonly NewAtt
       {attachments.length > 0 && (
         <ul className={styles.list}>
           {attachments.map((a, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a draft's attachments have no identity of their own; rows hold no state, so a removal re-labelling them is harmless
             <li key={i} data-testid="draft-attachment">
               {t(`attachments.kind.${a.kind}`)}: {describe(a)}
               <Button size="small" appearance="subtle" onClick={() => useDraft.getState().removeAttachment(i)} aria-label={t('common.remove')}>×</Button>

@@ -1,6 +1,7 @@
 // Applies SPEC §2 query parameters (any route) with the pure rules of src/state/queryRules.ts:
-// auth=<tab>, settings=<tab>, mode=admin. Parameters stay in the address; they are re-read when
-// it changes or when login state changes (a logged-in user asking for login gets user information).
+// auth=<tab>, settings=<tab>, mode=admin. Parameters stay in the address and are re-read when it
+// changes; the login state at that moment decides the tab (a logged-in user asking for login gets
+// user information).
 import { useEffect } from 'react';
 import { readQueryIntents } from '../state/queryRules.ts';
 import { isLoggedIn, useAuthStore } from '../state/authStore.ts';
@@ -8,12 +9,12 @@ import { useUiStore } from '../state/uiStore.ts';
 
 export function useQueryIntents(search: string): void {
   const loggedIn = useAuthStore(isLoggedIn);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the login state is read, not a trigger: signing in with ?auth=login still in the address must not reopen the dialog
   useEffect(() => {
     const intents = readQueryIntents(search, loggedIn);
     const ui = useUiStore.getState();
     if (intents.authTab) ui.openAuth(intents.authTab);
     if (intents.settingsTab) ui.openSettings(intents.settingsTab);
     if (intents.adminMode !== undefined) ui.setAdminMode(intents.adminMode);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- login state is read, not a trigger
   }, [search]);
 }

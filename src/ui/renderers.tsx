@@ -75,7 +75,7 @@ const ColorR: FC<RendererProps> = ({ value }) => {
 };
 const OptionsR: FC<RendererProps> = ({ value, def }) => <span>{optionLabel(def, value)}</span>;
 const EditorR: FC<RendererProps> = ({ value }) => (
-  // Sanitised (richText.ts): formatting and safe links only, nothing that runs or loads.
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised to an allow-list first (richText.ts): formatting and safe links only, nothing that runs or loads
   <div data-rich-text dangerouslySetInnerHTML={{ __html: sanitizeRichText(value) }} />
 );
 const TagsR: FC<RendererProps> = ({ value }) => {
@@ -83,6 +83,7 @@ const TagsR: FC<RendererProps> = ({ value }) => {
   return (
     <span className={styles.chips}>
       {(Array.isArray(value) ? value : text(value).split(',').filter(Boolean)).map((tag, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a value's tags may repeat and are shown, never reordered
         <span key={i} data-chip className={styles.chip}>{text(tag).trim()}</span>
       ))}
     </span>
