@@ -17,7 +17,8 @@ function load(dir: string): RunResults {
 }
 
 function combine(dirs: string[]): RunResults {
-  const runs = dirs.map((d) => ({ dir: relative(ROOT, resolve(d)), run: load(resolve(d)) }))
+  const runs = dirs
+    .map((d) => ({ dir: relative(ROOT, resolve(d)), run: load(resolve(d)) }))
     .sort((a, b) => a.run.startedAt.localeCompare(b.run.startedAt));
   if (!runs.length) throw new Error('usage: npm run bench:combine -- DIR [DIR...]');
   // Later runs win: a scenario re-run after a change replaces its older result.
@@ -35,7 +36,10 @@ function combine(dirs: string[]): RunResults {
     fairness: { ...newest.fairness, workerThrottleChecks: used.flatMap(({ run }) => run.fairness.workerThrottleChecks) },
     scenarios: picked.map(([, p]) => p.run.scenarios[p.index]),
     sources: used.map(({ dir, run }) => ({
-      dir, startedAt: run.startedAt, finishedAt: run.finishedAt, commit: run.machine.commit ?? 'unknown',
+      dir,
+      startedAt: run.startedAt,
+      finishedAt: run.finishedAt,
+      commit: run.machine.commit ?? 'unknown',
       scenarios: picked.filter(([, p]) => p.run === run).map(([id]) => id),
     })),
   };

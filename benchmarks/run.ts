@@ -21,7 +21,11 @@ function parseArgs(argv: string[]): Args {
   for (let i = 0; i < argv.length; i++) {
     const v = argv[i];
     if (v === '--quick') a.quick = true;
-    else if (v === '--only') a.only = argv[++i].split(',').map((s) => Number(s.trim())).filter(Number.isFinite);
+    else if (v === '--only')
+      a.only = argv[++i]
+        .split(',')
+        .map((s) => Number(s.trim()))
+        .filter(Number.isFinite);
     else if (v.startsWith('--only=')) a.only = v.slice(7).split(',').map(Number).filter(Number.isFinite);
     else if (v === '--out') a.out = resolve(argv[++i]);
     else if (v.startsWith('--out=')) a.out = resolve(v.slice(6));
@@ -36,7 +40,9 @@ function parseArgs(argv: string[]): Args {
 
 async function loadScenarios(): Promise<Scenario[]> {
   const dir = join(ROOT, 'benchmarks/scenarios');
-  const files = readdirSync(dir).filter((f) => /^\d\d-.*\.ts$/.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => /^\d\d-.*\.ts$/.test(f))
+    .sort();
   const out: Scenario[] = [];
   for (const f of files) {
     const mod = (await import(pathToFileURL(join(dir, f)).href)) as { scenario: Scenario };
@@ -71,7 +77,7 @@ async function main(): Promise<void> {
     fairness: {
       pinnedToOneCore: true,
       how:
-        'the whole Chromium (every process and thread, workers included) runs under `taskset -c 0`, so Mapdraft\'s workers share ONE core with the main thread and gain nothing from a spare core; ' +
+        "the whole Chromium (every process and thread, workers included) runs under `taskset -c 0`, so Mapdraft's workers share ONE core with the main thread and gain nothing from a spare core; " +
         'CDP CPU throttling (4×, 6×) slows only the main thread, so throttled figures are reported only for main-thread work (scenario 5 taps). Unthrottled pinned runs are the fair comparison for everything else.',
       throttleFactors: [4, 6],
       workerThrottleChecks: checks,
@@ -99,7 +105,9 @@ async function main(): Promise<void> {
       for (const rate of [4]) {
         const c = await checkWorkerThrottle(page, cdp, rate);
         checks.push(c);
-        console.log(`  worker-throttle check (${label}, ${rate}×): main ${c.mainSlowdown.toFixed(2)}×, worker ${c.workerSlowdown.toFixed(2)}× → workers ${c.workersThrottled ? 'throttled' : 'NOT throttled'}`);
+        console.log(
+          `  worker-throttle check (${label}, ${rate}×): main ${c.mainSlowdown.toFixed(2)}×, worker ${c.workerSlowdown.toFixed(2)}× → workers ${c.workersThrottled ? 'throttled' : 'NOT throttled'}`,
+        );
       }
       await page.close();
     };
@@ -114,15 +122,25 @@ async function main(): Promise<void> {
         const e = err as Error;
         console.error(`  error: ${e.stack ?? e.message}`);
         r = {
-          id: s.id, name: s.name, title: s.title, status: 'error', reason: (e.message ?? String(e)).split('\n')[0].slice(0, 400),
-          params: {}, primary: '', contenders: {}, ratios: { mapdraftOverBaseline: null, mapdraftOverCeiling: null }, targets: [], notes: [],
+          id: s.id,
+          name: s.name,
+          title: s.title,
+          status: 'error',
+          reason: (e.message ?? String(e)).split('\n')[0].slice(0, 400),
+          params: {},
+          primary: '',
+          contenders: {},
+          ratios: { mapdraftOverBaseline: null, mapdraftOverCeiling: null },
+          targets: [],
+          notes: [],
         };
       }
       r.durationS = (Date.now() - t0) / 1000;
       results.push(r);
-      const summary = r.status === 'ok'
-        ? `Mapdraft/baseline ${r.ratios.mapdraftOverBaseline?.toFixed(3) ?? 'n/a'}, Mapdraft/ceiling ${r.ratios.mapdraftOverCeiling?.toFixed(3) ?? 'n/a'}; targets ${r.targets.filter((t) => t.met).length}/${r.targets.length} met`
-        : `${r.status}: ${r.reason}`;
+      const summary =
+        r.status === 'ok'
+          ? `Mapdraft/baseline ${r.ratios.mapdraftOverBaseline?.toFixed(3) ?? 'n/a'}, Mapdraft/ceiling ${r.ratios.mapdraftOverCeiling?.toFixed(3) ?? 'n/a'}; targets ${r.targets.filter((t) => t.met).length}/${r.targets.length} met`
+          : `${r.status}: ${r.reason}`;
       console.log(`[${s.id}/${all.length}] ${s.name} done in ${r.durationS.toFixed(0)} s — ${summary}`);
       writeResults(args.out, runResults());
     }

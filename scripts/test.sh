@@ -12,6 +12,8 @@ echo "PostgreSQL test database: ${MAPDRAFT_TEST_DATABASE_URL%%@*}@…"
 
 echo "== typecheck"
 npx tsc --noEmit -p tsconfig.json
+echo "== lint and format (Biome, biome.jsonc)"
+npx biome check --diagnostic-level=error .
 echo "== build"
 npx vite build --logLevel warn
 echo "== tests"

@@ -8,7 +8,12 @@ import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import {
-  APP_KEY_HEADER, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, SESSION_HEADER, UPLOAD_LIMIT_BYTES, errorBody,
+  APP_KEY_HEADER,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  SESSION_HEADER,
+  UPLOAD_LIMIT_BYTES,
+  errorBody,
 } from '../src/model/index.ts';
 import { CredentialCache } from './auth/credentials.ts';
 import { registerAuth } from './auth/plugin.ts';
@@ -57,9 +62,11 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
     config: fullConfig,
     credentials: new CredentialCache(),
     loginLimiter: new LoginRateLimiter(),
-    mail: mail ?? (fullConfig.smtp
-      ? new SmtpMailService(fullConfig.smtp, { info: (l) => app.log.info(l), error: (l) => app.log.error(l) })
-      : new MemoryMailService((line) => app.log.info(line))),
+    mail:
+      mail ??
+      (fullConfig.smtp
+        ? new SmtpMailService(fullConfig.smtp, { info: (l) => app.log.info(l), error: (l) => app.log.error(l) })
+        : new MemoryMailService((line) => app.log.info(line))),
   };
   app.addHook('onClose', async () => deps.mail.close?.());
   app.decorate('deps', deps);

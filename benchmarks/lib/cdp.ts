@@ -39,7 +39,8 @@ export async function checkWorkerThrottle(page: Page, cdp: CDPSession, rate = 4,
   // Median of three of each, so one preemption on the shared core does not decide the verdict.
   const med3 = (xs: number[]) => xs.sort((a, b) => a - b)[1];
   const run = async () => {
-    const main: number[] = [], worker: number[] = [];
+    const main: number[] = [],
+      worker: number[] = [];
     for (let i = 0; i < 3; i++) {
       main.push(await page.evaluate((n) => (window as unknown as LoopPage).__bench.loopMain(n), iterations));
       worker.push(await page.evaluate((n) => (window as unknown as LoopPage).__bench.loopWorker(n), iterations));

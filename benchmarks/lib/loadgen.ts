@@ -26,20 +26,46 @@ interface ChangesJob {
   timeoutMs: number;
 }
 
-function request(url: string, method: string, headers: Record<string, string>, body: string | null, agent: http.Agent, timeoutMs: number): Promise<{ status: number; bytes: number; text: string; ms: number; headers: http.IncomingHttpHeaders }> {
+function request(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | null,
+  agent: http.Agent,
+  timeoutMs: number,
+): Promise<{ status: number; bytes: number; text: string; ms: number; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const u = new URL(url);
-    const req = http.request({ host: u.hostname, port: u.port, path: u.pathname + u.search, method, headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : headers, agent, timeout: timeoutMs }, (res) => {
-      let bytes = 0;
-      const keep: Buffer[] = [];
-      res.on('data', (c: Buffer) => {
-        bytes += c.length;
-        if (keep.length < 64) keep.push(c); // small bodies only (change answers)
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, text: bytes < 1e6 ? Buffer.concat(keep).toString('utf8') : '', ms: performance.now() - t0, headers: res.headers }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method,
+        headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : headers,
+        agent,
+        timeout: timeoutMs,
+      },
+      (res) => {
+        let bytes = 0;
+        const keep: Buffer[] = [];
+        res.on('data', (c: Buffer) => {
+          bytes += c.length;
+          if (keep.length < 64) keep.push(c); // small bodies only (change answers)
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            bytes,
+            text: bytes < 1e6 ? Buffer.concat(keep).toString('utf8') : '',
+            ms: performance.now() - t0,
+            headers: res.headers,
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`timeout after ${timeoutMs} ms`)));
     req.on('error', reject);
     req.end(body ?? undefined);
@@ -48,28 +74,35 @@ function request(url: string, method: string, headers: Record<string, string>, b
 
 async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
 }
 
 async function runGet(job: GetJob) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
   const lat: number[] = [];
   const statuses: Record<string, number> = {};
-  let errors = 0, bytes = 0;
+  let errors = 0,
+    bytes = 0;
   const t0 = performance.now();
-  await pool(Array.from({ length: job.requests }, (_, i) => i), job.concurrency, async () => {
-    try {
-      const r = await request(job.url, 'GET', job.headers, null, agent, job.timeoutMs);
-      statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-      if (r.status !== 200) errors++;
-      lat.push(r.ms);
-      bytes = r.bytes;
-    } catch {
-      errors++;
-    }
-  });
+  await pool(
+    Array.from({ length: job.requests }, (_, i) => i),
+    job.concurrency,
+    async () => {
+      try {
+        const r = await request(job.url, 'GET', job.headers, null, agent, job.timeoutMs);
+        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+        if (r.status !== 200) errors++;
+        lat.push(r.ms);
+        bytes = r.bytes;
+      } catch {
+        errors++;
+      }
+    },
+  );
   const wall = performance.now() - t0;
   agent.destroy();
   return { requests: job.requests, errors, statuses, wallMs: wall, reqPerS: (lat.length / wall) * 1000, latencies: lat, bodyBytes: bytes };
@@ -86,8 +119,24 @@ async function runChanges(job: ChangesJob) {
   await pool(job.changes, job.concurrency, async (c) => {
     const s0 = performance.now();
     try {
-      const body = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [c.lon, c.lat] }, properties: { gfid: c.gfid, population: c.population } }] });
-      const made = await request(`${job.base}/api/features/changes?workspace=${job.workspace}&layer=${job.layer}`, 'PUT', user, body, agent, job.timeoutMs);
+      const body = JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            geometry: { type: 'Point', coordinates: [c.lon, c.lat] },
+            properties: { gfid: c.gfid, population: c.population },
+          },
+        ],
+      });
+      const made = await request(
+        `${job.base}/api/features/changes?workspace=${job.workspace}&layer=${job.layer}`,
+        'PUT',
+        user,
+        body,
+        agent,
+        job.timeoutMs,
+      );
       if (made.status !== 201) throw new Error(`suggest ${made.status} ${made.text.slice(0, 200)}`);
       const id = (JSON.parse(made.text) as { id: number }).id;
       const ok = await request(`${job.base}/api/features/changes/${id}/accept`, 'PUT', admin, null, agent, job.timeoutMs);
@@ -100,7 +149,16 @@ async function runChanges(job: ChangesJob) {
   });
   const wall = performance.now() - t0;
   agent.destroy();
-  return { changes: job.changes.length, accepted: accepted.length, failures: failures.slice(0, 10), failureCount: failures.length, wallMs: wall, changesPerS: (accepted.length / wall) * 1000, latencies: lat, acceptedGfids: accepted };
+  return {
+    changes: job.changes.length,
+    accepted: accepted.length,
+    failures: failures.slice(0, 10),
+    failureCount: failures.length,
+    wallMs: wall,
+    changesPerS: (accepted.length / wall) * 1000,
+    latencies: lat,
+    acceptedGfids: accepted,
+  };
 }
 
 const job = JSON.parse(process.argv[2]) as GetJob | ChangesJob;

@@ -10,7 +10,11 @@ type Bench = { __bench: { call(m: string, f: string, ...a: unknown[]): Promise<u
 const CALL_TIMEOUT_MS = 20 * 60_000;
 
 export function call<T = Record<string, number>>(page: Page, module: string, fn: string, ...args: unknown[]): Promise<T> {
-  const done = page.evaluate(([m, f, a]) => (window as unknown as Bench).__bench.call(m as string, f as string, ...(a as unknown[])), [module, fn, args] as const) as Promise<T>;
+  const done = page.evaluate(([m, f, a]) => (window as unknown as Bench).__bench.call(m as string, f as string, ...(a as unknown[])), [
+    module,
+    fn,
+    args,
+  ] as const) as Promise<T>;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, fail) => {
     timer = setTimeout(() => fail(new Error(`${module}.${fn} did not finish within ${CALL_TIMEOUT_MS / 60_000} min`)), CALL_TIMEOUT_MS);
@@ -36,12 +40,18 @@ export async function layerSpec(name: string): Promise<{ spec: LayerSpec; meta: 
 export const START_VIEW = { center: [1_000_000, 2_500_000] as [number, number], resolution: 40_000 };
 
 /** One page per contender, each with the layers loaded (open = prepare + load). */
-export async function openAll(ctx: RunContext, layers: LayerSpec[], view = START_VIEW): Promise<Record<Contender, { page: Page; open: Record<string, number> }>> {
+export async function openAll(
+  ctx: RunContext,
+  layers: LayerSpec[],
+  view = START_VIEW,
+): Promise<Record<Contender, { page: Page; open: Record<string, number> }>> {
   const out = {} as Record<Contender, { page: Page; open: Record<string, number> }>;
   for (const c of CONTENDERS) {
     const page = await ctx.openPage();
     const open = await call(page, 'render', 'open', c, layers, view);
-    ctx.log(`    ${c}: loaded in ${open.loadMs.toFixed(0)} ms (painted px ${open.paintedPixels}, buffers ${(open.bufferBytes / 1e6).toFixed(1)} MB)`);
+    ctx.log(
+      `    ${c}: loaded in ${open.loadMs.toFixed(0)} ms (painted px ${open.paintedPixels}, buffers ${(open.bufferBytes / 1e6).toFixed(1)} MB)`,
+    );
     out[c] = { page, open };
   }
   return out;
@@ -66,7 +76,14 @@ export interface PanStats {
 
 export async function runPan(page: Page, durationMs: number, span?: number, zoomRange?: number): Promise<PanStats> {
   await page.bringToFront();
-  const r = await call<{ intervals: number[]; drawMs: number[]; mainRaf: number[]; longTaskMaxMs: number; over50: number }>(page, 'render', 'pan', durationMs, span, zoomRange);
+  const r = await call<{ intervals: number[]; drawMs: number[]; mainRaf: number[]; longTaskMaxMs: number; over50: number }>(
+    page,
+    'render',
+    'pan',
+    durationMs,
+    span,
+    zoomRange,
+  );
   return {
     frameP95Ms: percentile(r.intervals, 95),
     frameMedianMs: percentile(r.intervals, 50),

@@ -23,7 +23,8 @@ export interface RunResults {
   sources?: { dir: string; startedAt: string; finishedAt: string; commit: string; scenarios: number[] }[];
 }
 
-const f = (v: number | null | undefined, d = 1) => (v == null || !Number.isFinite(v) ? 'n/a' : Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(d));
+const f = (v: number | null | undefined, d = 1) =>
+  v == null || !Number.isFinite(v) ? 'n/a' : Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(d);
 
 /**
  * What the check says of the workers. Unpinned, CDP leaves them at ≈ 1×; with the whole browser on one
@@ -42,17 +43,30 @@ export function toMarkdown(r: RunResults): string {
   lines.push(`Run ${r.startedAt} → ${r.finishedAt}; ${r.reps} repetitions per contender, alternated baseline, ceiling, Mapdraft.`, '');
   if (r.sources) {
     lines.push('Combined from separate runs on this machine, the newest run of each scenario:', '');
-    for (const src of r.sources) lines.push(`- scenarios ${src.scenarios.join(', ')}: \`${src.dir}\` (${src.startedAt} → ${src.finishedAt}, commit ${src.commit})`);
+    for (const src of r.sources)
+      lines.push(`- scenarios ${src.scenarios.join(', ')}: \`${src.dir}\` (${src.startedAt} → ${src.finishedAt}, commit ${src.commit})`);
     lines.push('');
   }
-  if (r.mode === 'quick') lines.push('**Quick mode**: sizes are reduced (scenario titles name the full sizes; each scenario\'s Parameters give the sizes actually run) and 2 repetitions are used. Targets are judged on these small sizes and say little about the full ones.', '');
-  lines.push(`Machine: ${r.machine.cpuModel}, ${r.machine.cores} cores, ${r.machine.memoryGiB} GiB; ${r.machine.chromium}; Node ${r.machine.node}; commit ${r.machine.commit ?? 'unknown'}.`, '');
+  if (r.mode === 'quick')
+    lines.push(
+      "**Quick mode**: sizes are reduced (scenario titles name the full sizes; each scenario's Parameters give the sizes actually run) and 2 repetitions are used. Targets are judged on these small sizes and say little about the full ones.",
+      '',
+    );
+  lines.push(
+    `Machine: ${r.machine.cpuModel}, ${r.machine.cores} cores, ${r.machine.memoryGiB} GiB; ${r.machine.chromium}; Node ${r.machine.node}; commit ${r.machine.commit ?? 'unknown'}.`,
+    '',
+  );
   lines.push(`Fairness: ${r.fairness.how}`, '');
   for (const w of r.fairness.workerThrottleChecks) {
-    lines.push(`Worker-throttle check at ${w.rate}×: main thread slowed ${f(w.mainSlowdown, 2)}×, dedicated worker slowed ${f(w.workerSlowdown, 2)}× → ${workerVerdict(w)} (main ${f(w.mainMsUnthrottled)}→${f(w.mainMsThrottled)} ms, worker ${f(w.workerMsUnthrottled)}→${f(w.workerMsThrottled)} ms).`, '');
+    lines.push(
+      `Worker-throttle check at ${w.rate}×: main thread slowed ${f(w.mainSlowdown, 2)}×, dedicated worker slowed ${f(w.workerSlowdown, 2)}× → ${workerVerdict(w)} (main ${f(w.mainMsUnthrottled)}→${f(w.mainMsThrottled)} ms, worker ${f(w.workerMsUnthrottled)}→${f(w.workerMsThrottled)} ms).`,
+      '',
+    );
   }
   lines.push('## Summary', '');
-  lines.push('| # | scenario | metric | baseline median (min–max) | ceiling median (min–max) | Mapdraft median (min–max) | Mapdraft/baseline | Mapdraft/ceiling | targets |');
+  lines.push(
+    '| # | scenario | metric | baseline median (min–max) | ceiling median (min–max) | Mapdraft median (min–max) | Mapdraft/baseline | Mapdraft/ceiling | targets |',
+  );
   lines.push('|---|---|---|---|---|---|---|---|---|');
   for (const s of r.scenarios) {
     if (s.status !== 'ok') {
@@ -64,7 +78,9 @@ export function toMarkdown(r: RunResults): string {
       return m ? `${f(m.median)} (${f(m.min)}–${f(m.max)}) ${m.unit}` : '—';
     };
     const t = s.targets.map((x) => `${x.met === true ? '✅' : x.met === false ? '❌' : '❔'} ${x.text} (${x.detail})`).join('<br>');
-    lines.push(`| ${s.id} | ${s.title} | ${s.primary} | ${cell('baseline')} | ${cell('ceiling')} | ${cell('mapdraft')} | ${f(s.ratios.mapdraftOverBaseline, 3)} | ${f(s.ratios.mapdraftOverCeiling, 3)} | ${t} |`);
+    lines.push(
+      `| ${s.id} | ${s.title} | ${s.primary} | ${cell('baseline')} | ${cell('ceiling')} | ${cell('mapdraft')} | ${f(s.ratios.mapdraftOverBaseline, 3)} | ${f(s.ratios.mapdraftOverCeiling, 3)} | ${t} |`,
+    );
   }
   lines.push('');
   for (const s of r.scenarios) {
@@ -79,11 +95,14 @@ export function toMarkdown(r: RunResults): string {
       const cc = s.contenders[c];
       if (!cc) continue;
       for (const [name, m] of Object.entries(cc.metrics)) {
-        lines.push(`| ${c} | ${cc.label} | ${name}${m.unit ? ` (${m.unit})` : ''} | ${f(m.median, 2)} | ${f(m.min, 2)} | ${f(m.max, 2)} | ${m.n} |`);
+        lines.push(
+          `| ${c} | ${cc.label} | ${name}${m.unit ? ` (${m.unit})` : ''} | ${f(m.median, 2)} | ${f(m.min, 2)} | ${f(m.max, 2)} | ${m.n} |`,
+        );
       }
     }
     lines.push('', '**Targets**', '');
-    for (const t of s.targets) lines.push(`- ${t.met === true ? 'MET' : t.met === false ? '**MISSED**' : 'NOT JUDGED'}: ${t.text} — ${t.detail}`);
+    for (const t of s.targets)
+      lines.push(`- ${t.met === true ? 'MET' : t.met === false ? '**MISSED**' : 'NOT JUDGED'}: ${t.text} — ${t.detail}`);
     if (s.notes.length) lines.push('', '**Notes**', '', ...s.notes.map((n) => `- ${n}`));
     lines.push('');
   }

@@ -69,7 +69,13 @@ export async function alternate(
         if (typeof v !== 'number') continue;
         (out[c][k] ??= []).push(v);
       }
-      log?.(`    rep ${rep + 1}/${reps} ${c}: ${Object.entries(r).filter(([, v]) => typeof v === 'number').slice(0, 4).map(([k, v]) => `${k}=${(v as number).toFixed(1)}`).join(' ')}`);
+      log?.(
+        `    rep ${rep + 1}/${reps} ${c}: ${Object.entries(r)
+          .filter(([, v]) => typeof v === 'number')
+          .slice(0, 4)
+          .map(([k, v]) => `${k}=${(v as number).toFixed(1)}`)
+          .join(' ')}`,
+      );
     }
   }
   return out;
@@ -86,8 +92,17 @@ export function ratio(a: number | undefined, b: number | undefined): number | nu
 
 export function notRun(id: number, name: string, title: string, reason: string): ScenarioResult {
   return {
-    id, name, title, status: 'not-run', reason, params: {}, primary: '', contenders: {},
-    ratios: { mapdraftOverBaseline: null, mapdraftOverCeiling: null }, targets: [], notes: [],
+    id,
+    name,
+    title,
+    status: 'not-run',
+    reason,
+    params: {},
+    primary: '',
+    contenders: {},
+    ratios: { mapdraftOverBaseline: null, mapdraftOverCeiling: null },
+    targets: [],
+    notes: [],
   };
 }
 
@@ -104,7 +119,9 @@ export function buildResult(
     if (!s) continue;
     contenders[c] = {
       label: labels[c] ?? c,
-      metrics: Object.fromEntries(Object.entries(s).map(([k, v]) => [k, metric(v, units[k] ?? (/Ms(@|$)/.test(k) || k === 'ms' ? 'ms' : /Pct$/.test(k) ? '%' : ''))])),
+      metrics: Object.fromEntries(
+        Object.entries(s).map(([k, v]) => [k, metric(v, units[k] ?? (/Ms(@|$)/.test(k) || k === 'ms' ? 'ms' : /Pct$/.test(k) ? '%' : ''))]),
+      ),
     };
   }
   const med = (c: Contender) => contenders[c]?.metrics[base.primary]?.median;

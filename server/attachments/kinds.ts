@@ -1,6 +1,16 @@
 import {
-  DEFAULT_SIZE_LIMIT_IMAGE, detectImageType, isImageMimeType, isPdfBytes, readImageSize, validateBibliographyItem,
-  validateComment, validateDocumentFile, validateFileName, validateImageFile, validateLink, validateTagName,
+  DEFAULT_SIZE_LIMIT_IMAGE,
+  detectImageType,
+  isImageMimeType,
+  isPdfBytes,
+  readImageSize,
+  validateBibliographyItem,
+  validateComment,
+  validateDocumentFile,
+  validateFileName,
+  validateImageFile,
+  validateLink,
+  validateTagName,
 } from '../../src/model/index.ts';
 import { assertRule, badRequest } from '../http/errors.ts';
 
@@ -93,7 +103,11 @@ const common = (row: AttachmentRow) => ({
 
 export const KINDS: KindSpec[] = [
   {
-    kind: 'comment', path: 'comments', binary: false, newestFirst: false, removable: false,
+    kind: 'comment',
+    path: 'comments',
+    binary: false,
+    newestFirst: false,
+    removable: false,
     parse: ({ body }) => {
       const comment = text(json(body).comment);
       assertRule(validateComment(comment)); // SPEC §5: must not be empty
@@ -102,7 +116,11 @@ export const KINDS: KindSpec[] = [
     view: (row) => ({ ...common(row), comment: row.body.comment }),
   },
   {
-    kind: 'link', path: 'links', binary: false, newestFirst: false, removable: false,
+    kind: 'link',
+    path: 'links',
+    binary: false,
+    newestFirst: false,
+    removable: false,
     parse: ({ body }) => {
       const link = text(json(body).link);
       const description = text(json(body).description);
@@ -112,7 +130,11 @@ export const KINDS: KindSpec[] = [
     view: (row) => ({ ...common(row), link: row.body.link, description: row.description }),
   },
   {
-    kind: 'bibliography', path: 'bibliographies', binary: false, newestFirst: false, removable: false,
+    kind: 'bibliography',
+    path: 'bibliographies',
+    binary: false,
+    newestFirst: false,
+    removable: false,
     parse: ({ body }) => {
       const item = text(json(body).item);
       assertRule(validateBibliographyItem(item)); // SPEC §5: must not be empty
@@ -122,7 +144,11 @@ export const KINDS: KindSpec[] = [
     view: (row) => ({ ...common(row), item: row.body.item, itemCount: row.body.itemCount }),
   },
   {
-    kind: 'tag', path: 'tags', binary: false, newestFirst: false, removable: true,
+    kind: 'tag',
+    path: 'tags',
+    binary: false,
+    newestFirst: false,
+    removable: true,
     parse: ({ body }) => {
       const name = text(json(body).name);
       assertRule(validateTagName(name));
@@ -131,7 +157,11 @@ export const KINDS: KindSpec[] = [
     view: (row) => ({ ...common(row), name: row.name, removal: row.removal }),
   },
   {
-    kind: 'image', path: 'images', binary: true, newestFirst: false, removable: false,
+    kind: 'image',
+    path: 'images',
+    binary: true,
+    newestFirst: false,
+    removable: false,
     parse: (input) => {
       const { bytes, name } = file(input);
       // SPEC §5 image types, checked on the bytes too: a renamed file is not an image.
@@ -141,17 +171,23 @@ export const KINDS: KindSpec[] = [
       }
       const description = (input.query.description ?? '').trim();
       const dims = readImageSize(bytes) ?? undefined;
-      assertRule(validateImageFile(
-        { type: input.contentType, size: bytes.length, width: dims?.width, height: dims?.height, description },
-        { maxBytes: input.sizeLimitImage ?? DEFAULT_SIZE_LIMIT_IMAGE },
-      ));
+      assertRule(
+        validateImageFile(
+          { type: input.contentType, size: bytes.length, width: dims?.width, height: dims?.height, description },
+          { maxBytes: input.sizeLimitImage ?? DEFAULT_SIZE_LIMIT_IMAGE },
+        ),
+      );
       return { name, description, contentType: detected, data: bytes };
     },
     view: (row) => ({ ...common(row), name: row.name, description: row.description, contentType: row.content_type, size: row.size }),
     wrapList: (items) => ({ imagesWithDescription: items }),
   },
   {
-    kind: 'document', path: 'documents', binary: true, newestFirst: true, removable: false,
+    kind: 'document',
+    path: 'documents',
+    binary: true,
+    newestFirst: true,
+    removable: false,
     parse: (input) => {
       const { bytes, name } = file(input);
       const description = decoded(input.query.description).trim();

@@ -38,12 +38,7 @@ export class CredentialCache {
   }
 }
 
-export async function checkCredentials(
-  db: Db,
-  cache: CredentialCache,
-  username: string,
-  password: string,
-): Promise<AuthUser | null> {
+export async function checkCredentials(db: Db, cache: CredentialCache, username: string, password: string): Promise<AuthUser | null> {
   const cached = cache.get(username, password);
   if (cached !== null) return findUserById(db, cached);
   const user = await findUserWithHash(db, username);

@@ -60,10 +60,9 @@ export function requireAdmin(request: FastifyRequest): AuthUser {
 /** SPEC §6 app creator / owner: customising an app is the owner's alone. */
 export async function requireAppOwner(request: FastifyRequest, appKey: string): Promise<AuthUser> {
   const user = requireUser(request);
-  const { rows } = await request.server.deps.db.query<{ owner_id: number | null }>(
-    'SELECT owner_id FROM apps WHERE app_key = $1',
-    [appKey],
-  );
+  const { rows } = await request.server.deps.db.query<{ owner_id: number | null }>('SELECT owner_id FROM apps WHERE app_key = $1', [
+    appKey,
+  ]);
   if (!rows[0]) throw notFound('NO_APP_REGISTERED');
   if (rows[0].owner_id !== user.id) throw forbidden();
   return user;

@@ -8,18 +8,16 @@ export async function createSession(db: Db, userId: number): Promise<string> {
   const id = randomBytes(32).toString('base64url');
   // Logins are rare enough to sweep expired sessions here instead of in a job.
   await db.query('DELETE FROM sessions WHERE expires_at < now()');
-  await db.query(
-    `INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`,
-    [id, userId, SESSION_DAYS],
-  );
+  await db.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`, [
+    id,
+    userId,
+    SESSION_DAYS,
+  ]);
   return id;
 }
 
 export async function sessionUserId(db: Db, sessionId: string): Promise<number | null> {
-  const { rows } = await db.query<{ user_id: number }>(
-    'SELECT user_id FROM sessions WHERE id = $1 AND expires_at > now()',
-    [sessionId],
-  );
+  const { rows } = await db.query<{ user_id: number }>('SELECT user_id FROM sessions WHERE id = $1 AND expires_at > now()', [sessionId]);
   return rows[0]?.user_id ?? null;
 }
 

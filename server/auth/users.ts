@@ -21,10 +21,7 @@ export async function findUserById(db: Db, id: number): Promise<AuthUser | null>
   return rows[0] ?? null;
 }
 
-export async function findUserWithHash(
-  db: Db,
-  username: string,
-): Promise<(AuthUser & { passwordHash: string }) | null> {
+export async function findUserWithHash(db: Db, username: string): Promise<(AuthUser & { passwordHash: string }) | null> {
   const { rows } = await db.query<AuthUser & { passwordHash: string }>(
     `SELECT ${USER_COLUMNS}, password_hash AS "passwordHash" FROM users WHERE username = $1`,
     [username],

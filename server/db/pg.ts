@@ -7,8 +7,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 function clientDb(client: pg.PoolClient): Db {
   const self: Db = {
     engine: 'postgres',
-    query: async <T>(sql: string, params?: unknown[]) =>
-      (await client.query(sql, params as unknown[])) as unknown as QueryResult<T>,
+    query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params as unknown[])) as unknown as QueryResult<T>,
     transaction: (fn) => fn(self),
     exec: async (sql) => void (await client.query(sql)),
     close: async () => undefined,
@@ -22,8 +21,7 @@ export async function openPg(connectionString: string): Promise<Db> {
   pool.on('error', () => undefined);
   return {
     engine: 'postgres',
-    query: async <T>(sql: string, params?: unknown[]) =>
-      (await pool.query(sql, params as unknown[])) as unknown as QueryResult<T>,
+    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params as unknown[])) as unknown as QueryResult<T>,
     // Each transaction holds one pooled client from BEGIN to COMMIT/ROLLBACK.
     transaction: async (fn) => {
       const client = await pool.connect();

@@ -20,8 +20,7 @@ const parsers = { [types.INT8]: (v: string) => Number(v) };
 function txDb(tx: Pick<PGlite, 'query' | 'exec'>): Db {
   const self: Db = {
     engine: 'pglite',
-    query: async <T>(sql: string, params?: unknown[]) =>
-      (await tx.query<T>(sql, params)) as QueryResult<T>,
+    query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)) as QueryResult<T>,
     // Nested transactions are not needed by our routes; run inline on the same transaction.
     transaction: (fn) => fn(self),
     exec: async (sql) => void (await tx.exec(sql)),
@@ -42,8 +41,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
   const queue = new Queue();
   return {
     engine: 'pglite',
-    query: <T>(sql: string, params?: unknown[]) =>
-      queue.run(async () => (await pg.query<T>(sql, params)) as QueryResult<T>),
+    query: <T>(sql: string, params?: unknown[]) => queue.run(async () => (await pg.query<T>(sql, params)) as QueryResult<T>),
     transaction: (fn) => queue.run(() => pg.transaction((tx) => fn(txDb(tx)))),
     exec: (sql) => queue.run(async () => void (await pg.exec(sql))),
     close: () => queue.run(() => pg.close()).finally(() => lock?.release()),

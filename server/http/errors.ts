@@ -2,7 +2,6 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS, errorBody, type ErrorKey, type RuleResult } from '../../src/model/index.ts';
 
-
 /**
  * A refusal with a catalogue key (SPEC §8); the error handler turns it into the wire body. `extra`
  * rides along in that body for a refusal the client can act on (e.g. the current feature of a
@@ -30,9 +29,7 @@ export const forbidden = (key: ErrorKey = 'FORBIDDEN') => new HttpError(403, key
 export const notFound = (key: ErrorKey) => new HttpError(404, key);
 export const conflict = (key: ErrorKey) => new HttpError(409, key);
 
-const KEY_BY_TEXT = new Map<string, ErrorKey>(
-  (Object.entries(ERRORS) as [ErrorKey, string][]).map(([key, text]) => [text, key]),
-);
+const KEY_BY_TEXT = new Map<string, ErrorKey>((Object.entries(ERRORS) as [ErrorKey, string][]).map(([key, text]) => [text, key]));
 
 interface IssueLike {
   message?: string;

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  ERRORS, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_REPLAYED_HEADER,
-} from '../../src/model/index.ts';
+import { ERRORS, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_REPLAYED_HEADER } from '../../src/model/index.ts';
 import { requireUser } from '../auth/plugin.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError, badRequest } from './errors.ts';
@@ -18,7 +16,10 @@ const KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$
 
 /** The optional header in a route's schema (OpenAPI); loose, since the other headers must stay. */
 export const idempotencyHeaders = z.looseObject({
-  [IDEMPOTENCY_HEADER]: z.string().regex(KEY_PATTERN, { error: ERRORS.IDEMPOTENCY_KEY_INVALID }).optional()
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .regex(KEY_PATTERN, { error: ERRORS.IDEMPOTENCY_KEY_INVALID })
+    .optional()
     .describe('Applies the call once; a repeat with the same key and request gets the first answer again.'),
 });
 

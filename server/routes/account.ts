@@ -3,8 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ERRORS, SESSION_HEADER, SUCCESS, accountUpdateSchema, changePasswordSchema, registrationSchema,
-  resetPasswordSchema, userSchema,
+  ERRORS,
+  SESSION_HEADER,
+  SUCCESS,
+  accountUpdateSchema,
+  changePasswordSchema,
+  registrationSchema,
+  resetPasswordSchema,
+  userSchema,
 } from '../../src/model/index.ts';
 import { parseBasicAuth } from '../auth/basic.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
@@ -69,10 +75,11 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     );
     for (const user of rows) {
       const token = randomBytes(32).toString('base64url');
-      await db.query(
-        `INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`,
-        [tokenHash(token), user.id, RESET_TTL_HOURS],
-      );
+      await db.query(`INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`, [
+        tokenHash(token),
+        user.id,
+        RESET_TTL_HOURS,
+      ]);
       await mail.send({ to: user.email, subject: 'Mapdraft password reset', text: `Your reset token: ${token}` });
     }
     return { message: SUCCESS.PASSWORD_RESET_MAIL_SENT };
@@ -101,7 +108,8 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     const stored = await findUserWithHash(db, user.username);
     if (!stored || !(await verifyPassword(req.body.oldPassword, stored.passwordHash))) throw badRequest('LOGIN_FAILED');
     await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
-      user.id, await hashPassword(req.body.password),
+      user.id,
+      await hashPassword(req.body.password),
     ]);
     const session = req.headers[SESSION_HEADER];
     await deleteUserSessions(db, user.id, typeof session === 'string' ? session : undefined);

@@ -56,9 +56,7 @@ export async function appAssetRoutes(fastify: FastifyInstance): Promise<void> {
   const manifestBody = z.object({ appKey: z.string().optional(), appManifest: manifestSchema });
   app.put('/apps/:appKey/manifest', { schema: { tags, params: appKeyParam, body: manifestBody } }, async (req) => {
     await requireAppOwner(req, req.params.appKey);
-    await db.query('UPDATE apps SET manifest = $2::jsonb WHERE app_key = $1', [
-      req.params.appKey, JSON.stringify(req.body.appManifest),
-    ]);
+    await db.query('UPDATE apps SET manifest = $2::jsonb WHERE app_key = $1', [req.params.appKey, JSON.stringify(req.body.appManifest)]);
     return req.body.appManifest;
   });
 }

@@ -3,8 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  APP_KEY_LENGTH, appConfigSchema, appRecordSchema, appResponseSchema, baseLayerSchema, companionDiffLayers,
-  createAppSchema, layerSchema, validateLayerProperties, type AppConfig,
+  APP_KEY_LENGTH,
+  appConfigSchema,
+  appRecordSchema,
+  appResponseSchema,
+  baseLayerSchema,
+  companionDiffLayers,
+  createAppSchema,
+  layerSchema,
+  validateLayerProperties,
+  type AppConfig,
 } from '../../src/model/index.ts';
 import type { Db } from '../db/index.ts';
 import { requireAppOwner, requireUser } from '../auth/plugin.ts';
@@ -62,8 +70,13 @@ function appRecord(row: AppRow) {
 
 const appDetailsSchema = appRecordSchema
   .pick({
-    templateKey: true, organisation: true, ownerName: true, addressStreet: true,
-    addressStreetnumber: true, addressPostcode: true, addressCity: true,
+    templateKey: true,
+    organisation: true,
+    ownerName: true,
+    addressStreet: true,
+    addressStreetnumber: true,
+    addressPostcode: true,
+    addressCity: true,
   })
   .partial();
 
@@ -101,8 +114,16 @@ export async function appsRoutes(fastify: FastifyInstance): Promise<void> {
          address_streetnumber = COALESCE($6, address_streetnumber), address_postcode = COALESCE($7, address_postcode),
          address_city = COALESCE($8, address_city)
        WHERE app_key = $1 RETURNING *`,
-      [req.params.appKey, d.templateKey, d.organisation, d.ownerName, d.addressStreet,
-        d.addressStreetnumber, d.addressPostcode, d.addressCity].map((v) => v ?? null),
+      [
+        req.params.appKey,
+        d.templateKey,
+        d.organisation,
+        d.ownerName,
+        d.addressStreet,
+        d.addressStreetnumber,
+        d.addressPostcode,
+        d.addressCity,
+      ].map((v) => v ?? null),
     );
     return appRecord(rows[0]);
   });
@@ -117,13 +138,17 @@ export async function appsRoutes(fastify: FastifyInstance): Promise<void> {
     await requireAppOwner(req, appKey);
     const { layersConfig: _l, baseLayersConfig: _b, appKey: _k, ...config } = req.body;
     await db.query('UPDATE apps SET config = $2::jsonb, is_public = $3 WHERE app_key = $1', [
-      appKey, JSON.stringify(config), config.isPublicApp,
+      appKey,
+      JSON.stringify(config),
+      config.isPublicApp,
     ]);
     return fullConfig(await loadApp(db, appKey));
   });
 
-  app.get('/apps/layers', { schema: { tags, querystring: appKeyQuery, response: { 200: layerList } } }, async (req) =>
-    fullConfig(await loadApp(db, appKeyFrom(req))).layersConfig,
+  app.get(
+    '/apps/layers',
+    { schema: { tags, querystring: appKeyQuery, response: { 200: layerList } } },
+    async (req) => fullConfig(await loadApp(db, appKeyFrom(req))).layersConfig,
   );
 
   app.put('/apps/layers', { schema: { tags, querystring: appKeyQuery, body: layerList } }, async (req) => {
@@ -135,8 +160,10 @@ export async function appsRoutes(fastify: FastifyInstance): Promise<void> {
     return req.body;
   });
 
-  app.get('/apps/baselayers', { schema: { tags, querystring: appKeyQuery, response: { 200: baseLayerList } } }, async (req) =>
-    fullConfig(await loadApp(db, appKeyFrom(req))).baseLayersConfig,
+  app.get(
+    '/apps/baselayers',
+    { schema: { tags, querystring: appKeyQuery, response: { 200: baseLayerList } } },
+    async (req) => fullConfig(await loadApp(db, appKeyFrom(req))).baseLayersConfig,
   );
 
   app.put('/apps/baselayers', { schema: { tags, querystring: appKeyQuery, body: baseLayerList } }, async (req) => {
@@ -156,8 +183,19 @@ export async function appsRoutes(fastify: FastifyInstance): Promise<void> {
       `INSERT INTO apps (app_key, owner_id, template_key, organisation, owner_name, address_street,
          address_streetnumber, address_postcode, address_city, invoice_address, config)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb)`,
-      [appKey, user.id, a.templateKey ?? null, a.organisation ?? null, `${a.firstName} ${a.lastName}`,
-        a.street, a.houseNumber, a.postCode, a.city, JSON.stringify(a), JSON.stringify(config)],
+      [
+        appKey,
+        user.id,
+        a.templateKey ?? null,
+        a.organisation ?? null,
+        `${a.firstName} ${a.lastName}`,
+        a.street,
+        a.houseNumber,
+        a.postCode,
+        a.city,
+        JSON.stringify(a),
+        JSON.stringify(config),
+      ],
     );
     return reply.code(201).send({ appKey });
   });
@@ -166,10 +204,9 @@ export async function appsRoutes(fastify: FastifyInstance): Promise<void> {
   app.post('/apps/activate', { schema: { tags, querystring: appKeyQuery } }, async (req) => {
     const appKey = appKeyFrom(req);
     const user = await requireAppOwner(req, appKey);
-    const { rows } = await db.query<AppRow>(
-      'UPDATE apps SET activated_at = COALESCE(activated_at, now()) WHERE app_key = $1 RETURNING *',
-      [appKey],
-    );
+    const { rows } = await db.query<AppRow>('UPDATE apps SET activated_at = COALESCE(activated_at, now()) WHERE app_key = $1 RETURNING *', [
+      appKey,
+    ]);
     await fastify.deps.mail.send({
       to: user.email || user.username,
       subject: `Mapdraft invoice for app ${appKey}`,

@@ -81,7 +81,8 @@ async function findItem(db: Db, spec: KindSpec, gfid: number, item: string, lock
 
 async function sizeLimitImage(db: Db, ws: WorkspaceRow): Promise<number | undefined> {
   const { rows } = await db.query<{ limit: number | null }>(
-    `SELECT (config->>'sizeLimitImage')::float8 AS "limit" FROM apps WHERE app_key = $1`, [ws.app_key ?? ''],
+    `SELECT (config->>'sizeLimitImage')::float8 AS "limit" FROM apps WHERE app_key = $1`,
+    [ws.app_key ?? ''],
   );
   return rows[0]?.limit ?? undefined;
 }
@@ -103,12 +104,14 @@ function attachmentRoutes(spec: KindSpec) {
       let rows: AttachmentRow[] = [];
       if (feature) {
         await assertCanRead(req, feature.ws);
-        rows = (await db.query<AttachmentRow>(
-          `${ROW_SQL} WHERE a.gfid = $1 AND a.kind = $2
+        rows = (
+          await db.query<AttachmentRow>(
+            `${ROW_SQL} WHERE a.gfid = $1 AND a.kind = $2
              AND ((a.status = 'accepted' AND NOT a.removal) OR (a.status = 'pending' AND a.created_by = $3))
            ORDER BY ${order}`,
-          [feature.gfid, spec.kind, req.user?.id ?? 0],
-        )).rows;
+            [feature.gfid, spec.kind, req.user?.id ?? 0],
+          )
+        ).rows;
       }
       const items = rows.map(spec.view);
       return spec.wrapList ? spec.wrapList(items) : items;
@@ -128,8 +131,16 @@ function attachmentRoutes(spec: KindSpec) {
         const { rows } = await tx.query<{ id: number }>(
           `INSERT INTO attachments (gfid, kind, name, description, content_type, data, body, created_by)
            VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) RETURNING id`,
-          [feature.gfid, spec.kind, item.name ?? null, item.description ?? null, item.contentType ?? null, item.data ?? null,
-            JSON.stringify(item.body ?? {}), user.id],
+          [
+            feature.gfid,
+            spec.kind,
+            item.name ?? null,
+            item.description ?? null,
+            item.contentType ?? null,
+            item.data ?? null,
+            JSON.stringify(item.body ?? {}),
+            user.id,
+          ],
         );
         return { status: 201, body: spec.view(await findItem(tx, spec, feature.gfid, String(rows[0].id))) };
       });
@@ -137,7 +148,9 @@ function attachmentRoutes(spec: KindSpec) {
 
     // Admins review a layer's pending items (SPEC §7 "GET layer changes").
     const layerQuery = z.object({ workspace: z.string().optional() });
-    app.get(`/layers/:layer/${spec.path}/changes`, { schema: { tags, params: z.object({ layer: z.string() }), querystring: layerQuery, response: { 200: z.array(item) } } },
+    app.get(
+      `/layers/:layer/${spec.path}/changes`,
+      { schema: { tags, params: z.object({ layer: z.string() }), querystring: layerQuery, response: { 200: z.array(item) } } },
       async (req) => {
         requireAdmin(req);
         const { ws, layer } = await resolveLayer(db, req.query.workspace, req.params.layer);
@@ -147,7 +160,8 @@ function attachmentRoutes(spec: KindSpec) {
           [spec.kind, ws.id, layer.id],
         );
         return rows.map(spec.view);
-      });
+      },
+    );
 
     // SPEC §7 "PUT item accept or decline": admin only, once (a second decision → 409).
     for (const decision of ['accept', 'decline'] as const) {
@@ -158,7 +172,11 @@ function attachmentRoutes(spec: KindSpec) {
           const row = await findItem(tx, spec, feature.gfid, req.params.item, true);
           if (row.status !== 'pending') throw conflict('CHANGE_NOT_PENDING');
           const status = decision === 'accept' ? 'accepted' : 'declined';
-          await tx.query('UPDATE attachments SET status = $2, decided_by = $3, decided_at = now() WHERE id = $1', [row.id, status, admin.id]);
+          await tx.query('UPDATE attachments SET status = $2, decided_by = $3, decided_at = now() WHERE id = $1', [
+            row.id,
+            status,
+            admin.id,
+          ]);
           // An accepted removal takes the item away (SPEC §4 "tag removals are likewise accepted").
           if (status === 'accepted' && row.removal) {
             await tx.query('DELETE FROM attachments WHERE id = $1', [Number(row.body.targetId)]);
@@ -170,25 +188,29 @@ function attachmentRoutes(spec: KindSpec) {
 
     // The owner of a pending item or an admin deletes it; a user deleting an accepted removable
     // item (a tag) suggests its removal instead. Replayed by the outbox like the POST.
-    app.delete(`${base}/:item`, { schema: { tags, params: itemParams, headers: idempotencyHeaders, response: { 202: item } } }, async (req, reply) => {
-      const user = requireUser(req);
-      return withIdempotency(db, req, reply, async (tx) => {
-        const feature = await requireFeature(tx, req.params.gfid, user);
-        const row = await findItem(tx, spec, feature.gfid, req.params.item);
-        const own = row.status === 'pending' && row.creator === user.username;
-        if (isAdmin(user) || own) {
-          await tx.query('DELETE FROM attachments WHERE id = $1', [row.id]);
-          return { status: 204, body: null };
-        }
-        if (!(spec.removable && row.status === 'accepted' && !row.removal)) throw forbidden();
-        await assertRegistered(tx, user, feature.ws);
-        const { rows } = await tx.query<{ id: number }>(
-          `INSERT INTO attachments (gfid, kind, name, removal, body, created_by) VALUES ($1, $2, $3, true, $4::jsonb, $5) RETURNING id`,
-          [feature.gfid, spec.kind, row.name, JSON.stringify({ targetId: row.id }), user.id],
-        );
-        return { status: 202, body: spec.view(await findItem(tx, spec, feature.gfid, String(rows[0].id))) };
-      });
-    });
+    app.delete(
+      `${base}/:item`,
+      { schema: { tags, params: itemParams, headers: idempotencyHeaders, response: { 202: item } } },
+      async (req, reply) => {
+        const user = requireUser(req);
+        return withIdempotency(db, req, reply, async (tx) => {
+          const feature = await requireFeature(tx, req.params.gfid, user);
+          const row = await findItem(tx, spec, feature.gfid, req.params.item);
+          const own = row.status === 'pending' && row.creator === user.username;
+          if (isAdmin(user) || own) {
+            await tx.query('DELETE FROM attachments WHERE id = $1', [row.id]);
+            return { status: 204, body: null };
+          }
+          if (!(spec.removable && row.status === 'accepted' && !row.removal)) throw forbidden();
+          await assertRegistered(tx, user, feature.ws);
+          const { rows } = await tx.query<{ id: number }>(
+            `INSERT INTO attachments (gfid, kind, name, removal, body, created_by) VALUES ($1, $2, $3, true, $4::jsonb, $5) RETURNING id`,
+            [feature.gfid, spec.kind, row.name, JSON.stringify({ targetId: row.id }), user.id],
+          );
+          return { status: 202, body: spec.view(await findItem(tx, spec, feature.gfid, String(rows[0].id))) };
+        });
+      },
+    );
 
     if (spec.binary) {
       // SPEC §7: each image (and document) is fetched as a blob by name.
@@ -213,22 +235,28 @@ function attachmentRoutes(spec: KindSpec) {
 async function layerTagsRoute(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.deps;
-  app.get('/layers/:layer/tags', {
-    schema: {
-      tags: ['attachments'], params: z.object({ layer: z.string() }), querystring: z.object({ workspace: z.string().optional() }),
-      response: { 200: z.array(layerTagCountSchema) },
+  app.get(
+    '/layers/:layer/tags',
+    {
+      schema: {
+        tags: ['attachments'],
+        params: z.object({ layer: z.string() }),
+        querystring: z.object({ workspace: z.string().optional() }),
+        response: { 200: z.array(layerTagCountSchema) },
+      },
     },
-  }, async (req: FastifyRequest<{ Params: { layer: string }; Querystring: { workspace?: string } }>) => {
-    const { ws, layer } = await resolveLayer(db, req.query.workspace, req.params.layer);
-    await assertCanRead(req, ws);
-    const { rows } = await db.query<{ name: string; count: number }>(
-      `SELECT a.name, count(*) AS count FROM attachments a JOIN features f ON f.gfid = a.gfid
+    async (req: FastifyRequest<{ Params: { layer: string }; Querystring: { workspace?: string } }>) => {
+      const { ws, layer } = await resolveLayer(db, req.query.workspace, req.params.layer);
+      await assertCanRead(req, ws);
+      const { rows } = await db.query<{ name: string; count: number }>(
+        `SELECT a.name, count(*) AS count FROM attachments a JOIN features f ON f.gfid = a.gfid
        WHERE a.kind = 'tag' AND a.status = 'accepted' AND NOT a.removal AND f.workspace_id = $1 AND f.layer_id = $2
        GROUP BY a.name ORDER BY a.name`,
-      [ws.id, layer.id],
-    );
-    return rows;
-  });
+        [ws.id, layer.id],
+      );
+      return rows;
+    },
+  );
 }
 
 export async function allAttachmentRoutes(fastify: FastifyInstance): Promise<void> {

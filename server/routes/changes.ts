@@ -2,8 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  acceptChangeAnswerSchema, changeEntrySchema, changePageSchema, declineChangeAnswerSchema, ERRORS, featurePayloadSchema,
-  type ChangeEntry, type ChangeSide,
+  acceptChangeAnswerSchema,
+  changeEntrySchema,
+  changePageSchema,
+  declineChangeAnswerSchema,
+  ERRORS,
+  featurePayloadSchema,
+  type ChangeEntry,
+  type ChangeSide,
 } from '../../src/model/index.ts';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import { isAdmin } from '../auth/users.ts';
@@ -37,9 +43,20 @@ const listQuery = z.object({
 const idParams = z.object({ id: z.coerce.number({ error: ERRORS.NUMERIC_REQUIRED }).int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 interface EntryRow {
-  id: number; kind: ChangeKind; gfid: number | null; diff_gfid: number | null; workspace_id: string; layer_id: string;
-  layer_name: string | null; username: string | null; email: string | null; created_at: Date; base_version: number | null;
-  before: unknown; after: unknown; status: string;
+  id: number;
+  kind: ChangeKind;
+  gfid: number | null;
+  diff_gfid: number | null;
+  workspace_id: string;
+  layer_id: string;
+  layer_name: string | null;
+  username: string | null;
+  email: string | null;
+  created_at: Date;
+  base_version: number | null;
+  before: unknown;
+  after: unknown;
+  status: string;
 }
 
 const ENTRY_SQL = `SELECT c.id, c.kind, c.gfid, c.diff_gfid, c.workspace_id, c.layer_id, l.name AS layer_name,
@@ -104,9 +121,17 @@ export async function changesRoutes(fastify: FastifyInstance): Promise<void> {
   // POST new (no gfid, grpstatus n), PUT modified (m), DELETE deleted (d): one feature each. The
   // outbox replays them with an Idempotency-Key, so all the work runs on its transaction.
   const suggestSchema = {
-    tags, querystring: targetQuery, body: payloadBody, headers: idempotencyHeaders, response: { 201: changeEntrySchema },
+    tags,
+    querystring: targetQuery,
+    body: payloadBody,
+    headers: idempotencyHeaders,
+    response: { 201: changeEntrySchema },
   };
-  for (const [method, kind] of [['post', 'create'], ['put', 'update'], ['delete', 'delete']] as const) {
+  for (const [method, kind] of [
+    ['post', 'create'],
+    ['put', 'update'],
+    ['delete', 'delete'],
+  ] as const) {
     app[method]('/features/changes', { schema: suggestSchema }, async (req, reply) => {
       const user = requireUser(req);
       return withIdempotency(db, req, reply, async (tx) => {
@@ -115,21 +140,31 @@ export async function changesRoutes(fastify: FastifyInstance): Promise<void> {
         const raw = kind === 'create' ? undefined : (feature.properties.gfid ?? feature.id);
         const gfid = raw === undefined || raw === '' ? NaN : Number(raw);
         const stated = req.query.version ?? feature.properties.version;
-        const id = await suggestChange(tx, user, target, {
-          kind,
-          gfid: Number.isSafeInteger(gfid) && gfid > 0 ? gfid : null,
-          geometry: feature.geometry,
-          properties: feature.properties,
-        }, Number.isInteger(stated) ? (stated as number) : undefined);
+        const id = await suggestChange(
+          tx,
+          user,
+          target,
+          {
+            kind,
+            gfid: Number.isSafeInteger(gfid) && gfid > 0 ? gfid : null,
+            geometry: feature.geometry,
+            properties: feature.properties,
+          },
+          Number.isInteger(stated) ? (stated as number) : undefined,
+        );
         return { status: 201, body: await entryById(tx, id) };
       });
     });
   }
 
-  app.put('/features/changes/:id/accept', { schema: { tags, params: idParams, response: { 200: acceptChangeAnswerSchema } } }, async (req) =>
-    acceptChange(db, req.params.id, requireAdmin(req)),
+  app.put(
+    '/features/changes/:id/accept',
+    { schema: { tags, params: idParams, response: { 200: acceptChangeAnswerSchema } } },
+    async (req) => acceptChange(db, req.params.id, requireAdmin(req)),
   );
-  app.delete('/features/changes/:id/decline', { schema: { tags, params: idParams, response: { 200: declineChangeAnswerSchema } } }, async (req) =>
-    declineChange(db, req.params.id, requireAdmin(req)),
+  app.delete(
+    '/features/changes/:id/decline',
+    { schema: { tags, params: idParams, response: { 200: declineChangeAnswerSchema } } },
+    async (req) => declineChange(db, req.params.id, requireAdmin(req)),
   );
 }

@@ -90,30 +90,39 @@ export async function featuresRoutes(fastify: FastifyInstance): Promise<void> {
   const { db } = fastify.deps;
   const tags = ['features'];
 
-  app.get('/features', { schema: { tags, querystring: featuresQuery }, compress: { customTypes: FGB_COMPRESSIBLE } }, async (req, reply) => {
-    const fgb = wantsFlatGeobuf(req.query.f, req.headers.accept);
-    // The body depends on Accept, so caches must key on it (f= is part of the URL already).
-    reply.header('vary', 'accept');
-    // SPEC §5: without a workspace the feature read returns empty features.
-    if (!req.query.workspace) {
-      if (fgb) return reply.type(FGB_MIME).send(Buffer.from(await emptyFlatGeobuf(db, null)));
-      return reply.type('application/geo+json').send('{"type":"FeatureCollection","features":[]}');
-    }
-    const ws = await readableWorkspace(req, req.query.workspace);
-    const layer = await loadLayer(db, ws.id, req.query.layer);
-    if (fgb) return reply.type(FGB_MIME).send(Readable.from(flatGeobufStream(db, layer, req.query.bbox)));
-    reply.type('application/geo+json');
-    return reply.send(Readable.from(featureCollection(db, ws.id, layer.id, req.query.bbox)));
-  });
+  app.get(
+    '/features',
+    { schema: { tags, querystring: featuresQuery }, compress: { customTypes: FGB_COMPRESSIBLE } },
+    async (req, reply) => {
+      const fgb = wantsFlatGeobuf(req.query.f, req.headers.accept);
+      // The body depends on Accept, so caches must key on it (f= is part of the URL already).
+      reply.header('vary', 'accept');
+      // SPEC §5: without a workspace the feature read returns empty features.
+      if (!req.query.workspace) {
+        if (fgb) return reply.type(FGB_MIME).send(Buffer.from(await emptyFlatGeobuf(db, null)));
+        return reply.type('application/geo+json').send('{"type":"FeatureCollection","features":[]}');
+      }
+      const ws = await readableWorkspace(req, req.query.workspace);
+      const layer = await loadLayer(db, ws.id, req.query.layer);
+      if (fgb) return reply.type(FGB_MIME).send(Readable.from(flatGeobufStream(db, layer, req.query.bbox)));
+      reply.type('application/geo+json');
+      return reply.send(Readable.from(featureCollection(db, ws.id, layer.id, req.query.bbox)));
+    },
+  );
 
-  app.get('/features/:gfid', { schema: { tags, params: gfidParams, response: { 200: featureRecordSchema } } }, async (req) => lookupFeature(req, req.params.gfid));
+  app.get('/features/:gfid', { schema: { tags, params: gfidParams, response: { 200: featureRecordSchema } } }, async (req) =>
+    lookupFeature(req, req.params.gfid),
+  );
 
   // SPEC §3 "history of versions", newest first. Seeded features have no history rows yet, so the
   // current version stands in for its own row until an accepted change writes one.
-  app.get('/features/:gfid/history', { schema: { tags, params: gfidParams, response: { 200: z.array(historyRowSchema) } } }, async (req) => {
-    await lookupFeature(req, req.params.gfid);
-    const { rows } = await db.query<Omit<HistoryRow, 'at'> & { at: Date }>(
-      `SELECT h.gfid, h.version, h.action, h.geometry, h.properties, h.before, h.after,
+  app.get(
+    '/features/:gfid/history',
+    { schema: { tags, params: gfidParams, response: { 200: z.array(historyRowSchema) } } },
+    async (req) => {
+      await lookupFeature(req, req.params.gfid);
+      const { rows } = await db.query<Omit<HistoryRow, 'at'> & { at: Date }>(
+        `SELECT h.gfid, h.version, h.action, h.geometry, h.properties, h.before, h.after,
               s.username AS "suggestedBy", a.username AS "acceptedBy", h.at
        FROM (
          SELECT gfid, version, action, ST_AsGeoJSON(geom)::json AS geometry, properties, before, after,
@@ -128,9 +137,10 @@ export async function featuresRoutes(fastify: FastifyInstance): Promise<void> {
        LEFT JOIN users s ON s.id = h.suggested_by
        LEFT JOIN users a ON a.id = h.accepted_by
        ORDER BY h.version DESC`,
-      [req.params.gfid],
-    );
-    // The same ISO text JSON.stringify wrote for the Date before the response schema named `at` a string.
-    return rows.map((r) => ({ ...r, at: iso(r.at)! }));
-  });
+        [req.params.gfid],
+      );
+      // The same ISO text JSON.stringify wrote for the Date before the response schema named `at` a string.
+      return rows.map((r) => ({ ...r, at: iso(r.at)! }));
+    },
+  );
 }

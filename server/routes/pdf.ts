@@ -21,16 +21,19 @@ const query = z.object({
 export function parseNotes(raw: string | string[] | undefined): string[] {
   if (raw === undefined) return [];
   const list = Array.isArray(raw) ? raw : [raw];
-  return list.flatMap((item) => {
-    if (!item.trim().startsWith('[')) return [item];
-    try {
-      const parsed: unknown = JSON.parse(item);
-      if (Array.isArray(parsed)) return parsed.map((n) => (typeof n === 'string' ? n : JSON.stringify(n)));
-    } catch {
-      // not JSON: the text itself is the note
-    }
-    return [item];
-  }).map((n) => n.trim()).filter(Boolean);
+  return list
+    .flatMap((item) => {
+      if (!item.trim().startsWith('[')) return [item];
+      try {
+        const parsed: unknown = JSON.parse(item);
+        if (Array.isArray(parsed)) return parsed.map((n) => (typeof n === 'string' ? n : JSON.stringify(n)));
+      } catch {
+        // not JSON: the text itself is the note
+      }
+      return [item];
+    })
+    .map((n) => n.trim())
+    .filter(Boolean);
 }
 
 const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
@@ -54,9 +57,14 @@ export async function pdfRoutes(fastify: FastifyInstance): Promise<void> {
     const nameKey = typeof row.layer.config?.nameProperty === 'string' ? row.layer.config.nameProperty : 'name';
     const name = row.properties[nameKey] ?? row.properties.name;
     // Properties by their labels (SPEC §3 Property definition), defined ones first, shown ones only.
-    const defined = defs.filter((d) => d.show && row.properties[d.name] != null)
-      .map((d) => ({ label: d.label ?? d.name, value: d.type === 'EDITOR' ? richTextToPlain(row.properties[d.name]) : show(row.properties[d.name]) }));
-    const extra = Object.entries(row.properties).filter(([k, v]) => v != null && !defs.some((d) => d.name === k))
+    const defined = defs
+      .filter((d) => d.show && row.properties[d.name] != null)
+      .map((d) => ({
+        label: d.label ?? d.name,
+        value: d.type === 'EDITOR' ? richTextToPlain(row.properties[d.name]) : show(row.properties[d.name]),
+      }));
+    const extra = Object.entries(row.properties)
+      .filter(([k, v]) => v != null && !defs.some((d) => d.name === k))
       .map(([k, v]) => ({ label: k, value: show(v) }));
     const images = await db.query<PdfImage>(
       `SELECT name, description, content_type AS "contentType", data FROM attachments

@@ -42,10 +42,7 @@ export async function workspacesRoutes(fastify: FastifyInstance): Promise<void> 
       const taken = await tx.query('SELECT 1 FROM workspaces WHERE id = $1 OR id = $2', [name, diff ?? name]);
       if (taken.rows.length) return false;
       if (diff) {
-        await tx.query(
-          'INSERT INTO workspaces (id, app_key, is_diff, created_by) VALUES ($1, $2, true, $3)',
-          [diff, appKey, user.id],
-        );
+        await tx.query('INSERT INTO workspaces (id, app_key, is_diff, created_by) VALUES ($1, $2, true, $3)', [diff, appKey, user.id]);
       }
       await tx.query(
         `INSERT INTO workspaces (id, app_key, public_access, managed, diff_workspace, secret_hash, created_by)
@@ -82,10 +79,7 @@ export async function workspacesRoutes(fastify: FastifyInstance): Promise<void> 
     const ws = await loadWorkspace(db, req.params.ws);
     const ok = ws.secret_hash !== null && (await verifyPassword(req.body.workspaceSecret, ws.secret_hash));
     if (!ok) throw new HttpError(403, 'WORKSPACE_REGISTRATION_FAILED');
-    await db.query(
-      `INSERT INTO workspace_members (workspace_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-      [ws.id, user.id],
-    );
+    await db.query(`INSERT INTO workspace_members (workspace_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [ws.id, user.id]);
     return workspaceView(ws, true);
   });
 }

@@ -1,5 +1,10 @@
 import {
-  DEMO_APP_KEY, DIFF_NAME_SUFFIX, DIFF_SUFFIX, type AppConfigInput, type BaseLayerInput, type LayerInput,
+  DEMO_APP_KEY,
+  DIFF_NAME_SUFFIX,
+  DIFF_SUFFIX,
+  type AppConfigInput,
+  type BaseLayerInput,
+  type LayerInput,
 } from '../../src/model/index.ts';
 
 // CONTRACT "Demo seed": the public demo app, its managed workspace and three layers.

@@ -3,9 +3,7 @@ import { DEMO_APP_KEY, baseLayerId, type LayerInput } from '../../src/model/inde
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/index.ts';
 import { insertFeatures } from './bulk.ts';
-import {
-  DEMO_BASE_LAYERS, DEMO_CONFIG, DEMO_DIFF_LAYERS, DEMO_DIFF_WORKSPACE, DEMO_LAYERS, DEMO_WORKSPACE,
-} from './demo-config.ts';
+import { DEMO_BASE_LAYERS, DEMO_CONFIG, DEMO_DIFF_LAYERS, DEMO_DIFF_WORKSPACE, DEMO_LAYERS, DEMO_WORKSPACE } from './demo-config.ts';
 import { loadBorders, loadCities, loadCountries, type SeedFeature } from './geodata.ts';
 
 export interface SeedOptions {
@@ -80,10 +78,11 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
        VALUES ($1, $2, true, true, $3, $4, $5)`,
       [DEMO_WORKSPACE, DEMO_APP_KEY, DEMO_DIFF_WORKSPACE, secretHash, adminId],
     );
-    await tx.query(
-      `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'admin'), ($1, $3, 'editor')`,
-      [DEMO_WORKSPACE, adminId, userId],
-    );
+    await tx.query(`INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'admin'), ($1, $3, 'editor')`, [
+      DEMO_WORKSPACE,
+      adminId,
+      userId,
+    ]);
     for (const layer of DEMO_LAYERS) await insertLayer(tx, layer, null);
     for (const layer of DEMO_DIFF_LAYERS) await insertLayer(tx, layer, baseLayerId(layer.id));
     const result: Record<string, number> = {};

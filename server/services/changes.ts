@@ -1,5 +1,11 @@
 import {
-  deepEqual, ERRORS, hasFeatureChanges, META_PROPERTY_KEYS, type AcceptChangeAnswer, type DeclineChangeAnswer, type Geometry,
+  deepEqual,
+  ERRORS,
+  hasFeatureChanges,
+  META_PROPERTY_KEYS,
+  type AcceptChangeAnswer,
+  type DeclineChangeAnswer,
+  type Geometry,
 } from '../../src/model/index.ts';
 import { isAdmin, type AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
@@ -64,9 +70,13 @@ export async function suggestChange(db: Db, user: AuthUser, target: EditTarget, 
     let current: CurrentRow | undefined;
     if (input.kind !== 'create') {
       if (input.gfid === null) throw badRequest('GFID_REQUIRED');
-      current = (await tx.query<CurrentRow>(`${CURRENT_SQL} WHERE gfid = $1 AND workspace_id = $2 AND layer_id = $3`, [
-        input.gfid, target.ws.id, layer.id,
-      ])).rows[0];
+      current = (
+        await tx.query<CurrentRow>(`${CURRENT_SQL} WHERE gfid = $1 AND workspace_id = $2 AND layer_id = $3`, [
+          input.gfid,
+          target.ws.id,
+          layer.id,
+        ])
+      ).rows[0];
       if (!current) throw notFound('FEATURE_NOT_FOUND');
       // An edit made on an outdated version (an outbox item queued offline) is refused
       // now, with the current feature to compare, not left to fail at accept (CHANGE_CONFLICT).
@@ -95,14 +105,28 @@ export async function suggestChange(db: Db, user: AuthUser, target: EditTarget, 
     const diff = await tx.query<{ gfid: number }>(
       `INSERT INTO features (workspace_id, layer_id, geom, properties, created_by)
        VALUES ($1, $2, ST_SetSRID(ST_GeomFromGeoJSON($3), 4326), $4::jsonb, $5) RETURNING gfid`,
-      [target.diffWorkspace, target.diffLayer, JSON.stringify(shown.geometry),
-        JSON.stringify({ ...shown.properties, grpstatus: GRPSTATUS[input.kind], grpfid: current?.gfid ?? null }), user.id],
+      [
+        target.diffWorkspace,
+        target.diffLayer,
+        JSON.stringify(shown.geometry),
+        JSON.stringify({ ...shown.properties, grpstatus: GRPSTATUS[input.kind], grpfid: current?.gfid ?? null }),
+        user.id,
+      ],
     );
     const { rows } = await tx.query<{ id: number }>(
       `INSERT INTO changes (kind, workspace_id, layer_id, gfid, base_version, diff_gfid, before, after, suggested_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9) RETURNING id`,
-      [input.kind, target.ws.id, layer.id, current?.gfid ?? null, baseVersion, diff.rows[0].gfid,
-        before && JSON.stringify(before), after && JSON.stringify(after), user.id],
+      [
+        input.kind,
+        target.ws.id,
+        layer.id,
+        current?.gfid ?? null,
+        baseVersion,
+        diff.rows[0].gfid,
+        before && JSON.stringify(before),
+        after && JSON.stringify(after),
+        user.id,
+      ],
     );
     return rows[0].id;
   });
@@ -131,10 +155,12 @@ async function lockPending(tx: Db, id: number): Promise<ChangeRow> {
 }
 
 async function close(tx: Db, change: ChangeRow, status: 'accepted' | 'declined', adminId: number, gfid: number | null) {
-  await tx.query(
-    `UPDATE changes SET status = $2, decided_by = $3, decided_at = now(), gfid = COALESCE($4, gfid) WHERE id = $1`,
-    [change.id, status, adminId, gfid],
-  );
+  await tx.query(`UPDATE changes SET status = $2, decided_by = $3, decided_at = now(), gfid = COALESCE($4, gfid) WHERE id = $1`, [
+    change.id,
+    status,
+    adminId,
+    gfid,
+  ]);
   // The proposal leaves the diff layer once decided (SPEC §4: reviewed, then gone from the diff layer).
   if (change.diff_gfid !== null) await tx.query('DELETE FROM features WHERE gfid = $1', [change.diff_gfid]);
 }
@@ -163,15 +189,31 @@ export async function acceptChange(db: Db, id: number, admin: AuthUser): Promise
       // Comments, images… added to the proposal while suggesting it follow it to its gfid, still pending
       // for their own review (SPEC §4); before close(), whose delete of the diff row would cascade.
       if (change.diff_gfid !== null) await tx.query('UPDATE attachments SET gfid = $1 WHERE gfid = $2', [gfid, change.diff_gfid]);
-      await tx.query(HISTORY_INSERT, [gfid, 1, 'create', JSON.stringify(after!.geometry), JSON.stringify(after!.properties),
-        null, JSON.stringify(after), change.id, change.suggested_by, admin.id]);
+      await tx.query(HISTORY_INSERT, [
+        gfid,
+        1,
+        'create',
+        JSON.stringify(after!.geometry),
+        JSON.stringify(after!.properties),
+        null,
+        JSON.stringify(after),
+        change.id,
+        change.suggested_by,
+        admin.id,
+      ]);
       await close(tx, change, 'accepted', admin.id, gfid);
       return { id: change.id, status: 'accepted', gfid, version: 1 };
     }
-    const current = change.gfid === null ? undefined
-      : (await tx.query<CurrentRow & { created_by: number | null; updated_at: Date }>(
-        `SELECT gfid, version, ST_AsGeoJSON(geom)::json AS geometry, properties, created_by, updated_at
-         FROM features WHERE gfid = $1 FOR UPDATE`, [change.gfid])).rows[0];
+    const current =
+      change.gfid === null
+        ? undefined
+        : (
+            await tx.query<CurrentRow & { created_by: number | null; updated_at: Date }>(
+              `SELECT gfid, version, ST_AsGeoJSON(geom)::json AS geometry, properties, created_by, updated_at
+         FROM features WHERE gfid = $1 FOR UPDATE`,
+              [change.gfid],
+            )
+          ).rows[0];
     // A deleted feature or a newer version: the suggestion no longer applies (nothing is written).
     if (!current || current.version !== change.base_version) throw conflict('CHANGE_CONFLICT');
     const version = current.version + 1;
@@ -189,11 +231,31 @@ export async function acceptChange(db: Db, id: number, admin: AuthUser): Promise
            version = $4, updated_at = now() WHERE gfid = $1`,
         [current.gfid, JSON.stringify(after!.geometry), JSON.stringify(after!.properties), version],
       );
-      await tx.query(HISTORY_INSERT, [current.gfid, version, 'update', JSON.stringify(after!.geometry),
-        JSON.stringify(after!.properties), JSON.stringify(before), JSON.stringify(after), change.id, change.suggested_by, admin.id]);
+      await tx.query(HISTORY_INSERT, [
+        current.gfid,
+        version,
+        'update',
+        JSON.stringify(after!.geometry),
+        JSON.stringify(after!.properties),
+        JSON.stringify(before),
+        JSON.stringify(after),
+        change.id,
+        change.suggested_by,
+        admin.id,
+      ]);
     } else {
-      await tx.query(HISTORY_INSERT, [current.gfid, version, 'delete', JSON.stringify(current.geometry),
-        JSON.stringify(current.properties), JSON.stringify(before), null, change.id, change.suggested_by, admin.id]);
+      await tx.query(HISTORY_INSERT, [
+        current.gfid,
+        version,
+        'delete',
+        JSON.stringify(current.geometry),
+        JSON.stringify(current.properties),
+        JSON.stringify(before),
+        null,
+        change.id,
+        change.suggested_by,
+        admin.id,
+      ]);
       await tx.query('DELETE FROM features WHERE gfid = $1', [current.gfid]);
     }
     await close(tx, change, 'accepted', admin.id, null);

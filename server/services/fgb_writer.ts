@@ -259,10 +259,14 @@ export class FgbFeatureWriter {
 /** Byte size of a fixed-size value the writer handles; -1 for others. */
 function fixedSize(type: ColumnType): number {
   switch (type) {
-    case ColumnType.Bool: return 1;
-    case ColumnType.Int: return 4;
+    case ColumnType.Bool:
+      return 1;
+    case ColumnType.Int:
+      return 4;
     case ColumnType.Long:
-    case ColumnType.Double: return 8;
-    default: return -1;
+    case ColumnType.Double:
+      return 8;
+    default:
+      return -1;
   }
 }

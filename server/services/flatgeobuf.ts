@@ -73,7 +73,10 @@ interface Columns {
  * object is what the list has always sent, and JSON.parse could not give it back ("1.50").
  */
 function layerColumns(layer: LayerRow | null, firstParam: number): Columns {
-  const columns: FgbColumn[] = [{ name: 'gfid', type: ColumnType.Long }, { name: 'version', type: ColumnType.Int }];
+  const columns: FgbColumn[] = [
+    { name: 'gfid', type: ColumnType.Long },
+    { name: 'version', type: ColumnType.Int },
+  ];
   const values = ['gfid', 'version'];
   const params: string[] = [];
   const seen = new Set(['gfid', 'version']);

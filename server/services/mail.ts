@@ -51,7 +51,10 @@ export function checkSmtpUrl(url: string): URL {
 export class SmtpMailService implements MailService {
   private readonly transport: Transporter;
 
-  constructor(private readonly settings: SmtpSettings, private readonly log: MailLog) {
+  constructor(
+    private readonly settings: SmtpSettings,
+    private readonly log: MailLog,
+  ) {
     checkSmtpUrl(settings.url);
     // Short timeouts: the request that sends the mail waits for it (nodemailer's defaults are minutes).
     this.transport = createTransport({ url: settings.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });

@@ -3,7 +3,14 @@
 // server's (docs/CONTRACT.md "Suggestions, attachments and PDF").
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  AcceptChangeAnswer, AttachmentItem, ChangeEntry, ChangePage, DeclineChangeAnswer, FeatureRecord, HistoryRow, ImageList,
+  AcceptChangeAnswer,
+  AttachmentItem,
+  ChangeEntry,
+  ChangePage,
+  DeclineChangeAnswer,
+  FeatureRecord,
+  HistoryRow,
+  ImageList,
 } from '../model/index.ts';
 import { apiFetch, storedCredentials, type ApiOptions } from './client.ts';
 import { apiError, apiHeaders, apiUrl } from './http.ts';
@@ -26,7 +33,11 @@ export const fetchFeature = (ctx: ApiCtx, gfid: number, signal?: AbortSignal) =>
 export const fetchHistory = (ctx: ApiCtx, gfid: number, signal?: AbortSignal) =>
   apiFetch<HistoryRow[]>(`/features/${gfid}/history`, {}, opts(ctx, signal));
 export const fetchFeatureModel = (ctx: ApiCtx, layerId: string, signal?: AbortSignal) =>
-  apiFetch<{ properties: unknown[] }>(`/apps/layers/${encodeURIComponent(layerId)}/featuremodel?appkey=${ctx.appKey}`, {}, opts(ctx, signal));
+  apiFetch<{ properties: unknown[] }>(
+    `/apps/layers/${encodeURIComponent(layerId)}/featuremodel?appkey=${ctx.appKey}`,
+    {},
+    opts(ctx, signal),
+  );
 
 export async function fetchAttachments(ctx: ApiCtx, gfid: number, kind: AttachmentKind, signal?: AbortSignal): Promise<AttachmentItem[]> {
   const body = await apiFetch<AttachmentItem[] | ImageList>(`/features/${gfid}/${kind}`, {}, opts(ctx, signal));

@@ -1,13 +1,29 @@
 // The frame every add dialog shares (SPEC §2 add dialogs): title, the form, cancel and submit.
 import type { ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
 import { useTranslation } from 'react-i18next';
 
-export function AddDialog({ kind, onClose, onSubmit, busy, children }: {
+export function AddDialog({
+  kind,
+  onClose,
+  onSubmit,
+  busy,
+  children,
+}: {
   kind: string;
   onClose: () => void;
   onSubmit: () => void;
@@ -19,13 +35,23 @@ export function AddDialog({ kind, onClose, onSubmit, busy, children }: {
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface data-testid={`add-${kind}-dialog`}>
-        <form noValidate onSubmit={(e) => { e.preventDefault(); onSubmit(); }}>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSubmit();
+          }}
+        >
           <DialogBody>
             <DialogTitle>{t(`attachments.add.${kind}`)}</DialogTitle>
             <DialogContent className={styles.content}>{children}</DialogContent>
             <DialogActions>
-              <Button onClick={onClose} data-testid="add-cancel">{t('common.cancel')}</Button>
-              <Button appearance="primary" type="submit" disabled={busy} data-testid="add-submit">{t('common.submit')}</Button>
+              <Button onClick={onClose} data-testid="add-cancel">
+                {t('common.cancel')}
+              </Button>
+              <Button appearance="primary" type="submit" disabled={busy} data-testid="add-submit">
+                {t('common.submit')}
+              </Button>
             </DialogActions>
           </DialogBody>
         </form>

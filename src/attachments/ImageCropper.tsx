@@ -10,7 +10,15 @@ const useStyles = makeStyles({
   canvas: { touchAction: 'none', cursor: 'crosshair', maxWidth: '100%' },
 });
 
-export function ImageCropper({ bitmap, crop, onCrop }: { bitmap: ImageBitmap; crop: CropRect | null; onCrop: (c: CropRect | null) => void }) {
+export function ImageCropper({
+  bitmap,
+  crop,
+  onCrop,
+}: {
+  bitmap: ImageBitmap;
+  crop: CropRect | null;
+  onCrop: (c: CropRect | null) => void;
+}) {
   const styles = useStyles();
   const canvas = useRef<HTMLCanvasElement>(null);
   const start = useRef<{ x: number; y: number } | null>(null);
@@ -19,7 +27,8 @@ export function ImageCropper({ bitmap, crop, onCrop }: { bitmap: ImageBitmap; cr
   useEffect(() => {
     const ctx = canvas.current?.getContext('2d');
     if (!ctx) return;
-    const w = bitmap.width * scale, h = bitmap.height * scale;
+    const w = bitmap.width * scale,
+      h = bitmap.height * scale;
     ctx.clearRect(0, 0, w, h);
     ctx.drawImage(bitmap, 0, 0, w, h);
     if (!crop) return;
@@ -39,7 +48,8 @@ export function ImageCropper({ bitmap, crop, onCrop }: { bitmap: ImageBitmap; cr
   };
   const drag = (e: React.PointerEvent) => {
     if (!start.current) return;
-    const p = at(e), s = start.current;
+    const p = at(e),
+      s = start.current;
     const rect = { x: Math.min(s.x, p.x), y: Math.min(s.y, p.y), width: Math.abs(p.x - s.x), height: Math.abs(p.y - s.y) };
     onCrop(rect.width >= 4 && rect.height >= 4 ? rect : null);
   };
@@ -50,9 +60,15 @@ export function ImageCropper({ bitmap, crop, onCrop }: { bitmap: ImageBitmap; cr
       width={Math.round(bitmap.width * scale)}
       height={Math.round(bitmap.height * scale)}
       className={styles.canvas}
-      onPointerDown={(e) => { start.current = at(e); e.currentTarget.setPointerCapture(e.pointerId); }}
+      onPointerDown={(e) => {
+        start.current = at(e);
+        e.currentTarget.setPointerCapture(e.pointerId);
+      }}
       onPointerMove={drag}
-      onPointerUp={(e) => { drag(e); start.current = null; }}
+      onPointerUp={(e) => {
+        drag(e);
+        start.current = null;
+      }}
     />
   );
 }

@@ -30,8 +30,13 @@ export function ImageDialog({ onClose, ...to }: AttachTo & { onClose: () => void
     setBitmap(null);
     if (!file || !/^image\/(png|jpe?g|gif)$/i.test(file.type)) return;
     let live = true;
-    createImageBitmap(file).then((b) => (live ? setBitmap(b) : b.close()), () => undefined);
-    return () => { live = false; };
+    createImageBitmap(file).then(
+      (b) => (live ? setBitmap(b) : b.close()),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [file]);
 
   const submit = async () => {
@@ -50,12 +55,21 @@ export function ImageDialog({ onClose, ...to }: AttachTo & { onClose: () => void
   return (
     <AddDialog kind="images" onClose={onClose} onSubmit={() => void submit()} busy={upload.isPending}>
       <Field label={t('attachments.field.file')} required validationState={error ? 'error' : 'none'} validationMessage={error}>
-        <input type="file" accept="image/png,image/jpeg,image/gif" data-testid="attachment-file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <input
+          type="file"
+          accept="image/png,image/jpeg,image/gif"
+          data-testid="attachment-file"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
       </Field>
       {bitmap && <ImageCropper bitmap={bitmap} crop={crop} onCrop={setCrop} />}
       <Field label={t('attachments.field.maxDimension')}>
         <Select data-testid="image-max" value={String(maxDimension)} onChange={(_, d) => setMax(Number(d.value))}>
-          {SIZES.map((s) => <option key={s} value={s}>{s} px</option>)}
+          {SIZES.map((s) => (
+            <option key={s} value={s}>
+              {s} px
+            </option>
+          ))}
         </Select>
       </Field>
       <Field label={t('attachments.field.description')}>

@@ -39,9 +39,19 @@ export function TextAttachmentDialog({ kind, onClose, ...to }: AttachTo & { kind
           validationState={error && i === all.length - 1 ? 'error' : 'none'}
           validationMessage={i === all.length - 1 ? error : undefined}
         >
-          {name === 'comment' || name === 'item'
-            ? <Textarea data-testid={`attachment-${name}`} value={values[name] ?? ''} onChange={(_, d) => setValues((s) => ({ ...s, [name]: d.value }))} />
-            : <Input data-testid={`attachment-${name}`} value={values[name] ?? ''} onChange={(_, d) => setValues((s) => ({ ...s, [name]: d.value }))} />}
+          {name === 'comment' || name === 'item' ? (
+            <Textarea
+              data-testid={`attachment-${name}`}
+              value={values[name] ?? ''}
+              onChange={(_, d) => setValues((s) => ({ ...s, [name]: d.value }))}
+            />
+          ) : (
+            <Input
+              data-testid={`attachment-${name}`}
+              value={values[name] ?? ''}
+              onChange={(_, d) => setValues((s) => ({ ...s, [name]: d.value }))}
+            />
+          )}
         </Field>
       ))}
     </AddDialog>

@@ -29,7 +29,12 @@ export function clampCrop(crop: CropRect | null | undefined, width: number, heig
   if (!crop) return { x: 0, y: 0, width, height };
   const x = Math.max(0, Math.min(width - 1, Math.round(crop.x)));
   const y = Math.max(0, Math.min(height - 1, Math.round(crop.y)));
-  return { x, y, width: Math.max(1, Math.min(width - x, Math.round(crop.width))), height: Math.max(1, Math.min(height - y, Math.round(crop.height))) };
+  return {
+    x,
+    y,
+    width: Math.max(1, Math.min(width - x, Math.round(crop.width))),
+    height: Math.max(1, Math.min(height - y, Math.round(crop.height))),
+  };
 }
 
 /** Output size keeping the aspect ratio, the longest side at most maxDimension. */

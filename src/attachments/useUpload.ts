@@ -34,7 +34,11 @@ export function useUpload(to: AttachTo, kind: string, onDone: () => void) {
       onDone();
     },
     onError: (err) => {
-      notify({ intent: 'error', textKey: `errors.${err instanceof ApiError && err.key ? err.key : 'INTERNAL_SERVER_ERROR'}`, defaultText: err.message });
+      notify({
+        intent: 'error',
+        textKey: `errors.${err instanceof ApiError && err.key ? err.key : 'INTERNAL_SERVER_ERROR'}`,
+        defaultText: err.message,
+      });
     },
   });
 }

@@ -4,7 +4,10 @@ import { lazy, type ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../model/index.ts';
 
 export class ChunkLoadTimeoutError extends Error {
-  constructor(readonly chunk: string, readonly ms: number) {
+  constructor(
+    readonly chunk: string,
+    readonly ms: number,
+  ) {
     super(`Loading chunk "${chunk}" timed out after ${ms} ms`);
     this.name = 'ChunkLoadTimeoutError';
   }
@@ -27,11 +30,7 @@ export function withTimeout<T>(load: () => Promise<T>, chunk: string, ms = CHUNK
 }
 
 /** React.lazy for a named export, with the chunk time-out. */
-export function lazyNamed<P extends object>(
-  load: () => Promise<Record<string, unknown>>,
-  name: string,
-  ms = CHUNK_LOAD_TIMEOUT_MS,
-) {
+export function lazyNamed<P extends object>(load: () => Promise<Record<string, unknown>>, name: string, ms = CHUNK_LOAD_TIMEOUT_MS) {
   return lazy(async () => {
     const mod = await withTimeout(load, name, ms);
     return { default: mod[name] as ComponentType<P> };

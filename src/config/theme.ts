@@ -14,7 +14,13 @@ export function parseHex(color: string): Rgb | undefined {
 }
 
 function toHex([r, g, b]: Rgb): string {
-  return `#${[r, g, b].map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[r, g, b]
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 function mix(a: Rgb, b: Rgb, t: number): Rgb {
@@ -46,8 +52,16 @@ export function configColor(config: AppConfig, type: string): { color?: string; 
 }
 
 const FONT_TOKENS = [
-  'fontSizeBase100', 'fontSizeBase200', 'fontSizeBase300', 'fontSizeBase400', 'fontSizeBase500', 'fontSizeBase600',
-  'fontSizeHero700', 'fontSizeHero800', 'fontSizeHero900', 'fontSizeHero1000',
+  'fontSizeBase100',
+  'fontSizeBase200',
+  'fontSizeBase300',
+  'fontSizeBase400',
+  'fontSizeBase500',
+  'fontSizeBase600',
+  'fontSizeHero700',
+  'fontSizeHero800',
+  'fontSizeHero900',
+  'fontSizeHero1000',
 ] as const;
 
 export function buildTheme(config: AppConfig, mode: 'light' | 'dark'): Theme {

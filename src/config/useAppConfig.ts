@@ -30,7 +30,9 @@ export async function loadApp(appKey: string, opts: Omit<ApiOptions, 'appKey'> =
   try {
     const app = await fetchApp(appKey, { ...opts, signal });
     markServerReachable(true);
-    void getDataWorker().putStoredValue({ ...STORE, key: appKey, value: app }).catch((err) => console.warn('app configuration not stored', err));
+    void getDataWorker()
+      .putStoredValue({ ...STORE, key: appKey, value: app })
+      .catch((err) => console.warn('app configuration not stored', err));
     return app;
   } catch (err) {
     // The caller gave up (a newer query): not the server's fault.

@@ -2,7 +2,16 @@
 // userInformation and logout, one tab each. Which tabs show depends on the login state; a tab
 // that does not fit it is mapped by the SPEC §2 rule (src/state/queryRules.ts resolveAuthTab).
 import {
-  Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, Tab, TabList, makeStyles, tokens,
+  Button,
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Tab,
+  TabList,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -42,18 +51,11 @@ export function AuthDialog({ config, appKey }: { config: AppConfig; appKey: stri
     <Dialog open={requested !== null} onOpenChange={(_, d) => !d.open && close()}>
       <DialogSurface className={styles.surface} data-testid="auth-dialog" data-tab={tab}>
         <DialogBody>
-          <DialogTitle
-            action={<Button appearance="subtle" aria-label={t('common.close')} icon={<Dismiss24Regular />} onClick={close} />}
-          >
+          <DialogTitle action={<Button appearance="subtle" aria-label={t('common.close')} icon={<Dismiss24Regular />} onClick={close} />}>
             {t('auth.title')}
           </DialogTitle>
           <DialogContent>
-            <TabList
-              className={styles.tabs}
-              selectedValue={tab}
-              onTabSelect={(_, d) => openAuth(d.value as AuthTab)}
-              size="small"
-            >
+            <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, d) => openAuth(d.value as AuthTab)} size="small">
               {tabs.map((name) => (
                 <Tab key={name} value={name} data-testid={`auth-tab-${name}`}>
                   {t(`auth.tabs.${name}`)}
@@ -72,4 +74,3 @@ export function AuthDialog({ config, appKey }: { config: AppConfig; appKey: stri
     </Dialog>
   );
 }
-

@@ -17,16 +17,20 @@ export function ChangePasswordForm({ config, appKey, onDone }: AuthPaneProps) {
   const { t } = useTranslation();
   const form = useZodForm(changePasswordSchema, { oldPassword: '', password: '', confirmPassword: '' });
   const [error, setError] = useState<string | null>(null);
-  const { busy, submit } = useFormSubmit(form.validate, async (data) => {
-    setError(null);
-    await changePassword(data, { appKey, apiBase: config.serverUrl });
-    const user = useAuthStore.getState().user;
-    if (user && useAuthStore.getState().authorization) {
-      useAuthStore.setState({ authorization: basicAuth({ username: user.username, password: data.password }) });
-    }
-    notifyInfo('auth.passwordChanged');
-    onDone();
-  }, (err) => setError(`errors.${errorKeyOf(err)}`));
+  const { busy, submit } = useFormSubmit(
+    form.validate,
+    async (data) => {
+      setError(null);
+      await changePassword(data, { appKey, apiBase: config.serverUrl });
+      const user = useAuthStore.getState().user;
+      if (user && useAuthStore.getState().authorization) {
+        useAuthStore.setState({ authorization: basicAuth({ username: user.username, password: data.password }) });
+      }
+      notifyInfo('auth.passwordChanged');
+      onDone();
+    },
+    (err) => setError(`errors.${errorKeyOf(err)}`),
+  );
   return (
     <form onSubmit={submit} style={formStyle} noValidate data-testid="change-password-form">
       {error && (

@@ -2,9 +2,7 @@
 // activate. One dialog, one hook: `const confirm = useConfirm(); if (await confirm('delete')) …`.
 // The wording is ours (the SPEC does not show it), in every language.
 import { useCallback } from 'react';
-import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle,
-} from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 

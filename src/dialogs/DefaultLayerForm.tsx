@@ -9,9 +9,7 @@ import { actionsStyle, formStyle } from './formLayout.ts';
 
 /** Geographic layers: vector layers with a geometry type, not the diff companions. */
 export function geographicLayers(config: AppConfig): Layer[] {
-  return config.layersConfig.filter(
-    (l) => !isDiffLayerId(l.id) && (GEOMETRY_TYPES as readonly string[]).includes(l.type),
-  );
+  return config.layersConfig.filter((l) => !isDiffLayerId(l.id) && (GEOMETRY_TYPES as readonly string[]).includes(l.type));
 }
 
 export function DefaultLayerForm({ config, onDone }: { config: AppConfig; onDone: () => void }) {

@@ -47,7 +47,12 @@ export function LoginForm({ config, appKey, onDone }: AuthPaneProps) {
       <FormField name="username" label={t('auth.username')} form={form} autoComplete="username" />
       <FormField name="password" label={t('auth.password')} form={form} type="password" autoComplete="current-password" />
       {config.auth.rememberMe && (
-        <Checkbox label={t('auth.rememberMe')} checked={remember} onChange={(_, d) => setRemember(d.checked === true)} data-testid="login-remember" />
+        <Checkbox
+          label={t('auth.rememberMe')}
+          checked={remember}
+          onChange={(_, d) => setRemember(d.checked === true)}
+          data-testid="login-remember"
+        />
       )}
       <Link as="button" type="button" onClick={() => useUiStore.getState().openAuth('reset')}>
         {t('auth.forgotPassword')}

@@ -19,16 +19,20 @@ export function RegisterForm({ config, appKey }: AuthPaneProps) {
   const { t, i18n } = useTranslation();
   const form = useZodForm(registrationSchema, EMPTY);
   const [error, setError] = useState<string | null>(null);
-  const { busy, submit } = useFormSubmit(form.validate, async (data) => {
-    setError(null);
-    const language = LOCALES.find((l) => l === i18n.language);
-    await register({ ...data, language }, { appKey, apiBase: config.serverUrl });
-    notifySuccess('REGISTRATION_SUCCESS');
-    useUiStore.getState().openAuth('login');
-  }, (err) => {
-    const key = errorKeyOf(err);
-    setError(`errors.${key === 'INTERNAL_SERVER_ERROR' ? key : 'REGISTRATION_FAILED'}`);
-  });
+  const { busy, submit } = useFormSubmit(
+    form.validate,
+    async (data) => {
+      setError(null);
+      const language = LOCALES.find((l) => l === i18n.language);
+      await register({ ...data, language }, { appKey, apiBase: config.serverUrl });
+      notifySuccess('REGISTRATION_SUCCESS');
+      useUiStore.getState().openAuth('login');
+    },
+    (err) => {
+      const key = errorKeyOf(err);
+      setError(`errors.${key === 'INTERNAL_SERVER_ERROR' ? key : 'REGISTRATION_FAILED'}`);
+    },
+  );
   return (
     <form onSubmit={submit} style={formStyle} noValidate data-testid="register-form">
       {error && (

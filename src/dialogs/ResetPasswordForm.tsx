@@ -14,11 +14,15 @@ import type { AuthPaneProps } from './authPane.ts';
 export function ResetPasswordForm({ config, appKey }: AuthPaneProps) {
   const { t } = useTranslation();
   const form = useZodForm(resetPasswordSchema, { email: '' });
-  const { busy, submit } = useFormSubmit(form.validate, async (data) => {
-    await resetPassword(data, { appKey, apiBase: config.serverUrl });
-    notifySuccess('PASSWORD_RESET_MAIL_SENT');
-    useUiStore.getState().openAuth('login');
-  }, () => notifyError('PASSWORD_RESET_FAILED'));
+  const { busy, submit } = useFormSubmit(
+    form.validate,
+    async (data) => {
+      await resetPassword(data, { appKey, apiBase: config.serverUrl });
+      notifySuccess('PASSWORD_RESET_MAIL_SENT');
+      useUiStore.getState().openAuth('login');
+    },
+    () => notifyError('PASSWORD_RESET_FAILED'),
+  );
   return (
     <form onSubmit={submit} style={formStyle} noValidate data-testid="reset-form">
       <Text>{t('auth.resetHint')}</Text>

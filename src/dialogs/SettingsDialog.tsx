@@ -2,7 +2,16 @@
 // zoom user-centred and geolocation features visible (map), default layer (layer). Opened by the
 // settings drawer or `settings=<tab>` (SPEC §2). Changes are saved at once (src/state/settingsStorage.ts).
 import {
-  Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, Tab, TabList, makeStyles, tokens,
+  Button,
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Tab,
+  TabList,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -27,9 +36,7 @@ export function SettingsDialog({ config }: { config: AppConfig }) {
     <Dialog open={tab !== null} onOpenChange={(_, d) => !d.open && close()}>
       <DialogSurface className={styles.surface} data-testid="settings-dialog" data-tab={tab ?? undefined}>
         <DialogBody>
-          <DialogTitle
-            action={<Button appearance="subtle" aria-label={t('common.close')} icon={<Dismiss24Regular />} onClick={close} />}
-          >
+          <DialogTitle action={<Button appearance="subtle" aria-label={t('common.close')} icon={<Dismiss24Regular />} onClick={close} />}>
             {t('settings.title')}
           </DialogTitle>
           <DialogContent>

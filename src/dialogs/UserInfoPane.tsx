@@ -19,12 +19,16 @@ export function UserInfoPane({ config, appKey }: AuthPaneProps) {
     lastName: user?.lastName ?? '',
     email: user?.email ?? '',
   });
-  const { busy, submit } = useFormSubmit(form.validate, async (data) => {
-    const updated = await updateAccount(data, { appKey, apiBase: config.serverUrl });
-    const current = useAuthStore.getState().user;
-    if (current) useAuthStore.setState({ user: { ...current, ...updated } });
-    notifyInfo('auth.accountSaved');
-  }, (err) => notifyError(errorKeyOf(err)));
+  const { busy, submit } = useFormSubmit(
+    form.validate,
+    async (data) => {
+      const updated = await updateAccount(data, { appKey, apiBase: config.serverUrl });
+      const current = useAuthStore.getState().user;
+      if (current) useAuthStore.setState({ user: { ...current, ...updated } });
+      notifyInfo('auth.accountSaved');
+    },
+    (err) => notifyError(errorKeyOf(err)),
+  );
   if (!user) return null;
   return (
     <form onSubmit={submit} style={formStyle} noValidate data-testid="user-info">

@@ -56,11 +56,7 @@ export function useZodForm<S extends z.ZodType>(schema: S, initial: Record<strin
  * A form's submit handler: validate, then run `action` with the parsed data while `busy` (the
  * submit button is disabled meanwhile); a failure goes to `onError`.
  */
-export function useFormSubmit<T>(
-  validate: () => T | undefined,
-  action: (data: T) => Promise<void>,
-  onError: (err: unknown) => void,
-) {
+export function useFormSubmit<T>(validate: () => T | undefined, action: (data: T) => Promise<void>, onError: (err: unknown) => void) {
   const [busy, setBusy] = useState(false);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();

@@ -29,8 +29,13 @@ export function DraftAttachments({ attachments }: { attachments: readonly NewAtt
   const styles = useStyles();
   const [adding, setAdding] = useState<AddKind | null>(null);
   // SPEC §3 app configuration switches which kinds exist; images always do.
-  const kinds = (['images', config.comments && 'comments', config.links && 'links', config.bibliography && 'bibliographies',
-    config.documents && 'documents'].filter(Boolean) as AddKind[]);
+  const kinds = [
+    'images',
+    config.comments && 'comments',
+    config.links && 'links',
+    config.bibliography && 'bibliographies',
+    config.documents && 'documents',
+  ].filter(Boolean) as AddKind[];
   const close = () => setAdding(null);
   const keep = (a: NewAttachment) => useDraft.getState().addAttachment(a);
   return (
@@ -42,19 +47,30 @@ export function DraftAttachments({ attachments }: { attachments: readonly NewAtt
             // biome-ignore lint/suspicious/noArrayIndexKey: a draft's attachments have no identity of their own; rows hold no state, so a removal re-labelling them is harmless
             <li key={i} data-testid="draft-attachment">
               {t(`attachments.kind.${a.kind}`)}: {describe(a)}
-              <Button size="small" appearance="subtle" onClick={() => useDraft.getState().removeAttachment(i)} aria-label={t('common.remove')}>×</Button>
+              <Button
+                size="small"
+                appearance="subtle"
+                onClick={() => useDraft.getState().removeAttachment(i)}
+                aria-label={t('common.remove')}
+              >
+                ×
+              </Button>
             </li>
           ))}
         </ul>
       )}
       <div className={styles.buttons}>
         {kinds.map((k) => (
-          <Button key={k} size="small" onClick={() => setAdding(k)} data-testid={`draft-add-${k}`}>{t(`attachments.add.${k}`)}</Button>
+          <Button key={k} size="small" onClick={() => setAdding(k)} data-testid={`draft-add-${k}`}>
+            {t(`attachments.add.${k}`)}
+          </Button>
         ))}
       </div>
       {adding === 'images' && <ImageDialog gfid={null} keep={keep} onClose={close} />}
       {adding === 'documents' && <DocumentDialog gfid={null} keep={keep} onClose={close} />}
-      {adding && adding !== 'images' && adding !== 'documents' && <TextAttachmentDialog kind={adding} gfid={null} keep={keep} onClose={close} />}
+      {adding && adding !== 'images' && adding !== 'documents' && (
+        <TextAttachmentDialog kind={adding} gfid={null} keep={keep} onClose={close} />
+      )}
     </section>
   );
 }

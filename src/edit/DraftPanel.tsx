@@ -20,7 +20,13 @@ import type { Draft } from './draft.ts';
 import { DraftAttachments } from './DraftAttachments.tsx';
 
 const useStyles = makeStyles({
-  tools: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalSNudge, flexWrap: 'wrap', marginBottom: tokens.spacingVerticalS },
+  tools: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalSNudge,
+    flexWrap: 'wrap',
+    marginBottom: tokens.spacingVerticalS,
+  },
   history: { padding: 0 },
 });
 
@@ -69,13 +75,24 @@ export function DraftPanel() {
           </Tooltip>
         </Toolbar>
         {draft.gfid !== null && (
-          <Button size="small" onClick={() => useDraft.getState().setMode(mode === 'modify' ? 'idle' : 'modify')} data-testid="draft-modify">
+          <Button
+            size="small"
+            onClick={() => useDraft.getState().setMode(mode === 'modify' ? 'idle' : 'modify')}
+            data-testid="draft-modify"
+          >
             {mode === 'modify' ? t('edit.stopGeometry') : t('edit.editGeometry')}
           </Button>
         )}
       </div>
       {draft.gfid === null && <DraftAttachments attachments={draft.attachments ?? []} />}
-      <EditForm key={draft.gfid ?? 'new'} draft={draft} defs={defsFor(draft.layer.properties, draft.properties)} onSubmit={submit} onCancel={() => void cancel()} busy={busy} />
+      <EditForm
+        key={draft.gfid ?? 'new'}
+        draft={draft}
+        defs={defsFor(draft.layer.properties, draft.properties)}
+        onSubmit={submit}
+        onCancel={() => void cancel()}
+        busy={busy}
+      />
     </Panel>
   );
 }

@@ -58,42 +58,73 @@ export function EditForm({ draft, defs, onSubmit, onCancel, busy }: Props) {
           <option value="" />
           {(def.options ?? []).map((o) => {
             const value = typeof o === 'string' ? o : String(o.value);
-            return <option key={value} value={value}>{typeof o === 'string' ? o : (o.label ?? value)}</option>;
+            return (
+              <option key={value} value={value}>
+                {typeof o === 'string' ? o : (o.label ?? value)}
+              </option>
+            );
           })}
         </Select>
       );
     }
     if (def.type === 'EDITOR') {
-      return <RichTextEditor value={String(v ?? '')} onChange={set} disabled={common.disabled} data-testid={common['data-testid']} aria-label={def.label ?? def.name} />;
+      return (
+        <RichTextEditor
+          value={String(v ?? '')}
+          onChange={set}
+          disabled={common.disabled}
+          data-testid={common['data-testid']}
+          aria-label={def.label ?? def.name}
+        />
+      );
     }
     if (def.type === 'OBJECT' || def.type === 'GEOMETRY') {
       return <Textarea {...common} value={String(v ?? '')} onChange={(_, d) => set(d.value)} />;
     }
     const type = def.type === 'EMAIL' ? 'email' : 'text';
-    return <Input {...common} type={type} inputMode={def.type === 'NUMBER' ? 'decimal' : undefined} value={String(v ?? '')} onChange={(_, d) => set(d.value)} />;
+    return (
+      <Input
+        {...common}
+        type={type}
+        inputMode={def.type === 'NUMBER' ? 'decimal' : undefined}
+        value={String(v ?? '')}
+        onChange={(_, d) => set(d.value)}
+      />
+    );
   };
 
   return (
     <form
       data-testid="edit-form"
       noValidate
-      onSubmit={(e) => { e.preventDefault(); submit(); }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
       className={styles.form}
     >
       {!draft.layer.editable && <div data-testid="layer-read-only">{t('edit.layerReadOnly')}</div>}
-      {defs.filter((d) => d.show).map((def) => (
-        <Field
-          key={def.name}
-          label={def.label ?? def.name}
-          hint={draft.layer.editable && readOnly(def) ? t('edit.adminOnly') : undefined}
-          validationState={errors[def.name] ? 'error' : 'none'}
-          validationMessage={errors[def.name] ? t(`errors.${errors[def.name]}`, { defaultValue: ERRORS[errors[def.name] as keyof typeof ERRORS] }) : undefined}
-        >
-          {field(def)}
-        </Field>
-      ))}
+      {defs
+        .filter((d) => d.show)
+        .map((def) => (
+          <Field
+            key={def.name}
+            label={def.label ?? def.name}
+            hint={draft.layer.editable && readOnly(def) ? t('edit.adminOnly') : undefined}
+            validationState={errors[def.name] ? 'error' : 'none'}
+            validationMessage={
+              errors[def.name]
+                ? t(`errors.${errors[def.name]}`, { defaultValue: ERRORS[errors[def.name] as keyof typeof ERRORS] })
+                : undefined
+            }
+          >
+            {field(def)}
+          </Field>
+        ))}
       <div className={styles.actions}>
-        <Button onClick={onCancel} data-testid="edit-cancel">{t('common.cancel')}</Button>
+        <Button onClick={onCancel} data-testid="edit-cancel">
+          {t('common.cancel')}
+        </Button>
         <Button appearance="primary" type="submit" disabled={busy || !draft.layer.editable} data-testid="edit-submit">
           {t('edit.submit')}
         </Button>

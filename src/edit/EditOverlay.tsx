@@ -20,7 +20,11 @@ import { fromOl, toOl } from '../ui/olGeometry.ts';
 export const TEMPLATE_STYLE = new Style({
   stroke: new Stroke({ color: PALETTE.template, width: TEMPLATE_STROKE_WIDTH }),
   fill: new Fill({ color: PALETTE.templateFill }),
-  image: new Circle({ radius: 7, fill: new Fill({ color: PALETTE.templatePoint }), stroke: new Stroke({ color: PALETTE.template, width: TEMPLATE_STROKE_WIDTH }) }),
+  image: new Circle({
+    radius: 7,
+    fill: new Fill({ color: PALETTE.templatePoint }),
+    stroke: new Stroke({ color: PALETTE.template, width: TEMPLATE_STROKE_WIDTH }),
+  }),
 });
 
 export function EditOverlay({ map }: { map: OlMap | undefined }) {

@@ -11,8 +11,14 @@ import { useDraft } from './draftStore.ts';
 
 const useStyles = makeStyles({
   bar: {
-    position: 'absolute', bottom: '32px', left: '50%', transform: 'translateX(-50%)', zIndex: 20,
-    background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusXLarge, boxShadow: tokens.shadow8,
+    position: 'absolute',
+    bottom: '32px',
+    left: '50%',
+    transform: 'translateX(-50%)',
+    zIndex: 20,
+    background: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow8,
   },
   hint: { padding: `0 ${tokens.spacingHorizontalS}` },
 });
@@ -33,21 +39,37 @@ export function EditToolbar() {
     // The taps that place vertices must not leave a selected feature behind them.
     useSelection.getState().clear();
     const type = layer.type === 'Polygon' || layer.type === 'LineString' ? layer.type : 'Point';
-    useDraft.getState().start(emptyDraft({ id: layer.id, workspace: layer.workspace!, geometryType: type, editable: true, properties: defs ?? [] }, ui.admin), 'draw');
+    useDraft
+      .getState()
+      .start(
+        emptyDraft({ id: layer.id, workspace: layer.workspace!, geometryType: type, editable: true, properties: defs ?? [] }, ui.admin),
+        'draw',
+      );
   };
   return (
-    <Toolbar
-      data-testid="edit-toolbar"
-      size="small"
-      className={styles.bar}
-    >
-      <Select size="small" value={layer.id} onChange={(_, d) => setLayerId(d.value)} aria-label={t('edit.layer')} data-testid="edit-layer" disabled={drafting}>
-        {editable.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
+    <Toolbar data-testid="edit-toolbar" size="small" className={styles.bar}>
+      <Select
+        size="small"
+        value={layer.id}
+        onChange={(_, d) => setLayerId(d.value)}
+        aria-label={t('edit.layer')}
+        data-testid="edit-layer"
+        disabled={drafting}
+      >
+        {editable.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name}
+          </option>
+        ))}
       </Select>
       <Button size="small" appearance="primary" onClick={start} disabled={drafting || !defs} data-testid="edit-new">
         {t(`edit.new.${layer.type}`, { defaultValue: t('edit.new.Point') })}
       </Button>
-      {mode === 'draw' && <span data-testid="edit-drawing" className={styles.hint}>{t('edit.drawHint')}</span>}
+      {mode === 'draw' && (
+        <span data-testid="edit-drawing" className={styles.hint}>
+          {t('edit.drawHint')}
+        </span>
+      )}
     </Toolbar>
   );
 }

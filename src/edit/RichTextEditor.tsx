@@ -4,8 +4,13 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type ReactElement } from 'react';
 import { Button, Input, Toolbar, ToolbarButton, makeStyles, tokens } from '@fluentui/react-components';
 import {
-  Link20Regular, TextBold20Regular, TextBulletListLtr20Regular, TextClearFormatting20Regular, TextItalic20Regular,
-  TextNumberListLtr20Regular, TextUnderline20Regular,
+  Link20Regular,
+  TextBold20Regular,
+  TextBulletListLtr20Regular,
+  TextClearFormatting20Regular,
+  TextItalic20Regular,
+  TextNumberListLtr20Regular,
+  TextUnderline20Regular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { sanitizeRichText } from '../ui/richText.ts';
@@ -143,7 +148,9 @@ export function RichTextEditor({ value, onChange, disabled, 'data-testid': testI
               addLink();
             }}
           />
-          <Button data-testid="rich-link-add" onClick={addLink}>{t('edit.richText.addLink')}</Button>
+          <Button data-testid="rich-link-add" onClick={addLink}>
+            {t('edit.richText.addLink')}
+          </Button>
         </div>
       )}
       <div

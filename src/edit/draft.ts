@@ -57,9 +57,15 @@ export function draftFromFeature(
 ): Draft {
   const { gfid, version, ...properties } = feature.properties;
   return {
-    layer, gfid: Number(gfid), baseVersion: typeof version === 'number' ? version : null,
-    original: { geometry: feature.geometry, properties }, geometry: feature.geometry, properties,
-    moves: [], deleted: false, admin,
+    layer,
+    gfid: Number(gfid),
+    baseVersion: typeof version === 'number' ? version : null,
+    original: { geometry: feature.geometry, properties },
+    geometry: feature.geometry,
+    properties,
+    moves: [],
+    deleted: false,
+    admin,
   };
 }
 

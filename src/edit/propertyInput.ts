@@ -29,7 +29,13 @@ export function parseInput(def: PropertyDefinition, raw: string | boolean): Pars
     case 'PDF':
       return /^(https?:\/\/|\/)/i.test(s) ? { ok: true, value: s } : { ok: false, error: 'INVALID_URL' };
     case 'TAGS':
-      return { ok: true, value: s.split(',').map((x) => x.trim()).filter(Boolean) };
+      return {
+        ok: true,
+        value: s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      };
     case 'OBJECT':
     case 'GEOMETRY':
       try {

@@ -43,15 +43,35 @@ function Section({ kind, gfid, onAdd }: { kind: ListKind; gfid: number; onAdd: (
       <div className={styles.header}>
         <strong>{t(`attachments.kind.${kind}`)}</strong>
         {ui.loggedIn && kind !== 'tags' && (
-          <Button size="small" onClick={onAdd} data-testid={`add-${kind}`}>{t('attachments.addButton')}</Button>
+          <Button size="small" onClick={onAdd} data-testid={`add-${kind}`}>
+            {t('attachments.addButton')}
+          </Button>
         )}
       </div>
-      {list.isPending ? <Spinner size="tiny" /> : (
+      {list.isPending ? (
+        <Spinner size="tiny" />
+      ) : (
         <ul className={styles.list}>
           {(list.data ?? []).map((a) => (
             <li key={a.id} data-status={a.status}>
-              {kind === 'documents' ? <a href="#" onClick={(e) => { e.preventDefault(); void open(a); }}>{describe(kind, a)}</a> : describe(kind, a)}
-              {a.status === 'pending' && <Badge size="small" appearance="tint" className={styles.pending}>{t('attachments.pending')}</Badge>}
+              {kind === 'documents' ? (
+                <a
+                  href="#"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    void open(a);
+                  }}
+                >
+                  {describe(kind, a)}
+                </a>
+              ) : (
+                describe(kind, a)
+              )}
+              {a.status === 'pending' && (
+                <Badge size="small" appearance="tint" className={styles.pending}>
+                  {t('attachments.pending')}
+                </Badge>
+              )}
               {kind === 'tags' && ui.loggedIn && a.status === 'accepted' && <TagRemover gfid={gfid} tag={a} />}
             </li>
           ))}
@@ -69,9 +89,23 @@ function TagAdder({ gfid }: { gfid: number }) {
   const upload = useUpload({ gfid }, 'tags', () => setName(''));
   const rule = validateTagName(name);
   return (
-    <form onSubmit={(e) => { e.preventDefault(); if (rule.ok) upload.mutate({ kind: 'tags', body: { name: name.trim() }, label: name.trim() }); }} className={styles.tagForm}>
-      <Input size="small" value={name} onChange={(_, d) => setName(d.value)} placeholder={t('attachments.field.tag')} data-testid="tag-input" />
-      <Button size="small" type="submit" disabled={!rule.ok || upload.isPending}>{t('attachments.addButton')}</Button>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (rule.ok) upload.mutate({ kind: 'tags', body: { name: name.trim() }, label: name.trim() });
+      }}
+      className={styles.tagForm}
+    >
+      <Input
+        size="small"
+        value={name}
+        onChange={(_, d) => setName(d.value)}
+        placeholder={t('attachments.field.tag')}
+        data-testid="tag-input"
+      />
+      <Button size="small" type="submit" disabled={!rule.ok || upload.isPending}>
+        {t('attachments.addButton')}
+      </Button>
     </form>
   );
 }
@@ -85,8 +119,14 @@ function TagRemover({ gfid, tag }: { gfid: number; tag: AttachmentItem }) {
     if (await confirm('delete', tag.name)) remove.mutate({ kind: 'removal', of: 'tags', id: tag.id, label: tag.name ?? '' });
   };
   return (
-    <Button size="small" appearance="subtle" onClick={() => void ask()} disabled={remove.isPending}
-      data-testid={`tag-remove-${tag.id}`} aria-label={t('attachments.removeTag', { name: tag.name })}>
+    <Button
+      size="small"
+      appearance="subtle"
+      onClick={() => void ask()}
+      disabled={remove.isPending}
+      data-testid={`tag-remove-${tag.id}`}
+      aria-label={t('attachments.removeTag', { name: tag.name })}
+    >
       ×
     </Button>
   );
@@ -96,16 +136,23 @@ export function AttachmentsTab({ gfid }: { gfid: number }) {
   const { config } = useFeatureUi();
   const [adding, setAdding] = useState<ListKind | null>(null);
   // SPEC §3 app configuration switches: comments, links, bibliography, documents.
-  const kinds = ([
-    config.comments && 'comments', config.links && 'links', config.bibliography && 'bibliographies',
-    config.documents && 'documents', 'tags',
-  ].filter(Boolean) as ListKind[]);
+  const kinds = [
+    config.comments && 'comments',
+    config.links && 'links',
+    config.bibliography && 'bibliographies',
+    config.documents && 'documents',
+    'tags',
+  ].filter(Boolean) as ListKind[];
   const close = () => setAdding(null);
   return (
     <div>
-      {kinds.map((k) => <Section key={k} kind={k} gfid={gfid} onAdd={() => setAdding(k)} />)}
+      {kinds.map((k) => (
+        <Section key={k} kind={k} gfid={gfid} onAdd={() => setAdding(k)} />
+      ))}
       {adding === 'documents' && <DocumentDialog gfid={gfid} onClose={close} />}
-      {adding && adding !== 'documents' && adding !== 'tags' && <TextAttachmentDialog kind={adding as TextKind} gfid={gfid} onClose={close} />}
+      {adding && adding !== 'documents' && adding !== 'tags' && (
+        <TextAttachmentDialog kind={adding as TextKind} gfid={gfid} onClose={close} />
+      )}
     </div>
   );
 }

@@ -48,12 +48,24 @@ export function FeaturePrompt() {
   const canEdit = ui.loggedIn && !!layer?.edit && !!data && !!defs;
 
   const startEdit = (mode: 'idle' | 'modify') => {
-    const draftLayer = { id: layer!.id, workspace: data!.workspace, geometryType: data!.geometry.type, editable: !!layer!.edit, properties: defs! };
+    const draftLayer = {
+      id: layer!.id,
+      workspace: data!.workspace,
+      geometryType: data!.geometry.type,
+      editable: !!layer!.edit,
+      properties: defs!,
+    };
     useDraft.getState().start(draftFromFeature(draftLayer, data!, ui.admin), mode);
   };
   const suggestDelete = async () => {
     if (!(await confirm('delete', name || `GFID ${selected.gfid}`))) return;
-    const draftLayer = { id: layer!.id, workspace: data!.workspace, geometryType: data!.geometry.type, editable: !!layer!.edit, properties: defs! };
+    const draftLayer = {
+      id: layer!.id,
+      workspace: data!.workspace,
+      geometryType: data!.geometry.type,
+      editable: !!layer!.edit,
+      properties: defs!,
+    };
     const draft = draftFromFeature(draftLayer, data!, ui.admin);
     const reason = deleteFeature.disabled(draft);
     if (reason) return notifyError(reason);
@@ -65,20 +77,45 @@ export function FeaturePrompt() {
     <Panel mode={ui.config.featuresPropertiesWindow} title={name || `GFID ${selected.gfid}`} testId="feature-prompt" onClose={clear}>
       <TabList size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)}>
         {(['properties', 'attachments', 'images', 'history'] as const).map((k) => (
-          <Tab key={k} value={k} data-testid={`feature-tab-${k}`}>{t(`features.tab.${k}`)}</Tab>
+          <Tab key={k} value={k} data-testid={`feature-tab-${k}`}>
+            {t(`features.tab.${k}`)}
+          </Tab>
         ))}
       </TabList>
       <div className={styles.body}>
-        {tab === 'properties' && (feature.isError ? <p>{feature.error.message}</p> : !data || !defs ? <Spinner size="small" /> : <PropertyTable defs={defs} values={data.properties} />)}
+        {tab === 'properties' &&
+          (feature.isError ? (
+            <p>{feature.error.message}</p>
+          ) : !data || !defs ? (
+            <Spinner size="small" />
+          ) : (
+            <PropertyTable defs={defs} values={data.properties} />
+          ))}
         {tab === 'attachments' && <AttachmentsTab gfid={selected.gfid} />}
         {tab === 'images' && <ImagesTab gfid={selected.gfid} />}
         {tab === 'history' && <HistoryTab gfid={selected.gfid} />}
       </div>
       <div className={styles.actions}>
-        {canEdit && <Button size="small" appearance="primary" onClick={() => startEdit('idle')} data-testid="feature-edit">{t('edit.edit')}</Button>}
-        {canEdit && <Button size="small" onClick={() => startEdit('modify')} data-testid="feature-edit-geometry">{t('edit.editGeometry')}</Button>}
-        {canEdit && <Button size="small" onClick={() => void suggestDelete()} data-testid="feature-delete">{t('edit.delete')}</Button>}
-        {ui.config.pdfDownload && <Button size="small" onClick={() => void pdf()} data-testid="feature-pdf">{t('features.downloadPdf')}</Button>}
+        {canEdit && (
+          <Button size="small" appearance="primary" onClick={() => startEdit('idle')} data-testid="feature-edit">
+            {t('edit.edit')}
+          </Button>
+        )}
+        {canEdit && (
+          <Button size="small" onClick={() => startEdit('modify')} data-testid="feature-edit-geometry">
+            {t('edit.editGeometry')}
+          </Button>
+        )}
+        {canEdit && (
+          <Button size="small" onClick={() => void suggestDelete()} data-testid="feature-delete">
+            {t('edit.delete')}
+          </Button>
+        )}
+        {ui.config.pdfDownload && (
+          <Button size="small" onClick={() => void pdf()} data-testid="feature-pdf">
+            {t('features.downloadPdf')}
+          </Button>
+        )}
       </div>
     </Panel>
   );

@@ -22,9 +22,14 @@ function Thumb({ gfid, image }: { gfid: number; image: AttachmentItem }) {
     let live = true;
     let made: string | undefined;
     fetchBlob(api, `/features/${gfid}/images/${encodeURIComponent(image.name ?? '')}`)
-      .then((b) => { if (live) setUrl((made = URL.createObjectURL(b))); })
+      .then((b) => {
+        if (live) setUrl((made = URL.createObjectURL(b)));
+      })
       .catch(() => undefined);
-    return () => { live = false; if (made) URL.revokeObjectURL(made); };
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
   }, [api, gfid, image.name]);
   return (
     <figure className={styles.thumb} data-status={image.status}>
@@ -42,10 +47,18 @@ export function ImagesTab({ gfid }: { gfid: number }) {
   const [adding, setAdding] = useState(false);
   return (
     <div data-testid="images-tab">
-      {ui.loggedIn && <Button size="small" onClick={() => setAdding(true)} data-testid="add-images">{t('attachments.add.images')}</Button>}
-      {list.isPending ? <Spinner size="tiny" /> : (
+      {ui.loggedIn && (
+        <Button size="small" onClick={() => setAdding(true)} data-testid="add-images">
+          {t('attachments.add.images')}
+        </Button>
+      )}
+      {list.isPending ? (
+        <Spinner size="tiny" />
+      ) : (
         <div className={styles.grid}>
-          {(list.data ?? []).map((img) => <Thumb key={img.id} gfid={gfid} image={img} />)}
+          {(list.data ?? []).map((img) => (
+            <Thumb key={img.id} gfid={gfid} image={img} />
+          ))}
           {list.data?.length === 0 && <p>{t('attachments.none')}</p>}
         </div>
       )}

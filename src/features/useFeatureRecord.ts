@@ -6,15 +6,24 @@ import { fetchFeature, featureKey, type ApiCtx, type FeatureRecord } from '../ap
 import { getDataWorker } from '../map/dataWorkerClient.ts';
 import { isUnreachable, markServerReachable } from '../pwa/connectivity.ts';
 
-export async function loadFeatureRecord(ctx: ApiCtx, appName: string | undefined, gfid: number, signal?: AbortSignal): Promise<FeatureRecord> {
+export async function loadFeatureRecord(
+  ctx: ApiCtx,
+  appName: string | undefined,
+  gfid: number,
+  signal?: AbortSignal,
+): Promise<FeatureRecord> {
   try {
     const record = await fetchFeature(ctx, gfid, signal);
-    void getDataWorker().putFeatureRecord({ appName, gfid, record }).catch(() => undefined); // no local database: online only
+    void getDataWorker()
+      .putFeatureRecord({ appName, gfid, record })
+      .catch(() => undefined); // no local database: online only
     return record;
   } catch (err) {
     if (signal?.aborted || !isUnreachable(err)) throw err;
     markServerReachable(false);
-    const kept = (await getDataWorker().getFeatureRecord({ appName, gfid }).catch(() => undefined)) as FeatureRecord | undefined;
+    const kept = (await getDataWorker()
+      .getFeatureRecord({ appName, gfid })
+      .catch(() => undefined)) as FeatureRecord | undefined;
     if (!kept) throw err;
     return kept;
   }

@@ -28,7 +28,9 @@ function LegendRow({ layer }: { layer: Layer }) {
         // A server's legend can be wider than an icon: kept at its own size, within the panel.
         <img className={styles.icon} src={src} alt={t('legend.imageAlt', { layer: layer.name })} onError={() => setFailed(true)} />
       ) : (
-        <Text size={200} className={styles.empty}>{t('legend.noImage')}</Text>
+        <Text size={200} className={styles.empty}>
+          {t('legend.noImage')}
+        </Text>
       )}
       <Text>{layer.name}</Text>
     </li>
@@ -42,7 +44,9 @@ export function Legend({ layers }: { layers: readonly Layer[] }) {
   if (shown.length === 0) return <Text className={styles.empty}>{t('legend.empty')}</Text>;
   return (
     <ul className={styles.list} data-testid="legend" aria-label={t('legend.title')}>
-      {shown.map((l) => <LegendRow key={l.id} layer={l} />)}
+      {shown.map((l) => (
+        <LegendRow key={l.id} layer={l} />
+      ))}
     </ul>
   );
 }

@@ -5,7 +5,11 @@
 // talks to (renderer, data worker, the map store's actions, the credentials) comes in from outside.
 import type { Layer } from '../model/index.ts';
 import {
-  loadVectorLayers, switchDiffLayers, type LayerRenderer, type LayerWorker, type LoadVectorLayersOptions,
+  loadVectorLayers,
+  switchDiffLayers,
+  type LayerRenderer,
+  type LayerWorker,
+  type LoadVectorLayersOptions,
 } from './loadVectorLayers.ts';
 
 /** The map store's actions the session reports to (src/state/mapStore.ts). */
@@ -44,7 +48,10 @@ export class LayerSession {
   /** Layers that loaded only once logged in (failed for the visitor). */
   private withCredentials = new Set<string>();
 
-  constructor(private readonly deps: LayerSessionDeps, loggedIn: boolean) {
+  constructor(
+    private readonly deps: LayerSessionDeps,
+    loggedIn: boolean,
+  ) {
     this.loggedIn = loggedIn;
   }
 
@@ -62,14 +69,18 @@ export class LayerSession {
     const { renderer, layers, status } = this.deps;
     status.startLoading();
     const options = this.options();
-    return this.enqueue('layers not loaded', async () => {
-      await loadVectorLayers(renderer, layers, options);
-      if (this.aborted) return;
-      await this.deps.fit();
-      // The flag waits for the worker to have drawn every layer's buffers (SPEC §4 features-loaded).
-      await renderer.idle();
-      if (!this.aborted) status.finishLoading();
-    }, true);
+    return this.enqueue(
+      'layers not loaded',
+      async () => {
+        await loadVectorLayers(renderer, layers, options);
+        if (this.aborted) return;
+        await this.deps.fit();
+        // The flag waits for the worker to have drawn every layer's buffers (SPEC §4 features-loaded).
+        await renderer.idle();
+        if (!this.aborted) status.finishLoading();
+      },
+      true,
+    );
   }
 
   /**
@@ -124,8 +135,8 @@ export class LayerSession {
       appName,
       signal: this.ctl.signal,
       loggedIn: this.loggedIn,
-      authorization: this.loggedIn ? authorization ?? undefined : undefined,
-      sessionId: this.loggedIn ? sessionId ?? undefined : undefined,
+      authorization: this.loggedIn ? (authorization ?? undefined) : undefined,
+      sessionId: this.loggedIn ? (sessionId ?? undefined) : undefined,
       onLayerLoaded: (id, n) => {
         this.failed.delete(id);
         status.setLayerCount(id, n);

@@ -1,9 +1,7 @@
 // SPEC §2 legend: a legend image per layer. A WMS layer's image comes from its server
 // (GetLegendGraphic); a vector layer's is drawn here from its own style (SPEC §3 strokeColor,
 // fillColor, strokeWidth; §9 defaults), so the legend always matches what the map draws.
-import {
-  DEFAULT_FILL_COLOR, DEFAULT_STROKE_COLOR, DEFAULT_STROKE_WIDTH, type GeometryType, type Layer,
-} from '../model/index.ts';
+import { DEFAULT_FILL_COLOR, DEFAULT_STROKE_COLOR, DEFAULT_STROKE_WIDTH, type GeometryType, type Layer } from '../model/index.ts';
 
 export const LEGEND_ICON_PX = 20;
 
@@ -76,6 +74,9 @@ export function vectorLegendDataUrl(style: LegendStyle, size = LEGEND_ICON_PX): 
 export function legendImage(layer: Layer): string | undefined {
   if (layer.type === 'wms') return wmsLegendUrl(layer);
   return vectorLegendDataUrl({
-    geometryType: layer.type, strokeColor: layer.strokeColor, fillColor: layer.fillColor, strokeWidth: layer.strokeWidth,
+    geometryType: layer.type,
+    strokeColor: layer.strokeColor,
+    fillColor: layer.fillColor,
+    strokeWidth: layer.strokeWidth,
   });
 }

@@ -4,9 +4,7 @@
 // features-loaded flag is set. This module only wires workers together; it never touches a feature.
 import { markServerReachable } from '../pwa/connectivity.ts';
 import type OlMap from 'ol/Map.js';
-import {
-  FIT_MAX_ZOOM, FIT_PADDING, GEOMETRY_TYPES, isDiffLayerId, type GeometryType, type Layer,
-} from '../model/index.ts';
+import { FIT_MAX_ZOOM, FIT_PADDING, GEOMETRY_TYPES, isDiffLayerId, type GeometryType, type Layer } from '../model/index.ts';
 import type { DataWorkerApi } from '../../workers/data/protocol.ts';
 import { PALETTE } from '../ui/palette.ts';
 import type { MapRendererHandle, RenderLayerConfig } from './renderWorkerClient.ts';
@@ -72,7 +70,13 @@ let nextRequest = 0;
  * on them, no zoom-band re-sends). Layers still listed keep what they hold. Returns the layers that
  * load and the ids of those emptied.
  */
-async function syncLayers(renderer: LayerRenderer, worker: LayerWorker, layers: readonly Layer[], loggedIn: boolean | undefined, hidden: ReadonlySet<string> = new Set()) {
+async function syncLayers(
+  renderer: LayerRenderer,
+  worker: LayerWorker,
+  layers: readonly Layer[],
+  loggedIn: boolean | undefined,
+  hidden: ReadonlySet<string> = new Set(),
+) {
   const loadable = loadableLayers(layers, loggedIn).filter((l) => !hidden.has(l.id));
   const dropped = layers.filter((l) => (isDiffLayerId(l.id) || hidden.has(l.id)) && !loadable.includes(l)).map((l) => l.id);
   if (dropped.length) await worker.dropLayers({ layerIds: dropped });
@@ -137,9 +141,18 @@ export interface LayerSwitch {
  * except those `change` names: a workspace closed to visitors (SPEC §6) loads after the login and is
  * emptied again at the logout. Returns the ids of the layers emptied.
  */
-export async function switchDiffLayers(renderer: LayerRenderer, layers: readonly Layer[], opts: LoadVectorLayersOptions, change: LayerSwitch = {}) {
+export async function switchDiffLayers(
+  renderer: LayerRenderer,
+  layers: readonly Layer[],
+  opts: LoadVectorLayersOptions,
+  change: LayerSwitch = {},
+) {
   const { loadable, dropped } = await syncLayers(renderer, opts.worker, layers, opts.loggedIn, change.hide);
-  await showLayers(renderer, loadable.filter((l) => isDiffLayerId(l.id) || change.retry?.has(l.id)), opts);
+  await showLayers(
+    renderer,
+    loadable.filter((l) => isDiffLayerId(l.id) || change.retry?.has(l.id)),
+    opts,
+  );
   return dropped;
 }
 

@@ -32,8 +32,8 @@ export async function refreshMapFeatures(ctx: ApiCtx, target: RefreshTarget): Pr
       workspace: target.workspace,
       layerId: target.layerId,
       gfids,
-      authorization: loggedIn ? auth.authorization ?? undefined : undefined,
-      sessionId: loggedIn ? auth.sessionId ?? undefined : undefined,
+      authorization: loggedIn ? (auth.authorization ?? undefined) : undefined,
+      sessionId: loggedIn ? (auth.sessionId ?? undefined) : undefined,
     });
   } catch (err) {
     console.warn(`${target.layerId}: features not refreshed`, err);

@@ -54,14 +54,22 @@ function canvasSize(canvas: HTMLCanvasElement): [number, number] {
 }
 
 function workerPossible(canvas: HTMLCanvasElement): boolean {
-  return typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined' &&
-    typeof canvas.transferControlToOffscreen === 'function';
+  return typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined' && typeof canvas.transferControlToOffscreen === 'function';
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`render worker did not start in ${ms} ms`)), ms);
-    p.then((v) => { clearTimeout(timer); resolve(v); }, (e: unknown) => { clearTimeout(timer); reject(e); });
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
   });
 }
 

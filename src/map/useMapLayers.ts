@@ -47,17 +47,20 @@ export function useMapLayers(
   const session = useRef<LayerSession | undefined>(undefined);
   useEffect(() => {
     if (!map || !renderer || !config) return;
-    const current = new LayerSession({
-      renderer,
-      worker: getDataWorker(),
-      layers: config.layersConfig,
-      apiBase,
-      appKey,
-      appName: config.appName,
-      credentials: () => useAuthStore.getState(),
-      status: useMapStore.getState(),
-      fit: () => fitToLayers(map, renderer),
-    }, isLoggedIn(useAuthStore.getState()));
+    const current = new LayerSession(
+      {
+        renderer,
+        worker: getDataWorker(),
+        layers: config.layersConfig,
+        apiBase,
+        appKey,
+        appName: config.appName,
+        credentials: () => useAuthStore.getState(),
+        status: useMapStore.getState(),
+        fit: () => fitToLayers(map, renderer),
+      },
+      isLoggedIn(useAuthStore.getState()),
+    );
     session.current = current;
     void current.load();
     return () => {

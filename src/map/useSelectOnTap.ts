@@ -21,7 +21,9 @@ export function useSelectOnTap(map: OlMap | undefined) {
       if (ticket !== latest) return; // a newer tap answered first
       // A pending suggestion (diff layer) is drawn but not selected: SPEC §5 refuses its lookup by gfid,
       // and it is reviewed from the pending changes; the tap selects the originals under it.
-      const selectable = hits.filter((h) => Number.isFinite(h.id) && !isDiffLayerId(h.layerId)).map((h) => ({ layerId: h.layerId, gfid: h.id }));
+      const selectable = hits
+        .filter((h) => Number.isFinite(h.id) && !isDiffLayerId(h.layerId))
+        .map((h) => ({ layerId: h.layerId, gfid: h.id }));
       if (selectable.length) useSelection.getState().select(selectable);
       else useSelection.getState().clear();
     };

@@ -146,7 +146,22 @@ export const AUTH_STATUSES = ['authenticating', 'authenticated', 'authorised', '
 export const AUTH_ACTIONS = ['register', 'login', 'reset', 'changePassword', 'userInformation', 'logout'] as const;
 
 export const CATEGORY_ICONS = [
-  'mosque', 'banks', 'tourist attraction', 'car parks', 'retailer', 'hotels', 'estate', 'universities',
-  'hospitals', 'crossroads', 'shopping malls', 'cafes', 'schools', 'pharmacies', 'parks', 'kindergarten',
-  'police stations', 'worship places',
+  'mosque',
+  'banks',
+  'tourist attraction',
+  'car parks',
+  'retailer',
+  'hotels',
+  'estate',
+  'universities',
+  'hospitals',
+  'crossroads',
+  'shopping malls',
+  'cafes',
+  'schools',
+  'pharmacies',
+  'parks',
+  'kindergarten',
+  'police stations',
+  'worship places',
 ] as const;

@@ -13,8 +13,7 @@ export const ERRORS = {
   OFFLINE_EDIT: 'Enable WiFi or mobile data before being able to edit features',
   CRITICAL_ERROR: 'critical error occurred',
   GEOLOCATION_TEMPORARY_DENIED: 'Your location was temporary denied, please enable GPS and try again.',
-  GEOLOCATION_DENIED:
-    'Your location could not be determined. Please enable location / GPS on your browser / device setting and try again',
+  GEOLOCATION_DENIED: 'Your location could not be determined. Please enable location / GPS on your browser / device setting and try again',
   GEOLOCATION_UNAVAILABLE: "Your location could not be determined. The location service can't be reached.",
   GEOLOCATION_TIMEOUT: 'The attempt to get your location timed out.',
   GEOLOCATION_UNKNOWN: 'Getting your location failed due to unknown error.',

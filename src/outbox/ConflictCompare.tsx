@@ -23,14 +23,25 @@ const useStyles = makeStyles({
 export function conflictEntry(item: OutboxItem, creator: string): ChangeEntry | null {
   const current = item.current;
   if (!current) return null;
-  const after = item.meta.grpstatus === 'd'
-    ? null
-    : { geometry: item.meta.geometry ?? current.geometry, properties: { ...current.properties, ...item.meta.properties } };
+  const after =
+    item.meta.grpstatus === 'd'
+      ? null
+      : { geometry: item.meta.geometry ?? current.geometry, properties: { ...current.properties, ...item.meta.properties } };
   return {
-    id: -item.seq, grpstatus: item.meta.grpstatus ?? 'm', gfid: current.gfid, diffGfid: null,
-    workspace: item.meta.workspace, layerId: item.meta.layerId, layerName: null, creator, creatormail: null,
-    insertedat: new Date(item.createdAt).toISOString(), baseVersion: item.meta.baseVersion ?? null,
-    before: { geometry: current.geometry, properties: current.properties }, after, status: 'conflict',
+    id: -item.seq,
+    grpstatus: item.meta.grpstatus ?? 'm',
+    gfid: current.gfid,
+    diffGfid: null,
+    workspace: item.meta.workspace,
+    layerId: item.meta.layerId,
+    layerName: null,
+    creator,
+    creatormail: null,
+    insertedat: new Date(item.createdAt).toISOString(),
+    baseVersion: item.meta.baseVersion ?? null,
+    before: { geometry: current.geometry, properties: current.properties },
+    after,
+    status: 'conflict',
   };
 }
 
@@ -52,15 +63,37 @@ export function ConflictCompare({ item }: { item: OutboxItem }) {
   return (
     <div data-testid="outbox-conflict">
       {grouped.data ? (
-        <ComparisonView grouped={grouped.data} admin selected={selected} defs={defs} onSelect={() => undefined} timeZone={ui.timeZone} timeFormat={ui.timeFormat} showGroups={false} sides={[t('outbox.current'), t('outbox.yours')]} />
-      ) : <Spinner size="tiny" />}
+        <ComparisonView
+          grouped={grouped.data}
+          admin
+          selected={selected}
+          defs={defs}
+          onSelect={() => undefined}
+          timeZone={ui.timeZone}
+          timeFormat={ui.timeFormat}
+          showGroups={false}
+          sides={[t('outbox.current'), t('outbox.yours')]}
+        />
+      ) : (
+        <Spinner size="tiny" />
+      )}
       <div className={styles.actions}>
-        <Button appearance="primary" onClick={() => void resubmitOutboxItem(ui.api, item.seq, item.current!.version)} data-testid="outbox-resubmit">
+        <Button
+          appearance="primary"
+          onClick={() => void resubmitOutboxItem(ui.api, item.seq, item.current!.version)}
+          data-testid="outbox-resubmit"
+        >
           {t('outbox.resubmit', { version: item.current.version })}
         </Button>
-        <Button onClick={() => void discardOutboxItem(ui.api, item.seq)} data-testid="outbox-conflict-discard">{t('outbox.discard')}</Button>
+        <Button onClick={() => void discardOutboxItem(ui.api, item.seq)} data-testid="outbox-conflict-discard">
+          {t('outbox.discard')}
+        </Button>
       </div>
-      <ComparisonOverlay map={map} before={(entry.before?.geometry as Geometry | null) ?? null} after={(entry.after?.geometry as Geometry | null) ?? null} />
+      <ComparisonOverlay
+        map={map}
+        before={(entry.before?.geometry as Geometry | null) ?? null}
+        after={(entry.after?.geometry as Geometry | null) ?? null}
+      />
     </div>
   );
 }

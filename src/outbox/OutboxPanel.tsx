@@ -20,12 +20,21 @@ const useStyles = makeStyles({
   summary: { marginBottom: tokens.spacingVerticalS },
   summaryTitle: { margin: `${tokens.spacingVerticalS} 0 ${tokens.spacingVerticalXS}` },
   summaryList: { margin: 0, paddingLeft: 0, listStyle: 'none' },
-  summaryItem: { display: 'flex', gap: tokens.spacingHorizontalSNudge, alignItems: 'center', fontSize: tokens.fontSizeBase200, padding: '2px 0' },
+  summaryItem: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalSNudge,
+    alignItems: 'center',
+    fontSize: tokens.fontSizeBase200,
+    padding: '2px 0',
+  },
   list: { margin: 0, padding: 0 },
 });
 
 const STATUS_COLOR: Record<OutboxStatus, 'informative' | 'brand' | 'danger' | 'warning'> = {
-  waiting: 'informative', sending: 'brand', failed: 'danger', conflict: 'warning',
+  waiting: 'informative',
+  sending: 'brand',
+  failed: 'danger',
+  conflict: 'warning',
 };
 
 function subjectText(t: TFunction, item: OutboxItem): string {
@@ -47,7 +56,9 @@ function OutboxRow({ item }: { item: OutboxItem }) {
   return (
     <li data-testid="outbox-item" data-status={item.status} data-seq={item.seq} data-body-size={item.bodySize} className={styles.item}>
       <div className={styles.head}>
-        <Badge appearance="tint" color={STATUS_COLOR[item.status]} data-testid="outbox-status">{t(`outbox.status.${item.status}`)}</Badge>
+        <Badge appearance="tint" color={STATUS_COLOR[item.status]} data-testid="outbox-status">
+          {t(`outbox.status.${item.status}`)}
+        </Badge>
         <span className={styles.subject}>{subjectText(t, item)}</span>
       </div>
       {item.status === 'failed' && (
@@ -58,10 +69,18 @@ function OutboxRow({ item }: { item: OutboxItem }) {
       {item.status === 'conflict' && <p className={styles.note}>{t('errors.STALE_BASE_VERSION')}</p>}
       <div className={styles.actions}>
         {item.status === 'conflict' && (
-          <Button onClick={() => setComparing(!comparing)} data-testid="outbox-compare" aria-expanded={comparing}>{t('outbox.compare')}</Button>
+          <Button onClick={() => setComparing(!comparing)} data-testid="outbox-compare" aria-expanded={comparing}>
+            {t('outbox.compare')}
+          </Button>
         )}
-        {item.status === 'failed' && <Button onClick={() => void resubmitOutboxItem(api, item.seq)} data-testid="outbox-retry">{t('outbox.retry')}</Button>}
-        <Button onClick={() => void discard()} data-testid="outbox-discard">{t('outbox.discard')}</Button>
+        {item.status === 'failed' && (
+          <Button onClick={() => void resubmitOutboxItem(api, item.seq)} data-testid="outbox-retry">
+            {t('outbox.retry')}
+          </Button>
+        )}
+        <Button onClick={() => void discard()} data-testid="outbox-discard">
+          {t('outbox.discard')}
+        </Button>
       </div>
       {comparing && item.status === 'conflict' && <ConflictCompare item={item} />}
     </li>
@@ -79,16 +98,22 @@ export function OutboxSummary() {
   if (!items.length) return null;
   return (
     <section data-testid="outbox-summary" className={styles.summary}>
-      <h4 className={styles.summaryTitle}>{t('outbox.title')} ({items.length})</h4>
+      <h4 className={styles.summaryTitle}>
+        {t('outbox.title')} ({items.length})
+      </h4>
       <ul className={styles.summaryList}>
         {items.map((i) => (
           <li key={i.seq} data-status={i.status} className={styles.summaryItem}>
-            <Badge size="small" appearance="tint" color={STATUS_COLOR[i.status]}>{t(`outbox.status.${i.status}`)}</Badge>
+            <Badge size="small" appearance="tint" color={STATUS_COLOR[i.status]}>
+              {t(`outbox.status.${i.status}`)}
+            </Badge>
             {subjectText(t, i)}
           </li>
         ))}
       </ul>
-      <Button size="small" onClick={() => useOutbox.setState({ open: true })} data-testid="outbox-summary-open">{t('pwa.showWaiting')}</Button>
+      <Button size="small" onClick={() => useOutbox.setState({ open: true })} data-testid="outbox-summary-open">
+        {t('pwa.showWaiting')}
+      </Button>
     </section>
   );
 }
@@ -98,8 +123,16 @@ export function OutboxButton() {
   const count = useOutbox((s) => s.items.length);
   if (!count) return null;
   return (
-    <Button size="small" onClick={() => useOutbox.setState({ open: true })} data-testid="outbox-open"
-      icon={<Badge size="small" color="warning" data-testid="outbox-count">{count}</Badge>}>
+    <Button
+      size="small"
+      onClick={() => useOutbox.setState({ open: true })}
+      data-testid="outbox-open"
+      icon={
+        <Badge size="small" color="warning" data-testid="outbox-count">
+          {count}
+        </Badge>
+      }
+    >
       {t('outbox.title')}
     </Button>
   );
@@ -116,19 +149,31 @@ export function OutboxPanel() {
   return (
     <OverlayDrawer open={open} position="end" size="medium" modalType="non-modal" onOpenChange={(_, d) => !d.open && close()}>
       <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" onClick={close} data-testid="outbox-close">{t('common.close')}</Button>}>
+        <DrawerHeaderTitle
+          action={
+            <Button appearance="subtle" onClick={close} data-testid="outbox-close">
+              {t('common.close')}
+            </Button>
+          }
+        >
           {t('outbox.title')}
         </DrawerHeaderTitle>
         <span>{online ? t('outbox.onlineHint') : t('outbox.offlineHint')}</span>
       </DrawerHeader>
       <DrawerBody data-testid="outbox-panel">
-        {items.length === 0 ? <p>{t('outbox.empty')}</p> : (
+        {items.length === 0 ? (
+          <p>{t('outbox.empty')}</p>
+        ) : (
           <ul className={styles.list} data-testid="outbox-list">
-            {items.map((i) => <OutboxRow key={i.seq} item={i} />)}
+            {items.map((i) => (
+              <OutboxRow key={i.seq} item={i} />
+            ))}
           </ul>
         )}
         {online && items.some((i) => i.status === 'waiting') && (
-          <Button appearance="primary" onClick={() => void replayOutbox(api)} data-testid="outbox-send-now">{t('outbox.sendNow')}</Button>
+          <Button appearance="primary" onClick={() => void replayOutbox(api)} data-testid="outbox-send-now">
+            {t('outbox.sendNow')}
+          </Button>
         )}
       </DrawerBody>
     </OverlayDrawer>

@@ -43,7 +43,9 @@ let replaying: Promise<OutboxReplayResult | null> | null = null;
  * while a replay runs share it, so what it sent is announced once.
  */
 export function replayOutbox(context: OutboxContext): Promise<OutboxReplayResult | null> {
-  replaying ??= runReplay(context).finally(() => { replaying = null; });
+  replaying ??= runReplay(context).finally(() => {
+    replaying = null;
+  });
   return replaying;
 }
 
@@ -74,7 +76,11 @@ export type SubmitOutcome = { sent: true; answer: unknown } | { sent: false; ite
  * the user is here (validation, rights): an ApiError for the form to show, and the item is dropped —
  * the user is looking at the form and fixes it there.
  */
-export async function submitSuggestion(context: OutboxContext, request: OutboxRequest, attachments: OutboxRequest[] = []): Promise<SubmitOutcome> {
+export async function submitSuggestion(
+  context: OutboxContext,
+  request: OutboxRequest,
+  attachments: OutboxRequest[] = [],
+): Promise<SubmitOutcome> {
   const who = owner();
   if (!who) throw new ApiError(401, 'UNAUTHORIZED', ERRORS.UNAUTHORIZED);
   const worker = getDataWorker();
@@ -82,7 +88,8 @@ export async function submitSuggestion(context: OutboxContext, request: OutboxRe
   await refreshOutbox(context);
   let result = await replayOutbox(context);
   // A replay already under way may have finished its scan just before this item was added.
-  if (result && !result.stopped && !result.sent.some((s) => s.seq === item.seq) && isWaiting(item.seq)) result = await replayOutbox(context);
+  if (result && !result.stopped && !result.sent.some((s) => s.seq === item.seq) && isWaiting(item.seq))
+    result = await replayOutbox(context);
   const sent = result?.sent.find((s) => s.seq === item.seq);
   if (sent) return { sent: true, answer: sent.answer };
   const now = useOutbox.getState().items.find((i) => i.seq === item.seq) ?? item;

@@ -38,13 +38,24 @@ export function attachmentOutboxRequest(target: AttachmentTarget, a: NewAttachme
 }
 
 /** A comment, link, bibliography entry or tag (SPEC §7: POST to the changes path). */
-function attachmentRequest(target: AttachmentTarget, kind: Exclude<AttachmentKind, 'images' | 'documents'>, body: Record<string, string>, label: string): OutboxRequest {
+function attachmentRequest(
+  target: AttachmentTarget,
+  kind: Exclude<AttachmentKind, 'images' | 'documents'>,
+  body: Record<string, string>,
+  label: string,
+): OutboxRequest {
   const { gfid, parent, meta } = targetParts(target, kind, label);
   return { method: 'POST', path: `/features/${gfid}/${kind}/changes`, contentType: 'application/json', body: json(body), parent, meta };
 }
 
 /** SPEC §7: images and documents go as the raw body, file name and description in the query. */
-async function fileRequest(target: AttachmentTarget, kind: 'images' | 'documents', file: Blob, filename: string, description: string): Promise<OutboxRequest> {
+async function fileRequest(
+  target: AttachmentTarget,
+  kind: 'images' | 'documents',
+  file: Blob,
+  filename: string,
+  description: string,
+): Promise<OutboxRequest> {
   const { gfid, parent, meta } = targetParts(target, kind, filename);
   const qs = new URLSearchParams({ filename, description });
   const body = new Uint8Array(await file.arrayBuffer());

@@ -29,24 +29,33 @@ export function useOutboxSync(api: ApiCtx): void {
   const qc = useQueryClient();
   const user = useAuthStore((s) => (isLoggedIn(s) ? s.user?.username : undefined));
 
-  useEffect(() => onOutboxSent((sent) => {
-    for (const { meta, answer } of sent) {
-      // A feature's proposal joins its `_diff` layer; the stand-in drawn while it waited has gone.
-      if (meta.subject === 'feature') {
-        const entry = answer as ChangeEntry;
-        void refreshMapFeatures(api, { layerId: entry.layerId + DIFF_SUFFIX, gfids: [entry.diffGfid] });
-      }
-    }
-    void qc.invalidateQueries({ predicate: (q) => ['changes', 'attachments'].includes(String(q.queryKey[0])) });
-    notifyInfo('outbox.sent');
-  }), [api, qc]);
+  useEffect(
+    () =>
+      onOutboxSent((sent) => {
+        for (const { meta, answer } of sent) {
+          // A feature's proposal joins its `_diff` layer; the stand-in drawn while it waited has gone.
+          if (meta.subject === 'feature') {
+            const entry = answer as ChangeEntry;
+            void refreshMapFeatures(api, { layerId: entry.layerId + DIFF_SUFFIX, gfids: [entry.diffGfid] });
+          }
+        }
+        void qc.invalidateQueries({ predicate: (q) => ['changes', 'attachments'].includes(String(q.queryKey[0])) });
+        notifyInfo('outbox.sent');
+      }),
+    [api, qc],
+  );
 
   useEffect(() => {
     if (!user) useOutbox.setState({ items: [] });
     let stopped = false;
     const replay = () => {
       if (!user) return;
-      void replayOutbox(api).then(() => { if (waiting()) askBackgroundSync(); }, (err) => console.warn('outbox replay failed', err));
+      void replayOutbox(api).then(
+        () => {
+          if (waiting()) askBackgroundSync();
+        },
+        (err) => console.warn('outbox replay failed', err),
+      );
     };
     // Whether the server answers again is asked for anyone (the offline notice); a signed-in user's
     // waiting suggestions then go.
@@ -55,7 +64,9 @@ export function useOutboxSync(api: ApiCtx): void {
       if (await pingServer(api.apiBase)) replay();
     };
     const onOnline = () => void pingServer(api.apiBase).then((ok) => ok && replay());
-    const onMessage = (e: MessageEvent) => { if ((e.data as { type?: string } | null)?.type === SW_REPLAY_MESSAGE) replay(); };
+    const onMessage = (e: MessageEvent) => {
+      if ((e.data as { type?: string } | null)?.type === SW_REPLAY_MESSAGE) replay();
+    };
     if (user) void refreshOutbox(api).then(replay);
     const timer = setInterval(() => void check(), OUTBOX_PING_INTERVAL_MS);
     window.addEventListener('online', onOnline);

@@ -42,7 +42,9 @@ export function PwaNotices() {
           </MessageBarBody>
           {waiting > 0 && (
             <MessageBarActions>
-              <Button onClick={() => useOutbox.setState({ open: true })} data-testid="offline-outbox-open">{t('pwa.showWaiting')}</Button>
+              <Button onClick={() => useOutbox.setState({ open: true })} data-testid="offline-outbox-open">
+                {t('pwa.showWaiting')}
+              </Button>
             </MessageBarActions>
           )}
         </MessageBar>

@@ -22,7 +22,10 @@ export function isUnreachable(err: unknown): boolean {
 /** SPEC §7 "a reachability ping before edits": GET /api/ping within the SPEC §9 time-out. */
 export async function pingServer(apiBase: string): Promise<boolean> {
   try {
-    const res = await fetch(`${apiBase.replace(/\/$/, '')}/api/ping`, { cache: 'no-store', signal: AbortSignal.timeout(SERVER_TIMEOUT_MS) });
+    const res = await fetch(`${apiBase.replace(/\/$/, '')}/api/ping`, {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(SERVER_TIMEOUT_MS),
+    });
     markServerReachable(res.ok);
     return res.ok;
   } catch {
@@ -42,7 +45,11 @@ function subscribe(cb: () => void): () => void {
 
 /** Browser connectivity (navigator.onLine with its events). */
 export function useBrowserOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 /** Online as the user means it: the browser has a network and the server answered last time. */

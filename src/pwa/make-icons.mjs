@@ -34,7 +34,9 @@ function chunk(type, data) {
 
 /** Colour at a point of the unit square (x, y in 0..1). */
 function shade(x, y) {
-  const cx = 0.5, cy = 0.42, r = 0.2;
+  const cx = 0.5,
+    cy = 0.42,
+    r = 0.2;
   const d = Math.hypot(x - cx, y - cy);
   if (d < 0.085) return DOT;
   if (d < r) return PIN;

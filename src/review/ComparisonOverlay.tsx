@@ -12,8 +12,16 @@ import { toOl } from '../ui/olGeometry.ts';
 
 const dashed = new Stroke({ color: PALETTE.original, width: 3, lineDash: [8, 6] });
 const solid = new Stroke({ color: PALETTE.suggestion, width: 3 });
-export const ORIGINAL_STYLE = new Style({ stroke: dashed, fill: new Fill({ color: PALETTE.originalFill }), image: new Circle({ radius: 9, stroke: dashed }) });
-export const SUGGESTION_STYLE = new Style({ stroke: solid, fill: new Fill({ color: PALETTE.suggestionFill }), image: new Circle({ radius: 6, fill: new Fill({ color: PALETTE.suggestion }), stroke: solid }) });
+export const ORIGINAL_STYLE = new Style({
+  stroke: dashed,
+  fill: new Fill({ color: PALETTE.originalFill }),
+  image: new Circle({ radius: 9, stroke: dashed }),
+});
+export const SUGGESTION_STYLE = new Style({
+  stroke: solid,
+  fill: new Fill({ color: PALETTE.suggestionFill }),
+  image: new Circle({ radius: 6, fill: new Fill({ color: PALETTE.suggestion }), stroke: solid }),
+});
 
 export function ComparisonOverlay({ map, before, after }: { map: OlMap | undefined; before: Geometry | null; after: Geometry | null }) {
   const source = useRef(new VectorSource());

@@ -48,21 +48,44 @@ export function ComparisonPrompt({ waiting }: { waiting?: ReactNode }) {
     if (accept && result.gfid) useSelection.getState().select([{ layerId: selected.layerId, gfid: result.gfid }]);
   };
   return (
-    <Panel mode={ui.config.featuresPropertiesWindow} side="left" title={t('review.compareTitle')} testId="comparison-prompt" onClose={close}>
+    <Panel
+      mode={ui.config.featuresPropertiesWindow}
+      side="left"
+      title={t('review.compareTitle')}
+      testId="comparison-prompt"
+      onClose={close}
+    >
       {!target.admin && waiting}
-      {page.isPending ? <Spinner /> : !grouped ? <p>{page.error?.message}</p> : (
+      {page.isPending ? (
+        <Spinner />
+      ) : !grouped ? (
+        <p>{page.error?.message}</p>
+      ) : (
         <ComparisonView
-          grouped={grouped} admin={ui.admin && target.admin} selected={selected} defs={defs} timeZone={ui.timeZone} timeFormat={ui.timeFormat}
+          grouped={grouped}
+          admin={ui.admin && target.admin}
+          selected={selected}
+          defs={defs}
+          timeZone={ui.timeZone}
+          timeFormat={ui.timeFormat}
           onSelect={(id) => useReview.getState().openCompare({ ...target, id })}
         />
       )}
       {ui.admin && target.admin && selected && (
         <div className={styles.actions}>
-          <Button size="small" appearance="primary" onClick={() => void onDecide(true)} data-testid="compare-accept">{t('review.accept')}</Button>
-          <Button size="small" onClick={() => void onDecide(false)} data-testid="compare-decline">{t('review.decline')}</Button>
+          <Button size="small" appearance="primary" onClick={() => void onDecide(true)} data-testid="compare-accept">
+            {t('review.accept')}
+          </Button>
+          <Button size="small" onClick={() => void onDecide(false)} data-testid="compare-decline">
+            {t('review.decline')}
+          </Button>
         </div>
       )}
-      <ComparisonOverlay map={map} before={(selected?.before?.geometry as Geometry) ?? null} after={selected?.grpstatus === 'd' ? null : ((selected?.after?.geometry as Geometry) ?? null)} />
+      <ComparisonOverlay
+        map={map}
+        before={(selected?.before?.geometry as Geometry) ?? null}
+        after={selected?.grpstatus === 'd' ? null : ((selected?.after?.geometry as Geometry) ?? null)}
+      />
     </Panel>
   );
 }

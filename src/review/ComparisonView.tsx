@@ -1,7 +1,17 @@
 // SPEC §2 Feature comparison prompt: suggestions grouped into new, modified and deleted (deleted
 // for admins only, SPEC §6); each shows 'GFID' + id or 'suggested feature', layer name, creator,
 // creator mail and insertion date; the chosen one side by side with changed properties marked.
-import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { PropertyDefinition } from '../model/index.ts';
 import type { GroupedChanges, ReviewEntry } from '../../workers/data/protocol.ts';
@@ -13,8 +23,14 @@ import { entryLabel } from './useDecide.ts';
 const useStyles = makeStyles({
   groupTitle: { margin: `${tokens.spacingVerticalS} 0 ${tokens.spacingVerticalXS}` },
   entry: {
-    display: 'block', width: '100%', textAlign: 'left', border: 0, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalSNudge}`,
-    cursor: 'pointer', background: 'transparent', fontSize: tokens.fontSizeBase200,
+    display: 'block',
+    width: '100%',
+    textAlign: 'left',
+    border: 0,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalSNudge}`,
+    cursor: 'pointer',
+    background: 'transparent',
+    fontSize: tokens.fontSizeBase200,
   },
   chosen: { background: PALETTE.selected },
   table: { marginTop: tokens.spacingVerticalS },
@@ -44,17 +60,23 @@ export function ComparisonView({ grouped, admin, selected, onSelect, defs, timeZ
     <div data-testid="comparison">
       {groups.map((g) => (
         <section key={g} data-testid={`compare-group-${g}`}>
-          <h4 className={styles.groupTitle}>{t(`review.groupTitle.${g}`)} ({grouped.groups[g].length})</h4>
+          <h4 className={styles.groupTitle}>
+            {t(`review.groupTitle.${g}`)} ({grouped.groups[g].length})
+          </h4>
           {grouped.groups[g].map((i) => {
             const e = grouped.entries[i];
             return (
               <button
-                key={e.id} type="button" data-testid="compare-entry" data-change-id={e.id} aria-pressed={e.id === selected?.id}
+                key={e.id}
+                type="button"
+                data-testid="compare-entry"
+                data-change-id={e.id}
+                aria-pressed={e.id === selected?.id}
                 onClick={() => onSelect(e.id)}
                 className={mergeClasses(styles.entry, e.id === selected?.id && styles.chosen)}
               >
-                <strong>{entryLabel(e, t('review.suggestedFeature'))}</strong> · {e.layerName ?? e.layerId} · {e.creator} · {e.creatormail} ·{' '}
-                {formatDate(e.insertedat, { locale: i18n.language, timeZone, timeFormat })}
+                <strong>{entryLabel(e, t('review.suggestedFeature'))}</strong> · {e.layerName ?? e.layerId} · {e.creator} · {e.creatormail}{' '}
+                · {formatDate(e.insertedat, { locale: i18n.language, timeZone, timeFormat })}
               </button>
             );
           })}
@@ -70,16 +92,35 @@ export function ComparisonView({ grouped, admin, selected, onSelect, defs, timeZ
             </TableRow>
           </TableHeader>
           <TableBody>
-            {defs.filter((d) => d.show).map((d) => (
-              <TableRow key={d.name} data-property={d.name} data-changed={changed.has(d.name) ? 'true' : undefined} className={changed.has(d.name) ? styles.changed : undefined}>
-                <TableCell>{d.label ?? d.name}</TableCell>
-                <TableCell>{selected.before ? <PropertyValue def={d} value={selected.before.properties[d.name]} /> : '—'}</TableCell>
-                <TableCell>{selected.after && selected.grpstatus !== 'd' ? <PropertyValue def={d} value={selected.after.properties[d.name]} /> : '—'}</TableCell>
-              </TableRow>
-            ))}
-            <TableRow data-property="geometry" data-changed={selected.geometryChanged ? 'true' : undefined} className={selected.geometryChanged ? styles.changed : undefined}>
+            {defs
+              .filter((d) => d.show)
+              .map((d) => (
+                <TableRow
+                  key={d.name}
+                  data-property={d.name}
+                  data-changed={changed.has(d.name) ? 'true' : undefined}
+                  className={changed.has(d.name) ? styles.changed : undefined}
+                >
+                  <TableCell>{d.label ?? d.name}</TableCell>
+                  <TableCell>{selected.before ? <PropertyValue def={d} value={selected.before.properties[d.name]} /> : '—'}</TableCell>
+                  <TableCell>
+                    {selected.after && selected.grpstatus !== 'd' ? (
+                      <PropertyValue def={d} value={selected.after.properties[d.name]} />
+                    ) : (
+                      '—'
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            <TableRow
+              data-property="geometry"
+              data-changed={selected.geometryChanged ? 'true' : undefined}
+              className={selected.geometryChanged ? styles.changed : undefined}
+            >
               <TableCell>{t('review.geometry')}</TableCell>
-              <TableCell><PropertyValue def={GEOM} value={selected.before?.geometry} /></TableCell>
+              <TableCell>
+                <PropertyValue def={GEOM} value={selected.before?.geometry} />
+              </TableCell>
               <TableCell>{selected.grpstatus === 'd' ? '—' : <PropertyValue def={GEOM} value={selected.after?.geometry} />}</TableCell>
             </TableRow>
           </TableBody>

@@ -1,7 +1,17 @@
 // SPEC §2 Pending changes (admins, SPEC §6): every pending suggestion with accept or decline. The
 // list is windowed and its pages come from the server as the user scrolls; grouping and the
 // property diff of each page are the data worker's (useChangePage).
-import { Badge, Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  OverlayDrawer,
+  Spinner,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useFeatureUi } from '../ui/context.ts';
 import { formatDate } from '../ui/formatDate.ts';
@@ -15,7 +25,11 @@ export const ROW_HEIGHT = 64;
 const useStyles = makeStyles({
   loading: { height: `${ROW_HEIGHT}px` },
   row: {
-    display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, height: `${ROW_HEIGHT}px`, padding: `0 ${tokens.spacingHorizontalS}`,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    height: `${ROW_HEIGHT}px`,
+    padding: `0 ${tokens.spacingHorizontalS}`,
     borderBottom: '1px solid #e5e5e5',
   },
   text: { flex: 1, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', fontSize: tokens.fontSizeBase200 },
@@ -40,11 +54,22 @@ function PendingRow({ index }: { index: number }) {
         <strong>{label}</strong> · {entry.layerName ?? entry.layerId}
         <br />
         {entry.creator} · {formatDate(entry.insertedat, { locale: i18n.language, timeZone: ui.timeZone, timeFormat: ui.timeFormat })}
-        {' · '}{t('review.changedCount', { count: entry.changedProperties.length })}
+        {' · '}
+        {t('review.changedCount', { count: entry.changedProperties.length })}
       </div>
-      <Button size="small" onClick={() => useReview.getState().openCompare({ admin: true, page, id: entry.id })} data-testid="pending-compare">{t('review.compare')}</Button>
-      <Button size="small" appearance="primary" onClick={() => void decide(entry, true, label)} data-testid="pending-accept">{t('review.accept')}</Button>
-      <Button size="small" onClick={() => void decide(entry, false, label)} data-testid="pending-decline">{t('review.decline')}</Button>
+      <Button
+        size="small"
+        onClick={() => useReview.getState().openCompare({ admin: true, page, id: entry.id })}
+        data-testid="pending-compare"
+      >
+        {t('review.compare')}
+      </Button>
+      <Button size="small" appearance="primary" onClick={() => void decide(entry, true, label)} data-testid="pending-accept">
+        {t('review.accept')}
+      </Button>
+      <Button size="small" onClick={() => void decide(entry, false, label)} data-testid="pending-decline">
+        {t('review.decline')}
+      </Button>
     </div>
   );
 }
@@ -56,16 +81,40 @@ export function PendingChanges() {
   const first = useChangePage(ui.api, true, 1, open);
   const total = first.data?.total ?? 0;
   return (
-    <OverlayDrawer open={open} position="end" size="medium" onOpenChange={(_, d) => useReview.getState().setPendingOpen(d.open)} modalType="non-modal">
+    <OverlayDrawer
+      open={open}
+      position="end"
+      size="medium"
+      onOpenChange={(_, d) => useReview.getState().setPendingOpen(d.open)}
+      modalType="non-modal"
+    >
       <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" onClick={() => useReview.getState().setPendingOpen(false)} data-testid="pending-close">{t('common.close')}</Button>}>
+        <DrawerHeaderTitle
+          action={
+            <Button appearance="subtle" onClick={() => useReview.getState().setPendingOpen(false)} data-testid="pending-close">
+              {t('common.close')}
+            </Button>
+          }
+        >
           {t('review.pendingTitle')}
         </DrawerHeaderTitle>
         <span data-testid="pending-total">{t('review.pendingTotal', { count: total })}</span>
       </DrawerHeader>
       <DrawerBody data-testid="pending-changes">
-        {first.isPending ? <Spinner /> : first.isError ? <p>{first.error.message}</p> : total === 0 ? <p>{t('review.none')}</p> : (
-          <VirtualList count={total} rowHeight={ROW_HEIGHT} height={Math.max(240, window.innerHeight - 160)} renderRow={(i) => <PendingRow index={i} />} testId="pending-list" />
+        {first.isPending ? (
+          <Spinner />
+        ) : first.isError ? (
+          <p>{first.error.message}</p>
+        ) : total === 0 ? (
+          <p>{t('review.none')}</p>
+        ) : (
+          <VirtualList
+            count={total}
+            rowHeight={ROW_HEIGHT}
+            height={Math.max(240, window.innerHeight - 160)}
+            renderRow={(i) => <PendingRow index={i} />}
+            testId="pending-list"
+          />
         )}
       </DrawerBody>
     </OverlayDrawer>

@@ -49,7 +49,9 @@ export function VirtualList({ count, rowHeight, height, renderRow, overscan = 4,
       style={{ height }}
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
     >
-      <div className={styles.content} style={{ height: count * rowHeight }}>{rows}</div>
+      <div className={styles.content} style={{ height: count * rowHeight }}>
+        {rows}
+      </div>
     </div>
   );
 }

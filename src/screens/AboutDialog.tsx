@@ -1,8 +1,6 @@
 // SPEC §2 about page: the app's description in the current language (SPEC §3 appDescriptions,
 // keyed by locale; English, then any description, when the language has none).
-import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text,
-} from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, type AppConfig } from '../model/index.ts';
 import { useUiStore } from '../state/uiStore.ts';

@@ -1,9 +1,7 @@
 // Red error notification under the app bar (SPEC §8: red error notifications, closable). An
 // unknown app key keeps it open: nothing else on the screen explains the empty map.
 import { useState } from 'react';
-import {
-  Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles,
-} from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({

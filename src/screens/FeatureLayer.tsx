@@ -30,7 +30,13 @@ export interface FeatureLayerProps {
 
 const useStyles = makeStyles({
   reviewButtons: {
-    position: 'absolute', top: '12px', left: '50%', transform: 'translateX(-50%)', zIndex: 15, display: 'flex', gap: tokens.spacingHorizontalSNudge,
+    position: 'absolute',
+    top: '12px',
+    left: '50%',
+    transform: 'translateX(-50%)',
+    zIndex: 15,
+    display: 'flex',
+    gap: tokens.spacingHorizontalSNudge,
   },
 });
 
@@ -46,11 +52,26 @@ function ReviewButtons() {
   return (
     <div className={styles.reviewButtons}>
       {admin && (
-        <Button size="small" appearance="primary" onClick={() => { fresh(); useReview.getState().setPendingOpen(true); }} data-testid="pending-open">
+        <Button
+          size="small"
+          appearance="primary"
+          onClick={() => {
+            fresh();
+            useReview.getState().setPendingOpen(true);
+          }}
+          data-testid="pending-open"
+        >
           {t('review.pendingTitle')}
         </Button>
       )}
-      <Button size="small" onClick={() => { fresh(); useReview.getState().openCompare({ admin, page: 1, id: null }); }} data-testid="compare-open">
+      <Button
+        size="small"
+        onClick={() => {
+          fresh();
+          useReview.getState().openCompare({ admin, page: 1, id: null });
+        }}
+        data-testid="compare-open"
+      >
         {admin ? t('review.compareTitle') : t('review.mySuggestions')}
       </Button>
       <OutboxButton />
@@ -62,15 +83,18 @@ export function FeatureLayer({ appKey, config, apiBase = '' }: FeatureLayerProps
   const status = useAuthStore((s) => s.status);
   const settings = useSettingsStore((s) => s.settings);
   const map = useMapInstance((s) => s.map);
-  const ui = useMemo<FeatureUi>(() => ({
-    api: { apiBase, appKey, appName: config.appName },
-    config,
-    // SPEC §6: the admin role is user type 'admin' (authStore's 'authorised').
-    admin: status === 'authorised',
-    loggedIn: isLoggedIn({ status }),
-    timeZone: settings.timeZone || config.timeZone || effectiveTimeZone(settings),
-    timeFormat: settings.timeFormat || config.timeFormat,
-  }), [apiBase, appKey, config, status, settings]);
+  const ui = useMemo<FeatureUi>(
+    () => ({
+      api: { apiBase, appKey, appName: config.appName },
+      config,
+      // SPEC §6: the admin role is user type 'admin' (authStore's 'authorised').
+      admin: status === 'authorised',
+      loggedIn: isLoggedIn({ status }),
+      timeZone: settings.timeZone || config.timeZone || effectiveTimeZone(settings),
+      timeFormat: settings.timeFormat || config.timeFormat,
+    }),
+    [apiBase, appKey, config, status, settings],
+  );
   useOutboxSync(ui.api);
   return (
     <FeatureUiContext.Provider value={ui}>

@@ -1,9 +1,7 @@
 // Shows SPEC §8 notifications raised through src/state/notifications.ts: a Fluent Toaster at the
 // top (the offline-edit one top right), NOTIFICATION_MS, each with a Close button.
 import { useEffect } from 'react';
-import {
-  Button, Toast, ToastTitle, Toaster, useId, useToastController,
-} from '@fluentui/react-components';
+import { Button, Toast, ToastTitle, Toaster, useId, useToastController } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { setNotificationSink } from '../state/notifications.ts';
 

@@ -1,8 +1,6 @@
 // SPEC §2 app overview (child route `overview`): the owner's apps from GET /api/apps/overview
 // when logged in; a visitor is asked to log in. Loaded lazily (src/config/lazy.ts).
-import {
-  Badge, Button, Card, CardHeader, Spinner, Text, Title2, makeStyles, tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, Card, CardHeader, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchOverview } from '../api/auth.ts';

@@ -1,7 +1,16 @@
 // SPEC §2 "a left settings drawer": quick theme switch and the entries that open the settings
 // dialog on a tab, the about page, the app overview and the account dialog.
 import {
-  Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, MenuList, MenuItem, OverlayDrawer, Switch, makeStyles, tokens,
+  Button,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  MenuList,
+  MenuItem,
+  OverlayDrawer,
+  Switch,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -68,9 +77,7 @@ export function SettingsDrawer() {
             {t('about.title')}
           </MenuItem>
           {loggedIn && (
-            <MenuItem onClick={() => useLocationStore.getState().navigate(routePath('overview', appKey))}>
-              {t('overview.title')}
-            </MenuItem>
+            <MenuItem onClick={() => useLocationStore.getState().navigate(routePath('overview', appKey))}>{t('overview.title')}</MenuItem>
           )}
         </MenuList>
       </DrawerBody>

@@ -3,7 +3,16 @@
 // a desktop, an overlay on a phone. The tab contents belong to their own features; the shell lists
 // the layers so the drawer is useful from day one.
 import {
-  Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, InlineDrawer, OverlayDrawer, Tab, TabList, makeStyles, tokens,
+  Button,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  InlineDrawer,
+  OverlayDrawer,
+  Tab,
+  TabList,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -54,9 +63,7 @@ export function SideDrawer({ side, tabs, defaultTab, config }: Props) {
     <>
       <DrawerHeader>
         <DrawerHeaderTitle
-          action={
-            <Button appearance="subtle" aria-label={t('common.close')} icon={<Dismiss24Regular />} onClick={() => setOpen(false)} />
-          }
+          action={<Button appearance="subtle" aria-label={t('common.close')} icon={<Dismiss24Regular />} onClick={() => setOpen(false)} />}
         >
           {t(`drawer.tabs.${tab}`, { defaultValue: tab })}
         </DrawerHeaderTitle>

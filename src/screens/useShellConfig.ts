@@ -20,10 +20,7 @@ export function useShellConfig(appKey: string): ShellConfig {
   const local = useQuery({ queryKey: ['localConfig'], queryFn: () => loadLocalConfig(), staleTime: Infinity, retry: false });
   const serverUrl = typeof local.data?.appConfig.serverUrl === 'string' ? local.data.appConfig.serverUrl : '';
   const app = useAppConfig(appKey, { apiBase: serverUrl });
-  const config = useMemo(
-    () => mergeAppConfig(local.data ?? emptyLocal, app.data?.config),
-    [local.data, app.data],
-  );
+  const config = useMemo(() => mergeAppConfig(local.data ?? emptyLocal, app.data?.config), [local.data, app.data]);
   const missing = local.data !== undefined && isConfigMissing(local.data, app.isError);
   useEffect(() => {
     if (!missing) return;
@@ -34,5 +31,11 @@ export function useShellConfig(appKey: string): ShellConfig {
 }
 
 const emptyLocal: LocalConfig = {
-  httpConstants: {}, environment: 'PRODUCTION', appConfig: {}, appVersion: undefined, mapConfigs: [], layers: [], baseLayers: [],
+  httpConstants: {},
+  environment: 'PRODUCTION',
+  appConfig: {},
+  appVersion: undefined,
+  mapConfigs: [],
+  layers: [],
+  baseLayers: [],
 };

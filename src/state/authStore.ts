@@ -36,7 +36,9 @@ interface StoredSession {
 
 function storeSession(value: StoredSession | null): void {
   // No worker or no local database (tests in node, private modes): cookies only.
-  Promise.resolve().then(() => getDataWorker().putStoredValue({ ...AUTH_KEY, value })).catch(() => undefined);
+  Promise.resolve()
+    .then(() => getDataWorker().putStoredValue({ ...AUTH_KEY, value }))
+    .catch(() => undefined);
 }
 
 async function storedSession(): Promise<StoredSession | null> {

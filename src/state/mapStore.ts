@@ -48,8 +48,7 @@ export const useMapStore = create<MapState>((set, get) => ({
     set({ layerCounts, featuresLoaded: featuresLoaded === null ? null : total(layerCounts) });
   },
   setLayerCount: (layerId, count) => set({ layerCounts: { ...get().layerCounts, [layerId]: count } }),
-  finishLoading: () =>
-    set({ loading: false, featuresLoaded: total(get().layerCounts) }),
+  finishLoading: () => set({ loading: false, featuresLoaded: total(get().layerCounts) }),
   setLayerError: (layerError) => set({ layerError }),
   flagLayer(layerId, status) {
     const now = get().layerStatus[layerId];

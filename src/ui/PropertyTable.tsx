@@ -9,7 +9,11 @@ const useStyles = makeStyles({
   name: { fontWeight: tokens.fontWeightSemibold, width: '40%' },
 });
 
-export function PropertyTable({ defs, values, highlight }: {
+export function PropertyTable({
+  defs,
+  values,
+  highlight,
+}: {
   defs: PropertyDefinition[];
   values: Record<string, unknown>;
   /** Names to mark as changed (SPEC §2 comparison). */
@@ -19,20 +23,22 @@ export function PropertyTable({ defs, values, highlight }: {
   return (
     <Table size="small" data-testid="property-table">
       <TableBody>
-        {defs.filter((d) => d.show).map((def) => (
-          <TableRow
-            key={def.name}
-            data-property={def.name}
-            data-type={def.type}
-            data-changed={highlight?.has(def.name) ? 'true' : undefined}
-            className={highlight?.has(def.name) ? styles.changed : undefined}
-          >
-            <TableCell className={styles.name}>{def.label ?? def.name}</TableCell>
-            <TableCell data-testid={`value-${def.name}`}>
-              <PropertyValue value={values[def.name]} def={def} />
-            </TableCell>
-          </TableRow>
-        ))}
+        {defs
+          .filter((d) => d.show)
+          .map((def) => (
+            <TableRow
+              key={def.name}
+              data-property={def.name}
+              data-type={def.type}
+              data-changed={highlight?.has(def.name) ? 'true' : undefined}
+              className={highlight?.has(def.name) ? styles.changed : undefined}
+            >
+              <TableCell className={styles.name}>{def.label ?? def.name}</TableCell>
+              <TableCell data-testid={`value-${def.name}`}>
+                <PropertyValue value={values[def.name]} def={def} />
+              </TableCell>
+            </TableRow>
+          ))}
       </TableBody>
     </Table>
   );

@@ -44,7 +44,13 @@ const DateR: FC<RendererProps> = ({ value }) => {
   return <time dateTime={text(value)}>{formatDate(value, { locale: i18n.language, timeZone, timeFormat })}</time>;
 };
 const Link: FC<RendererProps & { href?: string }> = ({ value, href }) =>
-  href ? <a href={href} target="_blank" rel="noopener noreferrer">{text(value)}</a> : <span>{text(value)}</span>;
+  href ? (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {text(value)}
+    </a>
+  ) : (
+    <span>{text(value)}</span>
+  );
 const UrlR: FC<RendererProps> = (p) => <Link {...p} href={safeUrl(p.value)} />;
 const PdfR: FC<RendererProps> = (p) => <Link {...p} href={safeUrl(p.value)} />;
 const EmailR: FC<RendererProps> = (p) => <Link {...p} href={p.value ? `mailto:${text(p.value)}` : undefined} />;
@@ -59,7 +65,12 @@ const ObjectR: FC<RendererProps> = ({ value }) => {
   const obj = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
   return (
     <dl className={styles.object}>
-      {Object.entries(obj).map(([k, v]) => [<dt key={`k-${k}`}>{k}</dt>, <dd key={`v-${k}`} className={styles.objectValue}>{text(v)}</dd>])}
+      {Object.entries(obj).map(([k, v]) => [
+        <dt key={`k-${k}`}>{k}</dt>,
+        <dd key={`v-${k}`} className={styles.objectValue}>
+          {text(v)}
+        </dd>,
+      ])}
     </dl>
   );
 };
@@ -84,7 +95,9 @@ const TagsR: FC<RendererProps> = ({ value }) => {
     <span className={styles.chips}>
       {(Array.isArray(value) ? value : text(value).split(',').filter(Boolean)).map((tag, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a value's tags may repeat and are shown, never reordered
-        <span key={i} data-chip className={styles.chip}>{text(tag).trim()}</span>
+        <span key={i} data-chip className={styles.chip}>
+          {text(tag).trim()}
+        </span>
       ))}
     </span>
   );
@@ -98,14 +111,30 @@ export function optionLabel(def: PropertyDefinition, value: unknown): string {
 export function geometrySummary(value: unknown): string {
   const g = value as { type?: string; coordinates?: unknown } | null;
   if (!g?.type) return text(value);
-  if (g.type === 'Point' && Array.isArray(g.coordinates)) return `Point (${(g.coordinates as number[]).slice(0, 2).map((c) => c.toFixed(5)).join(', ')})`;
+  if (g.type === 'Point' && Array.isArray(g.coordinates))
+    return `Point (${(g.coordinates as number[])
+      .slice(0, 2)
+      .map((c) => c.toFixed(5))
+      .join(', ')})`;
   const flat = JSON.stringify(g.coordinates ?? []).match(/\[-?[\d.e+-]+,-?[\d.e+-]+/g)?.length ?? 0;
   return `${g.type} (${flat} vertices)`;
 }
 
 export const RENDERERS: Record<PropertyType, FC<RendererProps>> = {
-  TEXT: Text, NUMBER: NumberR, BOOLEAN: BooleanR, DATE: DateR, URL: UrlR, IMAGE: ImageR, PDF: PdfR, EMAIL: EmailR,
-  GEOMETRY: GeometryR, OBJECT: ObjectR, COLOR: ColorR, OPTIONS: OptionsR, EDITOR: EditorR, TAGS: TagsR,
+  TEXT: Text,
+  NUMBER: NumberR,
+  BOOLEAN: BooleanR,
+  DATE: DateR,
+  URL: UrlR,
+  IMAGE: ImageR,
+  PDF: PdfR,
+  EMAIL: EmailR,
+  GEOMETRY: GeometryR,
+  OBJECT: ObjectR,
+  COLOR: ColorR,
+  OPTIONS: OptionsR,
+  EDITOR: EditorR,
+  TAGS: TagsR,
 };
 
 export function PropertyValue({ value, def }: RendererProps) {

@@ -6,7 +6,30 @@ import { safeUrl } from './safeUrl.ts';
 /** Kept with their children; every attribute is dropped except a safe `href` on links. */
 const KEPT = new Set(['P', 'BR', 'B', 'STRONG', 'I', 'EM', 'U', 'S', 'UL', 'OL', 'LI', 'A', 'BLOCKQUOTE', 'H1', 'H2', 'H3']);
 /** Dropped with everything inside them; any other element is unwrapped (its text stays). */
-const DROPPED = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'TEMPLATE', 'NOSCRIPT', 'SVG', 'MATH', 'IMG', 'VIDEO', 'AUDIO', 'CANVAS', 'FORM', 'INPUT', 'BUTTON', 'SELECT', 'TEXTAREA', 'LINK', 'META', 'HEAD', 'TITLE']);
+const DROPPED = new Set([
+  'SCRIPT',
+  'STYLE',
+  'IFRAME',
+  'OBJECT',
+  'EMBED',
+  'TEMPLATE',
+  'NOSCRIPT',
+  'SVG',
+  'MATH',
+  'IMG',
+  'VIDEO',
+  'AUDIO',
+  'CANVAS',
+  'FORM',
+  'INPUT',
+  'BUTTON',
+  'SELECT',
+  'TEXTAREA',
+  'LINK',
+  'META',
+  'HEAD',
+  'TITLE',
+]);
 
 /** Dropped when nothing is left inside them. */
 const EMPTY_DROPPED = new Set(['P', 'H1', 'H2', 'H3', 'BLOCKQUOTE', 'B', 'STRONG', 'I', 'EM', 'U', 'S']);

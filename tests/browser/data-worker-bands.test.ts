@@ -50,7 +50,8 @@ describe('data worker zoom bands', () => {
     for (let f = 0; f < full.count && !probe; f++) {
       const [v0, v1] = featureVertexRange(full, f);
       for (let v = v0; v < v1 && !probe; v++) {
-        const x = lonToX(full.coords[2 * v]), y = latToY(full.coords[2 * v + 1]);
+        const x = lonToX(full.coords[2 * v]),
+          y = latToY(full.coords[2 * v + 1]);
         if (!hitTest(lowIndex, low, { x, y, ...q }).some((h) => h.id === full.ids[f])) probe = { x, y, id: full.ids[f] };
       }
     }

@@ -20,7 +20,9 @@ function request(layer: string, extra: Partial<LoadLayerRequest> = {}): LoadLaye
 /** Same features, parts and labels; coordinates within 1e-9 (GeoJSON carries 9 decimals). */
 function expectSameBatch(fgb: FeatureBatch, json: FeatureBatch) {
   expect({ type: fgb.geometryType, count: fgb.count, labels: fgb.labels }).toEqual({
-    type: json.geometryType, count: json.count, labels: json.labels,
+    type: json.geometryType,
+    count: json.count,
+    labels: json.labels,
   });
   expect([...fgb.ids]).toEqual([...json.ids]);
   expect([...fgb.partEnds]).toEqual([...json.partEnds]);
@@ -35,7 +37,10 @@ function expectSameBatch(fgb: FeatureBatch, json: FeatureBatch) {
 describe('data worker loadLayer over FlatGeobuf', () => {
   it('loads the cities by default as FlatGeobuf, reporting progress up to the count', async () => {
     const calls: Progress[] = [];
-    const fgb = await api.loadLayer(request('cities'), proxy((...p: Progress) => void calls.push(p)));
+    const fgb = await api.loadLayer(
+      request('cities'),
+      proxy((...p: Progress) => void calls.push(p)),
+    );
     const json = await api.loadLayer(request('cities', { format: 'geojson' }));
     expect(fgb.count).toBe(500);
     expectSameBatch(fgb, json);
@@ -65,7 +70,10 @@ describe('data worker loadLayer over FlatGeobuf', () => {
 
   it('reports progress once for a GeoJSON load too', async () => {
     const calls: Progress[] = [];
-    const b = await api.loadLayer(request('borders', { format: 'geojson' }), proxy((...p: Progress) => void calls.push(p)));
+    const b = await api.loadLayer(
+      request('borders', { format: 'geojson' }),
+      proxy((...p: Progress) => void calls.push(p)),
+    );
     expect(calls).toHaveLength(1);
     expect(calls[0].slice(0, 2)).toEqual([b.count, b.count]);
   });
@@ -76,7 +84,7 @@ describe('data worker loadLayer over FlatGeobuf', () => {
     await expect(loading).rejects.toThrow(/abort/i);
   });
 
-  it('rejects with the server\'s own message for an unknown layer', async () => {
+  it("rejects with the server's own message for an unknown layer", async () => {
     await expect(api.loadLayer(request('no_such_layer'))).rejects.toThrow(/layer/i);
   });
 });

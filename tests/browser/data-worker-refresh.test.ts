@@ -29,15 +29,31 @@ async function http(path: string, method: string, authorization: string, body?: 
 
 type Geometry = { type: string; coordinates: unknown };
 /** The user suggests (SPEC §4) and the admin accepts; resolves with the accept response. */
-async function suggestAndAccept(method: 'POST' | 'PUT' | 'DELETE', layer: string, properties: Record<string, unknown>, geometry?: Geometry) {
+async function suggestAndAccept(
+  method: 'POST' | 'PUT' | 'DELETE',
+  layer: string,
+  properties: Record<string, unknown>,
+  geometry?: Geometry,
+) {
   const fc = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: geometry ?? null, properties }] };
   const change = await http(`/features/changes?workspace=ws_demo&layer=${layer}`, method, USER, fc);
-  return (await http(`/features/changes/${change.id}/accept`, 'PUT', ADMIN)) as { id: number; status: string; gfid: number; version: number };
+  return (await http(`/features/changes/${change.id}/accept`, 'PUT', ADMIN)) as {
+    id: number;
+    status: string;
+    gfid: number;
+    version: number;
+  };
 }
 
 async function showLayer(s: Session, layer: string, geometryType: 'Point' | 'LineString'): Promise<FeatureBatch> {
   const shown = await s.api.showLayer({
-    apiBase, appKey: DEMO_APP_KEY, workspace: 'ws_demo', layer, geometryType, labelProperty: 'name', requestId: `show-${crypto.randomUUID()}`,
+    apiBase,
+    appKey: DEMO_APP_KEY,
+    workspace: 'ws_demo',
+    layer,
+    geometryType,
+    labelProperty: 'name',
+    requestId: `show-${crypto.randomUUID()}`,
   });
   await expect.poll(() => s.messages.some((m) => m.ticket === shown.ticket)).toBe(true);
   const m = s.messages.find((d) => d.ticket === shown.ticket)!;
@@ -80,8 +96,20 @@ describe('data worker refreshFeatures', () => {
 
   it('sends a remove for a feature whose deletion was accepted', async () => {
     const s = await session();
-    const line: Geometry = { type: 'LineString', coordinates: [[-150.5, -62.25], [-149.5, -62.75], [-148.5, -62.25]] };
-    const created = await suggestAndAccept('POST', 'edit_borders', { name: `refresh-${crypto.randomUUID().slice(0, 8)}`, kind: 'test' }, line);
+    const line: Geometry = {
+      type: 'LineString',
+      coordinates: [
+        [-150.5, -62.25],
+        [-149.5, -62.75],
+        [-148.5, -62.25],
+      ],
+    };
+    const created = await suggestAndAccept(
+      'POST',
+      'edit_borders',
+      { name: `refresh-${crypto.randomUUID().slice(0, 8)}`, kind: 'test' },
+      line,
+    );
     const batch = await showLayer(s, 'edit_borders', 'LineString');
     expect([...batch.ids]).toContain(created.gfid);
     expect((await tap(s, 'edit_borders', -149.5, -62.75)).map((h) => h.id)).toEqual([created.gfid]);

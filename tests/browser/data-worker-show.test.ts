@@ -26,7 +26,7 @@ async function delivered(s: Session, ticket: string): Promise<FeatureBatch> {
 }
 
 describe('data worker showLayer', () => {
-  it('sends the server\'s features to the render port and answers taps from its index', async () => {
+  it("sends the server's features to the render port and answers taps from its index", async () => {
     const s = await session();
     const result = await show(s, `Show test ${crypto.randomUUID()}`, 'r1');
     expect(result).toMatchObject({ layerId: 'cities', count: 500, source: 'network', ticket: 'r1:network' });

@@ -71,7 +71,7 @@ describe('data worker loadLayer', () => {
     expect(b.ids.buffer).not.toBe(b.coords.buffer);
   });
 
-  it('rejects with the server\'s own message for an unknown layer', async () => {
+  it("rejects with the server's own message for an unknown layer", async () => {
     const res = await fetch(`${apiBase}/api/features?workspace=ws_demo&layer=no_such_layer`, {
       headers: { 'x-app-key': DEMO_APP_KEY },
     });

@@ -44,7 +44,16 @@ describe('add dialogs (SPEC §5 messages)', () => {
     await signIn(apiBase, USER);
     const gfid = (await api<{ features: { id: number }[] }>(apiBase, '/features?workspace=ws_demo&layer=cities', USER)).features[0].id;
     let closed = false;
-    await renderFeatures(ui(apiBase, featureConfig(apiBase), false), <TextAttachmentDialog kind="comments" gfid={gfid} onClose={() => { closed = true; }} />);
+    await renderFeatures(
+      ui(apiBase, featureConfig(apiBase), false),
+      <TextAttachmentDialog
+        kind="comments"
+        gfid={gfid}
+        onClose={() => {
+          closed = true;
+        }}
+      />,
+    );
     await click(await findByTestId('add-submit'));
     await waitForText(ERRORS.COMMENT_EMPTY);
     const text = `comment ${Date.now()}`;
@@ -76,7 +85,11 @@ describe('crop and resize (imageResize.ts)', () => {
     expect([out.width, out.height]).toEqual([500, 375]);
     expect(out.blob.type).toBe('image/jpeg');
     expect(out.blob.size).toBeLessThan(source.size);
-    const cropped = await cropAndResize(source, { crop: { x: 100, y: 100, width: 300, height: 200 }, maxDimension: 1000, type: 'image/png' });
+    const cropped = await cropAndResize(source, {
+      crop: { x: 100, y: 100, width: 300, height: 200 },
+      maxDimension: 1000,
+      type: 'image/png',
+    });
     expect([cropped.width, cropped.height]).toEqual([300, 200]);
     const bmp = await createImageBitmap(cropped.blob);
     expect([bmp.width, bmp.height]).toEqual([300, 200]);
@@ -88,7 +101,10 @@ describe('tag removal (SPEC §4)', () => {
     await signIn(apiBase, USER);
     const gfid = (await api<{ features: { id: number }[] }>(apiBase, '/features?workspace=ws_demo&layer=cities', USER)).features[3].id;
     const name = `tag${Date.now() % 100000}`;
-    const tag = await api<{ id: number }>(apiBase, `/features/${gfid}/tags/changes`, USER, { method: 'POST', body: JSON.stringify({ name }) });
+    const tag = await api<{ id: number }>(apiBase, `/features/${gfid}/tags/changes`, USER, {
+      method: 'POST',
+      body: JSON.stringify({ name }),
+    });
     await api(apiBase, `/features/${gfid}/tags/${tag.id}/accept`, ADMIN, { method: 'PUT', body: '{}' });
 
     await renderFeatures(ui(apiBase, featureConfig(apiBase), false), <AttachmentsTab gfid={gfid} />);
@@ -99,7 +115,11 @@ describe('tag removal (SPEC §4)', () => {
     // The tag is still there (accepted) and its removal waits in the admin's list.
     const tags = await api<{ id: number; name: string; status: string }[]>(apiBase, `/features/${gfid}/tags`, USER);
     expect(tags.find((t) => t.id === tag.id)?.status).toBe('accepted');
-    const pending = await api<{ gfid: number; name: string; removal: boolean }[]>(apiBase, '/layers/cities/tags/changes?workspace=ws_demo', ADMIN);
+    const pending = await api<{ gfid: number; name: string; removal: boolean }[]>(
+      apiBase,
+      '/layers/cities/tags/changes?workspace=ws_demo',
+      ADMIN,
+    );
     expect(pending.some((p) => p.gfid === gfid && p.name === name && p.removal)).toBe(true);
   });
 });

@@ -31,7 +31,11 @@ function realMap(): OlMap {
   map.renderSync();
   return map;
 }
-const layerOf = (m: OlMap) => m.getLayers().getArray().filter((l) => l.get('name') === 'edit-overlay') as VectorLayer[];
+const layerOf = (m: OlMap) =>
+  m
+    .getLayers()
+    .getArray()
+    .filter((l) => l.get('name') === 'edit-overlay') as VectorLayer[];
 const layer = { id: 'cities', workspace: 'ws_demo', geometryType: 'Point' as const, editable: true, properties: defs([{ name: 'name' }]) };
 
 function tap(m: OlMap, x: number, y: number) {
@@ -64,11 +68,20 @@ describe('edit overlay', () => {
 
   it('shows only the feature being edited, and leaves the map when unmounted', async () => {
     const m = realMap();
-    const draft = draftFromFeature(layer, { geometry: { type: 'Point', coordinates: [10, 20] }, properties: { gfid: 3, version: 1, name: 'A' } }, false);
+    const draft = draftFromFeature(
+      layer,
+      { geometry: { type: 'Point', coordinates: [10, 20] }, properties: { gfid: 3, version: 1, name: 'A' } },
+      false,
+    );
     await act(async () => useDraft.getState().start(draft, 'modify'));
     await renderFeatures(ui(apiBase, featureConfig(apiBase), false), <EditOverlay map={m} />);
     expect(layerOf(m)[0].getSource()!.getFeatures()).toHaveLength(1);
-    expect(m.getInteractions().getArray().some((i) => i instanceof Modify)).toBe(true);
+    expect(
+      m
+        .getInteractions()
+        .getArray()
+        .some((i) => i instanceof Modify),
+    ).toBe(true);
     await unmount();
     expect(layerOf(m)).toHaveLength(0);
   });

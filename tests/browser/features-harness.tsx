@@ -2,7 +2,13 @@
 // against the real API server of the browser suite. Log-ins go through the real /api/login.
 import type { ReactNode } from 'react';
 import { act } from 'react';
-import { appConfigSchema, DEMO_APP_KEY, propertyDefinitionSchema, type AppConfig, type PropertyDefinitionInput } from '../../src/model/index.ts';
+import {
+  appConfigSchema,
+  DEMO_APP_KEY,
+  propertyDefinitionSchema,
+  type AppConfig,
+  type PropertyDefinitionInput,
+} from '../../src/model/index.ts';
 import { login } from '../../src/api/auth.ts';
 import { useAuthStore } from '../../src/state/authStore.ts';
 import { FeatureUiContext, type FeatureUi } from '../../src/ui/context.ts';
@@ -15,10 +21,19 @@ export const USER = { username: 'user', password: 'u-pass-123' };
 
 export function featureConfig(apiBase: string, props: PropertyDefinitionInput[] = []): AppConfig {
   return appConfigSchema.parse({
-    appName: 'Features test', serverUrl: apiBase, timeZone: 'UTC',
+    appName: 'Features test',
+    serverUrl: apiBase,
+    timeZone: 'UTC',
     layersConfig: [
-      { id: 'cities', name: 'Cities', type: 'Point', workspace: 'ws_demo', edit: true, nameProperty: 'name',
-        properties: props.length ? props : undefined },
+      {
+        id: 'cities',
+        name: 'Cities',
+        type: 'Point',
+        workspace: 'ws_demo',
+        edit: true,
+        nameProperty: 'name',
+        properties: props.length ? props : undefined,
+      },
       { id: 'countries', name: 'Countries', type: 'Polygon', workspace: 'ws_demo', edit: false },
     ],
   });
@@ -68,10 +83,20 @@ export async function setFile(input: HTMLInputElement, file: File): Promise<void
   });
 }
 
-export async function api<T>(apiBase: string, path: string, who: { username: string; password: string }, init: RequestInit = {}): Promise<T> {
+export async function api<T>(
+  apiBase: string,
+  path: string,
+  who: { username: string; password: string },
+  init: RequestInit = {},
+): Promise<T> {
   const res = await fetch(`${apiBase}/api${path}`, {
     ...init,
-    headers: { 'content-type': 'application/json', 'x-app-key': DEMO_APP_KEY, authorization: `Basic ${btoa(`${who.username}:${who.password}`)}`, ...(init.headers ?? {}) },
+    headers: {
+      'content-type': 'application/json',
+      'x-app-key': DEMO_APP_KEY,
+      authorization: `Basic ${btoa(`${who.username}:${who.password}`)}`,
+      ...(init.headers ?? {}),
+    },
   });
   if (!res.ok) throw new Error(`${path} ${res.status} ${await res.text()}`);
   return res.status === 204 ? (undefined as T) : ((await res.json()) as T);

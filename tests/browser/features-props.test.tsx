@@ -18,15 +18,35 @@ afterEach(async () => {
 });
 
 const ALL = defs([
-  { name: 't', type: 'TEXT', label: 'Text' }, { name: 'n', type: 'NUMBER' }, { name: 'b', type: 'BOOLEAN' },
-  { name: 'd', type: 'DATE' }, { name: 'u', type: 'URL' }, { name: 'i', type: 'IMAGE' }, { name: 'p', type: 'PDF' },
-  { name: 'e', type: 'EMAIL' }, { name: 'g', type: 'GEOMETRY' }, { name: 'o', type: 'OBJECT' }, { name: 'c', type: 'COLOR' },
-  { name: 's', type: 'OPTIONS', options: [{ value: 'a', label: 'Alpha' }, 'b'] }, { name: 'r', type: 'EDITOR' }, { name: 'tg', type: 'TAGS' },
+  { name: 't', type: 'TEXT', label: 'Text' },
+  { name: 'n', type: 'NUMBER' },
+  { name: 'b', type: 'BOOLEAN' },
+  { name: 'd', type: 'DATE' },
+  { name: 'u', type: 'URL' },
+  { name: 'i', type: 'IMAGE' },
+  { name: 'p', type: 'PDF' },
+  { name: 'e', type: 'EMAIL' },
+  { name: 'g', type: 'GEOMETRY' },
+  { name: 'o', type: 'OBJECT' },
+  { name: 'c', type: 'COLOR' },
+  { name: 's', type: 'OPTIONS', options: [{ value: 'a', label: 'Alpha' }, 'b'] },
+  { name: 'r', type: 'EDITOR' },
+  { name: 'tg', type: 'TAGS' },
 ]);
 const VALUES = {
-  t: 'Hello', n: 1234.5, b: true, d: '2026-03-04T05:06:00Z', u: 'https://example.org/x', i: 'data:image/png;base64,iVBORw0KGgo=',
-  p: 'https://example.org/a.pdf', e: 'a@example.org', g: { type: 'Point', coordinates: [7.1, 47.2] }, o: { k1: 'v1', k2: 2 },
-  c: '#ff0000', s: 'a', r: '<p>Rich <b>text</b></p><script>window.__pwned = 1</script><img src=x onerror="window.__pwned=2">',
+  t: 'Hello',
+  n: 1234.5,
+  b: true,
+  d: '2026-03-04T05:06:00Z',
+  u: 'https://example.org/x',
+  i: 'data:image/png;base64,iVBORw0KGgo=',
+  p: 'https://example.org/a.pdf',
+  e: 'a@example.org',
+  g: { type: 'Point', coordinates: [7.1, 47.2] },
+  o: { k1: 'v1', k2: 2 },
+  c: '#ff0000',
+  s: 'a',
+  r: '<p>Rich <b>text</b></p><script>window.__pwned = 1</script><img src=x onerror="window.__pwned=2">',
   tg: ['red', 'blue'],
 };
 const cell = (name: string) => byTestId(`value-${name}`)!;
@@ -62,17 +82,37 @@ describe('property renderers (SPEC §3, 14 types)', () => {
 });
 
 const layer = (editable = true) => ({
-  id: 'cities', workspace: 'ws_demo', geometryType: 'Point' as const, editable,
-  properties: defs([{ name: 'name' }, { name: 'population', type: 'NUMBER' }, { name: 'contact', type: 'EMAIL' }, { name: 'code', editAdminOnly: true }]),
+  id: 'cities',
+  workspace: 'ws_demo',
+  geometryType: 'Point' as const,
+  editable,
+  properties: defs([
+    { name: 'name' },
+    { name: 'population', type: 'NUMBER' },
+    { name: 'contact', type: 'EMAIL' },
+    { name: 'code', editAdminOnly: true },
+  ]),
 });
-const feature = { geometry: { type: 'Point' as const, coordinates: [1, 2] }, properties: { gfid: 5, version: 1, name: 'A', population: 3, code: 'X' } };
+const feature = {
+  geometry: { type: 'Point' as const, coordinates: [1, 2] },
+  properties: { gfid: 5, version: 1, name: 'A', population: 3, code: 'X' },
+};
 
 describe('edit form', () => {
   it('shows SPEC §5 messages inline and keeps editAdminOnly read-only for users', async () => {
     const draft = draftFromFeature(layer(), feature, false);
     let sent: unknown;
-    await renderFeatures(ui(apiBase, featureConfig(apiBase), false),
-      <EditForm draft={draft} defs={draft.layer.properties} onSubmit={(d) => { sent = d; }} onCancel={() => undefined} />);
+    await renderFeatures(
+      ui(apiBase, featureConfig(apiBase), false),
+      <EditForm
+        draft={draft}
+        defs={draft.layer.properties}
+        onSubmit={(d) => {
+          sent = d;
+        }}
+        onCancel={() => undefined}
+      />,
+    );
     expect(byTestId<HTMLInputElement>('edit-code')!.disabled).toBe(true);
     expect(byTestId<HTMLInputElement>('edit-name')!.disabled).toBe(false);
     await type(byTestId<HTMLInputElement>('edit-population')!, 'many');
@@ -89,12 +129,16 @@ describe('edit form', () => {
 
   it('lets an admin edit editAdminOnly and makes a non-editable layer read-only', async () => {
     const admin = draftFromFeature(layer(), feature, true);
-    await renderFeatures(ui(apiBase, featureConfig(apiBase), true),
-      <EditForm draft={admin} defs={admin.layer.properties} onSubmit={() => undefined} onCancel={() => undefined} />);
+    await renderFeatures(
+      ui(apiBase, featureConfig(apiBase), true),
+      <EditForm draft={admin} defs={admin.layer.properties} onSubmit={() => undefined} onCancel={() => undefined} />,
+    );
     expect(byTestId<HTMLInputElement>('edit-code')!.disabled).toBe(false);
     const locked = draftFromFeature(layer(false), feature, true);
-    await renderFeatures(ui(apiBase, featureConfig(apiBase), true),
-      <EditForm draft={locked} defs={locked.layer.properties} onSubmit={() => undefined} onCancel={() => undefined} />);
+    await renderFeatures(
+      ui(apiBase, featureConfig(apiBase), true),
+      <EditForm draft={locked} defs={locked.layer.properties} onSubmit={() => undefined} onCancel={() => undefined} />,
+    );
     expect(byTestId('layer-read-only')).not.toBeNull();
     expect(byTestId<HTMLInputElement>('edit-name')!.disabled).toBe(true);
     expect(byTestId<HTMLButtonElement>('edit-submit')!.disabled).toBe(true);
@@ -110,7 +154,10 @@ describe('edit form', () => {
     await click(byTestId('edit-submit'));
     await click(await findByTestId('confirm-cancel'));
     const list = await api<{ items: { after: { properties: Record<string, unknown> } | null }[] }>(
-      apiBase, '/features/changes?pageSize=1000', USER);
+      apiBase,
+      '/features/changes?pageSize=1000',
+      USER,
+    );
     expect(list.items.some((c) => c.after?.properties.name === name)).toBe(false);
     expect(useDraft.getState().draft).not.toBeNull(); // the user's work is still there
   });
@@ -127,8 +174,13 @@ describe('edit form', () => {
     await click(await findByTestId('confirm-ok')); // SPEC §8: submit is confirmed
     await waitForText(SUCCESS.UPLOAD_SUCCESSFUL);
     const list = await api<{ items: { grpstatus: string; after: { properties: Record<string, unknown> } }[] }>(
-      apiBase, '/features/changes?pageSize=1000', USER);
-    expect(list.items.some((c) => c.grpstatus === 'n' && c.after.properties.name === name && c.after.properties.population === 12)).toBe(true);
+      apiBase,
+      '/features/changes?pageSize=1000',
+      USER,
+    );
+    expect(list.items.some((c) => c.grpstatus === 'n' && c.after.properties.name === name && c.after.properties.population === 12)).toBe(
+      true,
+    );
     expect(useDraft.getState().draft).toBeNull();
     void ADMIN;
   });

@@ -30,7 +30,10 @@ async function city(i: number) {
   cities ??= (await api<Fc>(apiBase, '/features?workspace=ws_demo&layer=cities', USER)).features;
   return cities[i];
 }
-const payload = (geometry: unknown, properties: Record<string, unknown>) => ({ type: 'FeatureCollection', features: [{ type: 'Feature', geometry, properties }] });
+const payload = (geometry: unknown, properties: Record<string, unknown>) => ({
+  type: 'FeatureCollection',
+  features: [{ type: 'Feature', geometry, properties }],
+});
 function suggest(method: string, body: unknown, who = USER) {
   return api<ChangeEntry>(apiBase, '/features/changes?workspace=ws_demo&layer=cities', who, { method, body: JSON.stringify(body) });
 }
@@ -49,10 +52,18 @@ describe('feature comparison (SPEC §2)', () => {
     const grouped: GroupedChanges = await getDataWorker().groupChanges({ changes, admin: true });
     const props = defs([{ name: 'name' }, { name: 'population', type: 'NUMBER' }]);
     const view = (g: GroupedChanges, admin: boolean, id: number) => (
-      <ComparisonView grouped={g} admin={admin} selected={g.entries.find((e) => e.id === id)} onSelect={() => undefined} defs={props} timeZone="UTC" />
+      <ComparisonView
+        grouped={g}
+        admin={admin}
+        selected={g.entries.find((e) => e.id === id)}
+        onSelect={() => undefined}
+        defs={props}
+        timeZone="UTC"
+      />
     );
     await renderFeatures(ui(apiBase, featureConfig(apiBase), true), view(grouped, true, m.id));
-    for (const g of ['new', 'modified', 'deleted']) expect(byTestId(`compare-group-${g}`)!.querySelectorAll('[data-testid="compare-entry"]')).toHaveLength(1);
+    for (const g of ['new', 'modified', 'deleted'])
+      expect(byTestId(`compare-group-${g}`)!.querySelectorAll('[data-testid="compare-entry"]')).toHaveLength(1);
     const text = byTestId('compare-group-new')!.textContent!;
     expect(text).toContain('suggested feature');
     expect(text).toContain('user@');
@@ -81,9 +92,17 @@ describe('feature comparison (SPEC §2)', () => {
     useReview.setState({ compare: { admin: false, page: 1, id: m.id } });
     await renderFeatures(ui(apiBase, featureConfig(apiBase), false), <ComparisonPrompt />);
     await findByTestId('compare-table');
-    const layer = map.getLayers().getArray().find((l) => l.get('name') === 'comparison-overlay') as VectorLayer;
+    const layer = map
+      .getLayers()
+      .getArray()
+      .find((l) => l.get('name') === 'comparison-overlay') as VectorLayer;
     await expect.poll(() => layer.getSource()!.getFeatures().length).toBe(2);
-    const byRole = (r: string) => layer.getSource()!.getFeatures().find((f) => f.get('role') === r)!.getStyle() as Style;
+    const byRole = (r: string) =>
+      layer
+        .getSource()!
+        .getFeatures()
+        .find((f) => f.get('role') === r)!
+        .getStyle() as Style;
     expect(byRole('original').getStroke()!.getLineDash()).toEqual([8, 6]);
     expect(byRole('suggestion').getStroke()!.getLineDash()).toBeNull();
     expect(byTestId('compare-table')!.querySelector('[data-property="geometry"]')!.getAttribute('data-changed')).toBe('true');
@@ -95,8 +114,10 @@ describe('feature comparison (SPEC §2)', () => {
 
 describe('pending changes (admins)', () => {
   it('the windowed list renders only visible rows of 10,000', async () => {
-    await renderFeatures(ui(apiBase, featureConfig(apiBase), true),
-      <VirtualList count={10_000} rowHeight={40} height={400} overscan={2} renderRow={(i) => <span>row {i}</span>} />);
+    await renderFeatures(
+      ui(apiBase, featureConfig(apiBase), true),
+      <VirtualList count={10_000} rowHeight={40} height={400} overscan={2} renderRow={(i) => <span>row {i}</span>} />,
+    );
     const list = byTestId('virtual-list')!;
     expect(list.querySelectorAll('[role="listitem"]').length).toBeLessThanOrEqual(14);
     await act(async () => {

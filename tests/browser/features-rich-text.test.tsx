@@ -12,15 +12,20 @@ import { click, defs, featureConfig, renderFeatures, ui } from './features-harne
 const apiBase = inject('apiBase');
 afterEach(unmount);
 
-const HOSTILE = '<p onclick="window.__pwned=1">Hi <b style="color:red">there</b></p><script>window.__pwned = 2</script>'
-  + '<img src=x onerror="window.__pwned=3"><a href="javascript:window.__pwned=4">bad</a> <a href="https://example.org/x">good</a>'
-  + '<iframe src="https://example.org"></iframe><span class="x">plain</span>';
+const HOSTILE =
+  '<p onclick="window.__pwned=1">Hi <b style="color:red">there</b></p><script>window.__pwned = 2</script>' +
+  '<img src=x onerror="window.__pwned=3"><a href="javascript:window.__pwned=4">bad</a> <a href="https://example.org/x">good</a>' +
+  '<iframe src="https://example.org"></iframe><span class="x">plain</span>';
 
 describe('rich text allow-list', () => {
   it('keeps formatting, lists and safe links; drops script, handlers, styles and embeds', () => {
     const html = sanitizeRichText(HOSTILE);
-    expect(html).toBe('<p>Hi <b>there</b></p><a>bad</a> <a href="https://example.org/x" target="_blank" rel="noopener noreferrer">good</a>plain');
-    expect(sanitizeRichText('<ul><li>one</li><li><i>two</i></li></ul><ol><li>x</li></ol>')).toBe('<ul><li>one</li><li><i>two</i></li></ul><ol><li>x</li></ol>');
+    expect(html).toBe(
+      '<p>Hi <b>there</b></p><a>bad</a> <a href="https://example.org/x" target="_blank" rel="noopener noreferrer">good</a>plain',
+    );
+    expect(sanitizeRichText('<ul><li>one</li><li><i>two</i></li></ul><ol><li>x</li></ol>')).toBe(
+      '<ul><li>one</li><li><i>two</i></li></ul><ol><li>x</li></ol>',
+    );
     expect(sanitizeRichText('a < b & c')).toBe('a &lt; b &amp; c');
     expect(sanitizeRichText(null)).toBe('');
     expect(sanitizeRichText('<p></p><p><b></b>x</p>')).toBe('<p>x</p>');
@@ -29,16 +34,24 @@ describe('rich text allow-list', () => {
 });
 
 const layer = {
-  id: 'sites', workspace: 'ws_demo', geometryType: 'Point' as const, editable: true,
+  id: 'sites',
+  workspace: 'ws_demo',
+  geometryType: 'Point' as const,
+  editable: true,
   properties: defs([{ name: 'name' }, { name: 'notes', type: 'EDITOR', label: 'Notes' }]),
 };
-const feature = (notes: string) => ({ geometry: { type: 'Point' as const, coordinates: [1, 2] }, properties: { gfid: 9, version: 1, name: 'Hut', notes } });
+const feature = (notes: string) => ({
+  geometry: { type: 'Point' as const, coordinates: [1, 2] },
+  properties: { gfid: 9, version: 1, name: 'Hut', notes },
+});
 
 async function form(notes: string, editable = true) {
   const draft = draftFromFeature({ ...layer, editable }, feature(notes), false);
   const sent: { properties?: Record<string, unknown> }[] = [];
-  await renderFeatures(ui(apiBase, featureConfig(apiBase), false),
-    <EditForm draft={draft} defs={draft.layer.properties} onSubmit={(d) => void sent.push(d)} onCancel={() => undefined} />);
+  await renderFeatures(
+    ui(apiBase, featureConfig(apiBase), false),
+    <EditForm draft={draft} defs={draft.layer.properties} onSubmit={(d) => void sent.push(d)} onCancel={() => undefined} />,
+  );
   return { sent, text: await findByTestId<HTMLDivElement>('edit-notes-text') };
 }
 
@@ -75,11 +88,15 @@ describe('rich text editor', () => {
     const { sent, text } = await form('<p>see the map</p>');
     expect(text.innerHTML).toBe('<p>see the map</p>');
     // Select "the map" (characters 4 to 11 of the paragraph's text).
-    await linkSelection(text, (range) => {
-      const node = text.querySelector('p')!.firstChild!;
-      range.setStart(node, 4);
-      range.setEnd(node, 11);
-    }, 'https://example.org/map');
+    await linkSelection(
+      text,
+      (range) => {
+        const node = text.querySelector('p')!.firstChild!;
+        range.setStart(node, 4);
+        range.setEnd(node, 11);
+      },
+      'https://example.org/map',
+    );
     await userEvent.click(byTestId('rich-insertUnorderedList')!);
     await click(byTestId('edit-submit'));
     const notes = String(sent.at(-1)?.properties?.notes);

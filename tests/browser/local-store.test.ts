@@ -47,7 +47,9 @@ function batchOf(geometryType: GeometryType): FeatureBatch {
   switch (geometryType) {
     case 'Point':
       return {
-        layerId: 'pts', geometryType, count: 3,
+        layerId: 'pts',
+        geometryType,
+        count: 3,
         ids: new Float64Array([1, 2, 2 ** 40 + 3]),
         coords: new Float64Array([0.1, 0.2, -179.999999999, 89.5, 12.345678901234567, -45.000000000000014]),
         partEnds: new Uint32Array([1, 2, 3]),
@@ -56,7 +58,9 @@ function batchOf(geometryType: GeometryType): FeatureBatch {
       };
     case 'LineString':
       return {
-        layerId: 'lines', geometryType, count: 2,
+        layerId: 'lines',
+        geometryType,
+        count: 2,
         ids: new Float64Array([10, 11]),
         coords: new Float64Array([0, 0, 1, 1, 2, 0, 179.5, 10, 180.5, 11]), // unwrapped across ±180
         partEnds: new Uint32Array([3, 5]),
@@ -64,7 +68,9 @@ function batchOf(geometryType: GeometryType): FeatureBatch {
       };
     case 'Polygon':
       return {
-        layerId: 'polys', geometryType, count: 1,
+        layerId: 'polys',
+        geometryType,
+        count: 1,
         ids: new Float64Array([99]),
         // One shell with a hole, then a second shell: a MultiPolygon.
         coords: new Float64Array([0, 0, 4, 0, 4, 4, 0, 4, 0, 0, 1, 1, 1, 2, 2, 2, 1, 1, 10, 10, 11, 10, 11, 11, 10, 10]),
@@ -129,9 +135,14 @@ describe('local store in a worker', () => {
     }
     // An empty layer (every blob empty) comes back empty, not missing.
     const empty: FeatureBatch = {
-      layerId: 'empty', geometryType: 'Polygon', count: 0,
-      ids: new Float64Array(0), coords: new Float64Array(0), partEnds: new Uint32Array(0),
-      featureEnds: new Uint32Array(0), polygonEnds: new Uint32Array(0),
+      layerId: 'empty',
+      geometryType: 'Polygon',
+      count: 0,
+      ids: new Float64Array(0),
+      coords: new Float64Array(0),
+      partEnds: new Uint32Array(0),
+      featureEnds: new Uint32Array(0),
+      polygonEnds: new Uint32Array(0),
     };
     await store.putLayerBatch(empty);
     const gotEmpty = (await store.getLayerBatch('empty'))!.batch;

@@ -13,7 +13,8 @@ import { render, unmount } from './shell-harness.tsx';
 
 afterEach(unmount);
 
-const layer = (input: Partial<LayerInput> & { id: string }) => layerSchema.parse({ name: input.id, type: 'Point', workspace: 'w', ...input });
+const layer = (input: Partial<LayerInput> & { id: string }) =>
+  layerSchema.parse({ name: input.id, type: 'Point', workspace: 'w', ...input });
 
 async function pixels(url: string, size = 20): Promise<Uint8ClampedArray> {
   const img = new Image();
@@ -65,7 +66,15 @@ describe('tile load error (SPEC §4)', () => {
     const host = document.createElement('div');
     Object.assign(host.style, { width: '256px', height: '256px' });
     document.body.append(host);
-    const cfg = baseLayerSchema.parse({ id: 'dead', name: 'Dead', type: 'wmts', url: 'http://127.0.0.1:9/wmts', layer: 'x', matrixSet: 'EPSG:3857', visible: true });
+    const cfg = baseLayerSchema.parse({
+      id: 'dead',
+      name: 'Dead',
+      type: 'wmts',
+      url: 'http://127.0.0.1:9/wmts',
+      layer: 'x',
+      matrixSet: 'EPSG:3857',
+      visible: true,
+    });
     const map = new OlMap({ target: host, layers: [createConfiguredBaseLayer(cfg, 0)!], view: new View({ center: [0, 0], zoom: 2 }) });
     try {
       await expect.poll(() => useMapStore.getState().layerStatus.dead, { timeout: 15_000 }).toBe('loadError');

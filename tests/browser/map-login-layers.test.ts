@@ -8,7 +8,8 @@ import type { MapRendererHandle } from '../../src/map/renderWorkerClient.ts';
 import { getDataWorker } from '../../src/map/dataWorkerClient.ts';
 
 const apiBase = inject('apiBase');
-const layer = (input: Partial<LayerInput> & { id: string; workspace: string }) => layerSchema.parse({ name: input.id, type: 'Point', ...input });
+const layer = (input: Partial<LayerInput> & { id: string; workspace: string }) =>
+  layerSchema.parse({ name: input.id, type: 'Point', ...input });
 
 describe('layers after a login', () => {
   it('loads the diff layers and retries the failed ones, not the others', async () => {
@@ -26,7 +27,11 @@ describe('layers after a login', () => {
     const loaded: string[] = [];
     const failed = new Set<string>();
     const opts = (loggedIn: boolean): LoadVectorLayersOptions => ({
-      worker: getDataWorker(), apiBase, appKey: DEMO_APP_KEY, signal: new AbortController().signal, loggedIn,
+      worker: getDataWorker(),
+      apiBase,
+      appKey: DEMO_APP_KEY,
+      signal: new AbortController().signal,
+      loggedIn,
       authorization: loggedIn ? `Basic ${btoa('admin:a-pass-123')}` : undefined,
       onLayerLoaded: (id, n) => {
         loaded.push(`${id}:${n}`);

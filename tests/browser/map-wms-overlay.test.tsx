@@ -12,7 +12,12 @@ import { useMapStore } from '../../src/state/mapStore.ts';
 import { findByTestId, render, unmount } from './shell-harness.tsx';
 
 const wms = (input: Partial<LayerInput> & { id: string }) =>
-  layerSchema.parse({ name: input.id, type: 'wms', source: { url: `${location.origin}/icons/icon-256.png`, params: { LAYERS: 'ws_geo:ortho' } }, ...input });
+  layerSchema.parse({
+    name: input.id,
+    type: 'wms',
+    source: { url: `${location.origin}/icons/icon-256.png`, params: { LAYERS: 'ws_geo:ortho' } },
+    ...input,
+  });
 
 let cleanup: (() => void) | undefined;
 afterEach(async () => {
@@ -36,7 +41,10 @@ function mapWith(...layers: Parameters<typeof OlMap.prototype.addLayer>[0][]): H
 }
 
 const getMapRequests = () =>
-  performance.getEntriesByType('resource').map((e) => new URL(e.name)).filter((u) => u.searchParams.get('REQUEST') === 'GetMap');
+  performance
+    .getEntriesByType('resource')
+    .map((e) => new URL(e.name))
+    .filter((u) => u.searchParams.get('REQUEST') === 'GetMap');
 
 describe('WMS overlay layers', () => {
   it('asks the service for its LAYERS and draws the tiles', async () => {
@@ -48,19 +56,27 @@ describe('WMS overlay layers', () => {
     expect(first?.searchParams.get('LAYERS')).toBe('ws_geo:ortho');
     expect(first?.searchParams.get('SERVICE')).toBe('WMS');
     // The tile image is painted into the map's canvas: some pixel is no longer transparent.
-    await expect.poll(() => {
-      const canvas = host.querySelector('canvas');
-      if (!canvas) return 0;
-      const px = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-      let painted = 0;
-      for (let i = 3; i < px.length; i += 4) if ((px[i] ?? 0) > 0) painted++;
-      return painted;
-    }, { timeout: 15_000 }).toBeGreaterThan(1000);
+    await expect
+      .poll(
+        () => {
+          const canvas = host.querySelector('canvas');
+          if (!canvas) return 0;
+          const px = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+          let painted = 0;
+          for (let i = 3; i < px.length; i += 4) if ((px[i] ?? 0) > 0) painted++;
+          return painted;
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(1000);
   });
 
   it('sits above every base map and below the vector features (SPEC §9)', () => {
     const land = createLandLayer();
-    const base = createConfiguredBaseLayer(baseLayerSchema.parse({ id: 'osm', name: 'OSM', type: 'xyz', url: 'http://127.0.0.1:9/{z}/{x}/{y}.png' }), 3)!;
+    const base = createConfiguredBaseLayer(
+      baseLayerSchema.parse({ id: 'osm', name: 'OSM', type: 'xyz', url: 'http://127.0.0.1:9/{z}/{x}/{y}.png' }),
+      3,
+    )!;
     const low = createWmsOverlay(wms({ id: 'low', zIndex: 0 }))!;
     const high = createWmsOverlay(wms({ id: 'high', zIndex: 9 }))!;
     const z = (l: { getZIndex(): number | undefined }) => l.getZIndex()!;
@@ -70,7 +86,7 @@ describe('WMS overlay layers', () => {
     expect(z(high)).toBeLessThan(100); // the render worker's feature canvas
   });
 
-  it('keeps the layer\'s visibility, opacity and zoom range', () => {
+  it("keeps the layer's visibility, opacity and zoom range", () => {
     const overlay = createWmsOverlay(wms({ id: 'o', visible: false, opacity: 0.4, minZoom: 6, maxZoom: 12 }))!;
     expect(overlay.getVisible()).toBe(false);
     expect(overlay.getOpacity()).toBe(0.4);

@@ -12,21 +12,42 @@ afterEach(closeWorkerSessions);
 
 const json = (v: unknown) => new TextEncoder().encode(JSON.stringify(v));
 const appName = () => `Outbox test ${crypto.randomUUID().slice(0, 8)}`;
-const replayAs = (appName: string, base = apiBase) => ({ appName, apiBase: base, appKey: DEMO_APP_KEY, owner: 'user', authorization: USER });
+const replayAs = (appName: string, base = apiBase) => ({
+  appName,
+  apiBase: base,
+  appKey: DEMO_APP_KEY,
+  owner: 'user',
+  authorization: USER,
+});
 
 function newCity(name: string, layer = 'edit_cities'): OutboxRequest {
   return {
     method: 'POST',
     path: `/features/changes?workspace=ws_demo&layer=${layer}`,
     contentType: 'application/json',
-    body: json({ type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [3, 4] }, properties: { name } }] }),
-    meta: { subject: 'feature', layerId: layer, workspace: 'ws_demo', grpstatus: 'n', gfid: null, label: name, geometry: { type: 'Point', coordinates: [3, 4] }, properties: { name } },
+    body: json({
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [3, 4] }, properties: { name } }],
+    }),
+    meta: {
+      subject: 'feature',
+      layerId: layer,
+      workspace: 'ws_demo',
+      grpstatus: 'n',
+      gfid: null,
+      label: name,
+      geometry: { type: 'Point', coordinates: [3, 4] },
+      properties: { name },
+    },
   };
 }
 
 function commentOnNew(text: string): OutboxRequest {
   return {
-    method: 'POST', path: `/features/${PARENT_PLACEHOLDER}/comments/changes`, contentType: 'application/json', body: json({ comment: text }),
+    method: 'POST',
+    path: `/features/${PARENT_PLACEHOLDER}/comments/changes`,
+    contentType: 'application/json',
+    body: json({ comment: text }),
     meta: { subject: 'comments', layerId: 'edit_cities', workspace: 'ws_demo', gfid: null, label: text },
   };
 }
@@ -38,17 +59,26 @@ async function get<T>(path: string): Promise<T> {
 }
 
 const myPending = async (name: string) =>
-  (await get<{ items: { after: { properties: { name?: string } } | null; diffGfid: number }[] }>('/features/changes?pageSize=1000'))
-    .items.filter((c) => c.after?.properties.name === name);
+  (
+    await get<{ items: { after: { properties: { name?: string } } | null; diffGfid: number }[] }>('/features/changes?pageSize=1000')
+  ).items.filter((c) => c.after?.properties.name === name);
 
 describe('outbox in the data worker', () => {
   it('keeps items in order and sends a new feature before the comment that waits for it', async () => {
     const s = await openWorkerSession();
     const db = appName();
     const name = `Outbox ${crypto.randomUUID()}`;
-    const first = await s.api.outboxAdd({ appName: db, owner: 'user', request: newCity(name), attachments: [commentOnNew(`About ${name}`)] });
+    const first = await s.api.outboxAdd({
+      appName: db,
+      owner: 'user',
+      request: newCity(name),
+      attachments: [commentOnNew(`About ${name}`)],
+    });
     const listed = await s.api.outboxList({ appName: db, owner: 'user' });
-    expect(listed.map((i) => [i.seq - first.seq, i.parent === null ? null : i.parent - first.seq, i.status])).toEqual([[0, null, 'waiting'], [1, 0, 'waiting']]);
+    expect(listed.map((i) => [i.seq - first.seq, i.parent === null ? null : i.parent - first.seq, i.status])).toEqual([
+      [0, null, 'waiting'],
+      [1, 0, 'waiting'],
+    ]);
     expect(new Set(listed.map((i) => i.key)).size).toBe(2);
 
     const result = await s.api.outboxReplay(replayAs(db));
@@ -78,7 +108,8 @@ describe('outbox in the data worker', () => {
     const [item] = await s.api.outboxList({ appName: db });
     // The first send reached the server and committed; its answer never came back.
     const res = await fetch(`${apiBase}/api${item.path}`, {
-      method: 'POST', body: request.body as BodyInit,
+      method: 'POST',
+      body: request.body as BodyInit,
       headers: { 'x-app-key': DEMO_APP_KEY, authorization: USER, 'content-type': 'application/json', 'idempotency-key': item.key },
     });
     expect(res.status).toBe(201);
@@ -109,13 +140,25 @@ describe('outbox in the data worker', () => {
     const s = await openWorkerSession();
     const db = appName();
     const shown = await s.api.showLayer({
-      apiBase, appKey: DEMO_APP_KEY, appName: db, workspace: 'ws_demo_diff', layer: 'edit_cities_diff', geometryType: 'Point',
-      authorization: USER, requestId: `show-${crypto.randomUUID()}`,
+      apiBase,
+      appKey: DEMO_APP_KEY,
+      appName: db,
+      workspace: 'ws_demo_diff',
+      layer: 'edit_cities_diff',
+      geometryType: 'Point',
+      authorization: USER,
+      requestId: `show-${crypto.randomUUID()}`,
     });
     await expect.poll(() => s.messages.some((m) => m.ticket === shown.ticket)).toBe(true);
     const item = await s.api.outboxAdd({ appName: db, owner: 'user', request: newCity(`Drawn ${crypto.randomUUID()}`) });
-    await expect.poll(() => s.messages.some((m) => m.type === 'update' && m.layerId === 'edit_cities_diff' && Array.from(m.batch.ids).includes(-item.seq))).toBe(true);
+    await expect
+      .poll(() =>
+        s.messages.some((m) => m.type === 'update' && m.layerId === 'edit_cities_diff' && Array.from(m.batch.ids).includes(-item.seq)),
+      )
+      .toBe(true);
     await s.api.outboxReplay(replayAs(db));
-    await expect.poll(() => s.messages.some((m) => m.type === 'remove' && m.layerId === 'edit_cities_diff' && m.ids.includes(-item.seq))).toBe(true);
+    await expect
+      .poll(() => s.messages.some((m) => m.type === 'remove' && m.layerId === 'edit_cities_diff' && m.ids.includes(-item.seq)))
+      .toBe(true);
   });
 });

@@ -36,7 +36,11 @@ async function renderer(options: CreateRendererOptions = {}): Promise<MapRendere
 function points(layerId: string, ids: number[], lonlat: number[], labels?: string[]): FeatureBatch {
   const n = ids.length;
   return {
-    layerId, geometryType: 'Point', count: n, ids: Float64Array.from(ids), coords: Float64Array.from(lonlat),
+    layerId,
+    geometryType: 'Point',
+    count: n,
+    ids: Float64Array.from(ids),
+    coords: Float64Array.from(lonlat),
     partEnds: Uint32Array.from({ length: n }, (_, i) => i + 1),
     featureEnds: Uint32Array.from({ length: n }, (_, i) => i + 1),
     labels,
@@ -45,20 +49,36 @@ function points(layerId: string, ids: number[], lonlat: number[], labels?: strin
 
 function line(layerId: string, lonlat: number[]): FeatureBatch {
   return {
-    layerId, geometryType: 'LineString', count: 1, ids: Float64Array.of(1), coords: Float64Array.from(lonlat),
-    partEnds: Uint32Array.of(lonlat.length / 2), featureEnds: Uint32Array.of(1),
+    layerId,
+    geometryType: 'LineString',
+    count: 1,
+    ids: Float64Array.of(1),
+    coords: Float64Array.from(lonlat),
+    partEnds: Uint32Array.of(lonlat.length / 2),
+    featureEnds: Uint32Array.of(1),
   };
 }
 
 function square(layerId: string, half: number): FeatureBatch {
   const ring = [-half, -half, half, -half, half, half, -half, half, -half, -half];
   return {
-    layerId, geometryType: 'Polygon', count: 1, ids: Float64Array.of(1), coords: Float64Array.from(ring),
-    partEnds: Uint32Array.of(5), featureEnds: Uint32Array.of(1), polygonEnds: Uint32Array.of(1),
+    layerId,
+    geometryType: 'Polygon',
+    count: 1,
+    ids: Float64Array.of(1),
+    coords: Float64Array.from(ring),
+    partEnds: Uint32Array.of(5),
+    featureEnds: Uint32Array.of(1),
+    polygonEnds: Uint32Array.of(1),
   };
 }
 
-function layer(id: string, geometryType: RenderLayerConfig['geometryType'], color: string, extra: Partial<RenderLayerConfig> = {}): RenderLayerConfig {
+function layer(
+  id: string,
+  geometryType: RenderLayerConfig['geometryType'],
+  color: string,
+  extra: Partial<RenderLayerConfig> = {},
+): RenderLayerConfig {
   return { id, geometryType, strokeColor: color, fillColor: color, strokeWidth: 4, ...extra };
 }
 
@@ -135,12 +155,26 @@ describe('render worker: one geometry per layer', () => {
     const r = await renderer();
     await r.setLayers([layer('pts', 'Point', '#ff00ff')]);
     // 3,000 points in three stacks (a few metres across: one device pixel at this zoom) and 3 lone points.
-    const spots = [[-0.3, 0.3], [0.3, 0.3], [0, -0.3]];
-    const lone = [[-0.45, -0.45], [0.45, -0.45], [0.45, 0]];
+    const spots = [
+      [-0.3, 0.3],
+      [0.3, 0.3],
+      [0, -0.3],
+    ];
+    const lone = [
+      [-0.45, -0.45],
+      [0.45, -0.45],
+      [0.45, 0],
+    ];
     const lonlat: number[] = [];
     for (let i = 0; i < 3000; i++) lonlat.push(spots[i % 3][0] + (i % 7) * 1e-6, spots[i % 3][1] + (i % 5) * 1e-6);
     for (const p of lone) lonlat.push(p[0], p[1]);
-    await r.setBatch(points('pts', Array.from({ length: 3003 }, (_, i) => i + 1), lonlat));
+    await r.setBatch(
+      points(
+        'pts',
+        Array.from({ length: 3003 }, (_, i) => i + 1),
+        lonlat,
+      ),
+    );
     const s = await r.snapshot();
     for (const [lon, lat] of [...spots, ...lone]) expect(colourNear(s, px(lon, lat), MAGENTA, 1), `${lon},${lat}`).toBe(true);
     expect(colourNear(s, px(-0.15, -0.1), MAGENTA, 6)).toBe(false);
@@ -153,7 +187,13 @@ describe('render worker: one geometry per layer', () => {
     await r.setLayers([layer('parcels', 'Polygon', '#ff00ff', { fillColor: '#00c000', strokeWidth: 2 })]);
     await r.setBatch(square('parcels', 0.4));
     const s = await r.snapshot();
-    for (const [lon, lat] of [[0, 0.4], [0.4, 0], [0, -0.4], [-0.4, 0]]) expect(colourNear(s, px(lon, lat), MAGENTA, 1), `${lon},${lat}`).toBe(true);
+    for (const [lon, lat] of [
+      [0, 0.4],
+      [0.4, 0],
+      [0, -0.4],
+      [-0.4, 0],
+    ])
+      expect(colourNear(s, px(lon, lat), MAGENTA, 1), `${lon},${lat}`).toBe(true);
     expect(colourNear(s, px(0, 0), MAGENTA, 3)).toBe(false);
     expect(colourNear(s, px(0, 0), GREEN, 1)).toBe(true);
     expect(blank(s, CORNER)).toBe(true);
@@ -236,10 +276,11 @@ describe('render worker: layer rules', () => {
     await r.setBatch(points('pts', [1], [0, 0], ['Alpha']));
     const dark = (s: Snapshot) => {
       // Label text sits right of the point: look for dark text pixels there.
-      for (let y = 92; y <= 108; y++) for (let x = 108; x < 160; x++) {
-        const i = (y * s.width + x) * 4;
-        if (s.pixels[i + 3] > 200 && s.pixels[i] < 90 && s.pixels[i + 1] < 90 && s.pixels[i + 2] < 90) return true;
-      }
+      for (let y = 92; y <= 108; y++)
+        for (let x = 108; x < 160; x++) {
+          const i = (y * s.width + x) * 4;
+          if (s.pixels[i + 3] > 200 && s.pixels[i] < 90 && s.pixels[i + 1] < 90 && s.pixels[i + 2] < 90) return true;
+        }
       return false;
     };
     expect(dark(await r.snapshot())).toBe(false); // zoom ≈ 7.3
@@ -288,7 +329,12 @@ describe('fallback renderer', () => {
     const r = await renderer({ batchPort: channel.port2 });
     await r.setLayers([layer('pts', 'Point', '#ff00ff')]);
     const batch = points('pts', [7], [0.2, 0.2]);
-    channel.port1.postMessage({ type: 'batch', batch, ticket: 'load-1' }, [batch.ids.buffer, batch.coords.buffer, batch.partEnds.buffer, batch.featureEnds.buffer]);
+    channel.port1.postMessage({ type: 'batch', batch, ticket: 'load-1' }, [
+      batch.ids.buffer,
+      batch.coords.buffer,
+      batch.partEnds.buffer,
+      batch.featureEnds.buffer,
+    ]);
     // The main thread never sees the batch; the ticket tells it the layer is in.
     expect(await r.batchReceived({ ticket: 'load-1' })).toBe(true);
     expect((await r.stats()).featuresPerLayer.pts).toBe(1);

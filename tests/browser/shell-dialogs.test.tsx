@@ -133,7 +133,11 @@ describe('settings dialog', () => {
     act(() => useUiStore.getState().openSettings('layer'));
     const select = await findByTestId<HTMLSelectElement>('default-layer-select');
     const options = [...select.options].map((o) => [o.value, o.disabled]);
-    expect(options).toEqual([['', false], ['cities', false], ['countries', true]]);
+    expect(options).toEqual([
+      ['', false],
+      ['cities', false],
+      ['countries', true],
+    ]);
     await userEvent.selectOptions(select, 'cities');
     await userEvent.click(byTestId('default-layer-submit')!);
     expect(useSettingsStore.getState().settings.defaultLayer).toBe('cities');

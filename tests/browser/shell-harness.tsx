@@ -64,8 +64,7 @@ export async function unmount(): Promise<void> {
   if (i18n.isInitialized && i18n.language !== 'en_US') await i18n.changeLanguage('en_US');
 }
 
-export const byTestId = <T extends HTMLElement = HTMLElement>(id: string) =>
-  document.querySelector<T>(`[data-testid="${id}"]`);
+export const byTestId = <T extends HTMLElement = HTMLElement>(id: string) => document.querySelector<T>(`[data-testid="${id}"]`);
 
 export async function findByTestId<T extends HTMLElement = HTMLElement>(id: string): Promise<T> {
   await expect.poll(() => byTestId(id), { timeout: 10_000 }).not.toBeNull();

@@ -18,9 +18,12 @@ describe('bench harness (the quick run)', () => {
     const out = mkdtempSync(join(tmpdir(), 'mapdraft-bench-smoke-'));
     try {
       await new Promise<void>((ok, fail) => {
-        execFile(process.execPath, ['--import', 'tsx', 'benchmarks/run.ts', '--quick', '--out', out],
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'benchmarks/run.ts', '--quick', '--out', out],
           { cwd: ROOT, timeout: 1_500_000, maxBuffer: 16 * 1024 * 1024 },
-          (err, stdout, stderr) => (err ? fail(new Error(`${err.message}\n${stdout}\n${stderr}`)) : ok()));
+          (err, stdout, stderr) => (err ? fail(new Error(`${err.message}\n${stdout}\n${stderr}`)) : ok()),
+        );
       });
       expect(existsSync(join(out, 'latest.md'))).toBe(true);
       expect(readFileSync(join(out, 'frame-time.svg'), 'utf8')).toContain('<svg');

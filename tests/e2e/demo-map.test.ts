@@ -3,7 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_FILL_COLOR, DEMO_APP_KEY, ERRORS } from '../../src/model/index.ts';
-import { START_TIMEOUT_MS, USER, acceptCookies, launchBrowser, newPage as openPage, startE2EServer, type E2EServer } from './support/server.ts';
+import {
+  START_TIMEOUT_MS,
+  USER,
+  acceptCookies,
+  launchBrowser,
+  newPage as openPage,
+  startE2EServer,
+  type E2EServer,
+} from './support/server.ts';
 
 let server: E2EServer | undefined;
 let base: string;
@@ -132,24 +140,31 @@ describe('demo map', () => {
     await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
     await expect.poll(() => layerRequests.some((l) => l.endsWith('_diff')), { timeout: 60_000 }).toBe(true);
     await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 60_000 });
-    expect(layerRequests.every((l) => l.endsWith('_diff')), layerRequests.join()).toBe(true);
+    expect(
+      layerRequests.every((l) => l.endsWith('_diff')),
+      layerRequests.join(),
+    ).toBe(true);
     await page.waitForTimeout(500);
     const after = await map.screenshot();
     // Same view, same features (the fresh demo has no pending suggestion): the two frames match.
-    const changed = await page.evaluate(async ([a, b]) => {
-      const pixels = async (b64: string) => {
-        const img = new Image();
-        img.src = `data:image/png;base64,${b64}`;
-        await img.decode();
-        const ctx = new OffscreenCanvas(img.width, img.height).getContext('2d')!;
-        ctx.drawImage(img, 0, 0);
-        return ctx.getImageData(0, 0, img.width, img.height).data;
-      };
-      const [pa, pb] = [await pixels(a), await pixels(b)];
-      let n = 0;
-      for (let i = 0; i < pa.length; i += 4) if (Math.abs(pa[i] - pb[i]) + Math.abs(pa[i + 1] - pb[i + 1]) + Math.abs(pa[i + 2] - pb[i + 2]) > 60) n++;
-      return n / (pa.length / 4);
-    }, [before.toString('base64'), after.toString('base64')]);
+    const changed = await page.evaluate(
+      async ([a, b]) => {
+        const pixels = async (b64: string) => {
+          const img = new Image();
+          img.src = `data:image/png;base64,${b64}`;
+          await img.decode();
+          const ctx = new OffscreenCanvas(img.width, img.height).getContext('2d')!;
+          ctx.drawImage(img, 0, 0);
+          return ctx.getImageData(0, 0, img.width, img.height).data;
+        };
+        const [pa, pb] = [await pixels(a), await pixels(b)];
+        let n = 0;
+        for (let i = 0; i < pa.length; i += 4)
+          if (Math.abs(pa[i] - pb[i]) + Math.abs(pa[i + 1] - pb[i + 1]) + Math.abs(pa[i + 2] - pb[i + 2]) > 60) n++;
+        return n / (pa.length / 4);
+      },
+      [before.toString('base64'), after.toString('base64')],
+    );
     expect(changed).toBeLessThan(0.02);
     expect(pageErrors).toEqual([]);
     await page.close();

@@ -43,7 +43,9 @@ async function openApp(context: BrowserContext): Promise<Page> {
 }
 
 const featuresLoaded = async (page: Page): Promise<number> => {
-  await page.waitForFunction(() => Number(document.querySelector('[data-testid=map]')?.getAttribute('data-features-loaded')) > 0, null, { timeout: 120_000 });
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=map]')?.getAttribute('data-features-loaded')) > 0, null, {
+    timeout: 120_000,
+  });
   return Number(await page.getByTestId('map').getAttribute('data-features-loaded'));
 };
 
@@ -79,10 +81,17 @@ async function mapPoint(page: Page, dx = 0, dy = 0) {
 
 const basic = (who: { username: string; password: string }) => `Basic ${Buffer.from(`${who.username}:${who.password}`).toString('base64')}`;
 
-async function api<T>(path: string, init: { method?: string; body?: unknown; who?: { username: string; password: string } } = {}): Promise<{ status: number; body: T; bytes: Uint8Array }> {
+async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; who?: { username: string; password: string } } = {},
+): Promise<{ status: number; body: T; bytes: Uint8Array }> {
   const headers: Record<string, string> = { 'x-app-key': DEMO_APP_KEY, authorization: basic(init.who ?? ADMIN) };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${server.base}/api${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const res = await fetch(`${server.base}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
   const bytes = new Uint8Array(await res.arrayBuffer());
   let body: unknown = null;
   try {
@@ -93,7 +102,14 @@ async function api<T>(path: string, init: { method?: string; body?: unknown; who
   return { status: res.status, body: body as T, bytes };
 }
 
-interface Change { id: number; grpstatus: string; gfid: number | null; diffGfid: number; baseVersion: number | null; after: { properties: Record<string, unknown> } | null }
+interface Change {
+  id: number;
+  grpstatus: string;
+  gfid: number | null;
+  diffGfid: number;
+  baseVersion: number | null;
+  after: { properties: Record<string, unknown> } | null;
+}
 const pendingChanges = async () => (await api<{ items: Change[] }>('/features/changes?admin=true&pageSize=1000')).body.items;
 
 /**
@@ -134,8 +150,9 @@ async function signedInWithOwnFeature(dir: string, name: string) {
 }
 
 async function outboxItems(page: Page): Promise<{ status: string; seq: number }[]> {
-  return page.locator('[data-testid=outbox-item]').evaluateAll((els) =>
-    els.map((e) => ({ status: e.getAttribute('data-status') ?? '', seq: Number(e.getAttribute('data-seq')) })));
+  return page
+    .locator('[data-testid=outbox-item]')
+    .evaluateAll((els) => els.map((e) => ({ status: e.getAttribute('data-status') ?? '', seq: Number(e.getAttribute('data-seq')) })));
 }
 
 /** Offline, the notice lists how many wait and opens them (a tap); online, the outbox button does. */
@@ -227,8 +244,18 @@ describe('offline-first field work', () => {
     // Meanwhile someone else's change to the same feature is accepted: version 2.
     await server.restart();
     const other = await api<Change>('/features/changes?workspace=ws_demo&layer=cities', {
-      method: 'PUT', who: ADMIN,
-      body: { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] }, properties: { gfid: base, version: 1, name: `Office ${stamp}` } }] },
+      method: 'PUT',
+      who: ADMIN,
+      body: {
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            geometry: { type: 'Point', coordinates: [0, 0] },
+            properties: { gfid: base, version: 1, name: `Office ${stamp}` },
+          },
+        ],
+      },
     });
     expect((await api(`/features/changes/${other.body.id}/accept`, { method: 'PUT' })).status).toBe(200);
     await server.halt();
@@ -257,7 +284,9 @@ describe('offline-first field work', () => {
     const gfid = accepted.body.gfid;
     const comments = await api<{ comment: string }[]>(`/features/${gfid}/comments`, { who: USER });
     expect(comments.body.map((c) => c.comment)).toEqual([`Water is clear ${stamp}`]);
-    const images = await api<{ imagesWithDescription: { name: string; size: number; description: string }[] }>(`/features/${gfid}/images`, { who: USER });
+    const images = await api<{ imagesWithDescription: { name: string; size: number; description: string }[] }>(`/features/${gfid}/images`, {
+      who: USER,
+    });
     expect(images.body.imagesWithDescription).toHaveLength(1);
     const [image] = images.body.imagesWithDescription;
     expect(image.description).toBe('The spring');
@@ -295,14 +324,21 @@ describe('offline-first field work', () => {
     await expect.poll(() => page.getByTestId('outbox-count').textContent()).toBe('50');
 
     // Online again: kill the server once it has taken 20 of them (its own count, read as the user).
-    const stored = async () => (await api<{ comment: string }[]>(`/features/${gfid}/comments`, { who: USER })).body
-      .filter((c) => c.comment.startsWith(`Note ${stamp} `)).length;
+    const stored = async () =>
+      (await api<{ comment: string }[]>(`/features/${gfid}/comments`, { who: USER })).body.filter((c) =>
+        c.comment.startsWith(`Note ${stamp} `),
+      ).length;
     await server.restart();
     await context.setOffline(false);
     await expect.poll(async () => (await stored()) >= 20, { timeout: 60_000, interval: 25 }).toBe(true);
     await server.kill();
     // Killed in the middle: some of the 50 had not been sent (else this test proves nothing).
-    expect(await page.getByTestId('outbox-count').textContent().catch(() => '0')).not.toBe('0');
+    expect(
+      await page
+        .getByTestId('outbox-count')
+        .textContent()
+        .catch(() => '0'),
+    ).not.toBe('0');
     await server.restart();
     await expect.poll(() => page.getByTestId('outbox-open').count(), { timeout: 90_000 }).toBe(0);
     const list = await api<{ comment: string }[]>(`/features/${gfid}/comments`, { who: USER });

@@ -46,9 +46,14 @@ describe('shell journeys', () => {
     await page.getByTestId('register-submit').click();
     await expect.poll(() => page.getByText(ERRORS.FIELD_REQUIRED).count()).toBeGreaterThanOrEqual(5);
     for (const [field, value] of Object.entries({
-      username: name, firstName: 'Erika', lastName: 'Muster', email: `${name}@example.org`,
-      password: 'pw-123456', confirmPassword: 'pw-123456',
-    })) await page.getByTestId(`field-${field}`).fill(value);
+      username: name,
+      firstName: 'Erika',
+      lastName: 'Muster',
+      email: `${name}@example.org`,
+      password: 'pw-123456',
+      confirmPassword: 'pw-123456',
+    }))
+      await page.getByTestId(`field-${field}`).fill(value);
     await page.getByTestId('register-submit').click();
     await expect.poll(() => authTab(page)).toBe('login');
     await page.getByTestId('field-username').fill(name);

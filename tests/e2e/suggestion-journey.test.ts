@@ -39,7 +39,9 @@ async function open(): Promise<Page> {
 }
 
 const featuresLoaded = (page: Page) =>
-  page.waitForFunction(() => Number(document.querySelector('[data-testid=map]')?.getAttribute('data-features-loaded')) > 0, null, { timeout: 120_000 });
+  page.waitForFunction(() => Number(document.querySelector('[data-testid=map]')?.getAttribute('data-features-loaded')) > 0, null, {
+    timeout: 120_000,
+  });
 
 async function logIn(page: Page, who: { username: string; password: string }) {
   await page.getByTestId('account-button').click();
@@ -91,7 +93,9 @@ describe('suggestion journey', () => {
     const admin = await open();
     await logIn(admin, ADMIN);
     await admin.getByTestId('pending-open').click();
-    const pending = await api<{ items: { id: number; grpstatus: string; after: { properties: { name: string } } }[] }>('/features/changes?admin=true&pageSize=1000');
+    const pending = await api<{ items: { id: number; grpstatus: string; after: { properties: { name: string } } }[] }>(
+      '/features/changes?admin=true&pageSize=1000',
+    );
     const mine = pending.items.find((c) => c.after?.properties.name === name)!;
     expect(mine.grpstatus).toBe('n');
     const row = admin.locator(`[data-testid=pending-row][data-change-id="${mine.id}"]`);
@@ -115,7 +119,9 @@ describe('suggestion journey', () => {
     await admin.getByTestId('comparison-prompt-close').click();
     expect(await admin.getByTestId('value-name').textContent()).toBe(name);
     await admin.screenshot({ path: join(SHOTS, 'feature-prompt.png') });
-    const layer = await api<{ features: { id: number; properties: { name: string; version: number } }[] }>('/features?workspace=ws_demo&layer=cities');
+    const layer = await api<{ features: { id: number; properties: { name: string; version: number } }[] }>(
+      '/features?workspace=ws_demo&layer=cities',
+    );
     const point = layer.features.find((f) => f.properties.name === name)!;
     expect(point.properties.version).toBe(1);
     await admin.getByTestId('feature-tab-history').click();
@@ -156,8 +162,9 @@ describe('suggestion journey', () => {
       await notice(user, SUCCESS.UPLOAD_SUCCESSFUL);
       await user.getByTestId('draft-panel').waitFor({ state: 'detached' });
     }
-    const edits = (await api<{ items: { id: number; gfid: number; baseVersion: number }[] }>('/features/changes?admin=true&pageSize=1000'))
-      .items.filter((c) => c.gfid === point.id);
+    const edits = (
+      await api<{ items: { id: number; gfid: number; baseVersion: number }[] }>('/features/changes?admin=true&pageSize=1000')
+    ).items.filter((c) => c.gfid === point.id);
     expect(edits.map((e) => e.baseVersion)).toEqual([1, 1]);
     await admin.getByTestId('pending-open').click();
     await acceptInPendingList(admin, edits[0].id);
@@ -166,7 +173,10 @@ describe('suggestion journey', () => {
     await admin.getByTestId('notification-error').filter({ hasText: ERRORS.CHANGE_CONFLICT }).waitFor();
     await admin.waitForTimeout(800); // let the toast finish sliding in before the picture
     await admin.screenshot({ path: join(SHOTS, 'conflict.png') });
-    expect((await api<{ properties: { version: number; name: string } }>(`/features/${point.id}`)).properties).toMatchObject({ version: 2, name: `${name} A` });
+    expect((await api<{ properties: { version: number; name: string } }>(`/features/${point.id}`)).properties).toMatchObject({
+      version: 2,
+      name: `${name} A`,
+    });
     expect(pageErrors).toEqual([]);
   });
 });

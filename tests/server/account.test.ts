@@ -4,7 +4,15 @@ import { call, expectError, newUser, unique } from './helpers.ts';
 
 const registration = (over: Record<string, unknown> = {}) => {
   const username = unique('r_');
-  return { username, firstName: 'Ada', lastName: 'L', email: `${username}@example.org`, password: 'secret-1', confirmPassword: 'secret-1', ...over };
+  return {
+    username,
+    firstName: 'Ada',
+    lastName: 'L',
+    email: `${username}@example.org`,
+    password: 'secret-1',
+    confirmPassword: 'secret-1',
+    ...over,
+  };
 };
 
 describe('POST /api/register', () => {
@@ -23,7 +31,12 @@ describe('POST /api/register', () => {
 
   it('refuses missing fields, a bad email and a taken username', async () => {
     expectError(await call('/api/register', { method: 'POST', body: registration({ firstName: '' }) }), 400, 'FIELD_REQUIRED');
-    expectError(await call('/api/register', { method: 'POST', body: registration({ email: 'nope' }) }), 400, 'INVALID_EMAIL', ERRORS.INVALID_EMAIL);
+    expectError(
+      await call('/api/register', { method: 'POST', body: registration({ email: 'nope' }) }),
+      400,
+      'INVALID_EMAIL',
+      ERRORS.INVALID_EMAIL,
+    );
     const body = registration();
     await call('/api/register', { method: 'POST', body });
     expectError(await call('/api/register', { method: 'POST', body }), 409, 'REGISTRATION_FAILED');
@@ -74,15 +87,21 @@ describe('passwords and account', () => {
   it('changes the password only with the old one', async () => {
     const user = await newUser();
     const wrong = await call('/api/change-password', {
-      method: 'POST', auth: user, body: { oldPassword: 'nope', password: 'new-pass-1', confirmPassword: 'new-pass-1' },
+      method: 'POST',
+      auth: user,
+      body: { oldPassword: 'nope', password: 'new-pass-1', confirmPassword: 'new-pass-1' },
     });
     expectError(wrong, 400, 'LOGIN_FAILED');
     const mismatch = await call('/api/change-password', {
-      method: 'POST', auth: user, body: { oldPassword: user.password, password: 'new-pass-1', confirmPassword: 'x' },
+      method: 'POST',
+      auth: user,
+      body: { oldPassword: user.password, password: 'new-pass-1', confirmPassword: 'x' },
     });
     expectError(mismatch, 400, 'CONFIRM_PASSWORD_MISMATCH');
     const ok = await call('/api/change-password', {
-      method: 'POST', auth: user, body: { oldPassword: user.password, password: 'new-pass-1', confirmPassword: 'new-pass-1' },
+      method: 'POST',
+      auth: user,
+      body: { oldPassword: user.password, password: 'new-pass-1', confirmPassword: 'new-pass-1' },
     });
     expect(ok.status).toBe(200);
     expect((await call('/api/login', { auth: { username: user.username, password: 'new-pass-1' } })).status).toBe(200);
@@ -101,7 +120,8 @@ describe('passwords and account', () => {
 
   it('refuses an unknown reset token', async () => {
     const res = await call('/api/reset-password/confirm', {
-      method: 'POST', body: { token: 'not-a-token', password: 'a', confirmPassword: 'a' },
+      method: 'POST',
+      body: { token: 'not-a-token', password: 'a', confirmPassword: 'a' },
     });
     expectError(res, 400, 'PASSWORD_RESET_FAILED', ERRORS.PASSWORD_RESET_FAILED);
   });
@@ -109,11 +129,17 @@ describe('passwords and account', () => {
   it('updates the account', async () => {
     const user = await newUser();
     const res = await call('/api/account', {
-      method: 'PUT', auth: user, body: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org', language: 'fr_FR' },
+      method: 'PUT',
+      auth: user,
+      body: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org', language: 'fr_FR' },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ username: user.username, firstName: 'Grace', email: 'grace@example.org', language: 'fr_FR' });
-    const bad = await call('/api/account', { method: 'PUT', auth: user, body: { firstName: 'G', lastName: 'H', email: 'g@x.org', language: 'xx' } });
+    const bad = await call('/api/account', {
+      method: 'PUT',
+      auth: user,
+      body: { firstName: 'G', lastName: 'H', email: 'g@x.org', language: 'xx' },
+    });
     expectError(bad, 400, 'INVALID_LOCALE', ERRORS.INVALID_LOCALE);
   });
 });

@@ -10,7 +10,11 @@ const PNG = Uint8Array.from(
 describe('app icons (SPEC §7)', () => {
   it('stores an icon and serves it on the owner and public paths', async () => {
     const { owner, appKey } = await newOwnedApp();
-    const put = await call(`/api/apps/icons/logo.png?appkey=${appKey}`, { method: 'PUT', auth: owner, raw: { data: PNG, type: 'image/png' } });
+    const put = await call(`/api/apps/icons/logo.png?appkey=${appKey}`, {
+      method: 'PUT',
+      auth: owner,
+      raw: { data: PNG, type: 'image/png' },
+    });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ name: 'logo.png', contentType: 'image/png', size: PNG.length });
     for (const path of [`/api/apps/icons/logo.png?appkey=${appKey}`, `/api/public/apps/${appKey}/icons/logo.png`]) {
@@ -24,7 +28,9 @@ describe('app icons (SPEC §7)', () => {
   it('refuses a media type that is not an image (SPEC §5 logo media type)', async () => {
     const { owner, appKey } = await newOwnedApp();
     const res = await call(`/api/apps/icons/logo.pdf?appkey=${appKey}`, {
-      method: 'PUT', auth: owner, raw: { data: '%PDF-1.4', type: 'application/pdf' },
+      method: 'PUT',
+      auth: owner,
+      raw: { data: '%PDF-1.4', type: 'application/pdf' },
     });
     expectError(res, 400, 'LOGO_MEDIA_TYPE_NOT_SUPPORTED', ERRORS.LOGO_MEDIA_TYPE_NOT_SUPPORTED);
   });
@@ -39,7 +45,11 @@ describe('app manifest (SPEC §7)', () => {
   it('stores the manifest with its icon sizes and serves it publicly', async () => {
     const { owner, appKey } = await newOwnedApp();
     const icons = [128, 192, 256, 384, 512].map((s) => ({ src: `/icons/${s}.png`, sizes: `${s}x${s}`, type: 'image/png' }));
-    const put = await call(`/api/apps/${appKey}/manifest`, { method: 'PUT', auth: owner, body: { appKey, appManifest: { name: 'Trees', icons } } });
+    const put = await call(`/api/apps/${appKey}/manifest`, {
+      method: 'PUT',
+      auth: owner,
+      body: { appKey, appManifest: { name: 'Trees', icons } },
+    });
     expect(put.status).toBe(200);
     const got = await call(`/api/public/apps/${appKey}/manifest`);
     expect(got.status).toBe(200);
@@ -49,7 +59,9 @@ describe('app manifest (SPEC §7)', () => {
   it('refuses a malformed icon size with 400', async () => {
     const { owner, appKey } = await newOwnedApp();
     const res = await call(`/api/apps/${appKey}/manifest`, {
-      method: 'PUT', auth: owner, body: { appManifest: { icons: [{ src: 'a.png', sizes: 'big', type: 'image/png' }] } },
+      method: 'PUT',
+      auth: owner,
+      body: { appManifest: { icons: [{ src: 'a.png', sizes: 'big', type: 'image/png' }] } },
     });
     expect(res.status).toBe(400);
     expect(res.body.error).toBeTypeOf('string');

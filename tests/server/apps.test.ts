@@ -3,7 +3,11 @@ import { ERRORS } from '../../src/model/index.ts';
 import { DEMO, call, expectError, newOwnedApp, newUser, INVOICE } from './helpers.ts';
 
 const layer = (id: string, properties: { name: string; type?: string }[] = [{ name: 'name', type: 'TEXT' }]) => ({
-  id, name: id, type: 'Point', workspace: 'ws_x', properties,
+  id,
+  name: id,
+  type: 'Point',
+  workspace: 'ws_x',
+  properties,
 });
 
 describe('GET /api/apps', () => {
@@ -13,7 +17,13 @@ describe('GET /api/apps', () => {
     expect(res.body).toMatchObject({ appKey: DEMO, activated: true, isPublicApp: true });
     expect(res.body.config.appName).toBe('Mapdraft demo');
     // SPEC §3: the editable layers come with their companion diff layers (loaded for logged-in users).
-    expect(res.body.config.layersConfig.map((l: { id: string }) => l.id)).toEqual(['cities', 'cities_diff', 'countries', 'borders', 'borders_diff']);
+    expect(res.body.config.layersConfig.map((l: { id: string }) => l.id)).toEqual([
+      'cities',
+      'cities_diff',
+      'countries',
+      'borders',
+      'borders_diff',
+    ]);
     expect(res.body.config.layersConfig[0]).toMatchObject({ type: 'Point', edit: true, minZoom: 1, maxZoom: 24 });
     expect(res.body.config.layersConfig[1]).toMatchObject({ name: 'Cities updates', workspace: 'ws_demo_diff', type: 'Point' });
     // The stored configuration, which an owner edits, stays as written.
@@ -77,7 +87,9 @@ describe('app registration and owner calls', () => {
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({ appKey, addressCity: 'Arlington', activatedAt: null });
     const put = await call(`/api/apps/${appKey}/details`, {
-      method: 'PUT', auth: owner, body: { appKey, appDetails: { addressCity: 'Paris', organisation: 'ACME' } },
+      method: 'PUT',
+      auth: owner,
+      body: { appKey, appDetails: { addressCity: 'Paris', organisation: 'ACME' } },
     });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ addressCity: 'Paris', organisation: 'ACME', addressStreet: 'Main St' });
@@ -87,7 +99,9 @@ describe('app registration and owner calls', () => {
     const { owner, appKey } = await newOwnedApp();
     await call(`/api/apps/layers?appkey=${appKey}`, { method: 'PUT', auth: owner, body: [layer('a')] });
     const put = await call(`/api/apps/config?appkey=${appKey}`, {
-      method: 'PUT', auth: owner, body: { appName: 'Trees', primaryColor: '#112233', isPublicApp: true },
+      method: 'PUT',
+      auth: owner,
+      body: { appName: 'Trees', primaryColor: '#112233', isPublicApp: true },
     });
     expect(put.status).toBe(200);
     const got = await call('/api/apps/config', { appKey });
@@ -124,7 +138,11 @@ describe('app registration and owner calls', () => {
     expect((await call(`/api/apps/baselayers?appkey=${appKey}`, { method: 'PUT', auth: owner, body: base })).status).toBe(200);
     const got = await call(`/api/apps/baselayers?appkey=${appKey}`);
     expect(got.body).toEqual([expect.objectContaining({ id: 'topo', minZoom: 0, maxZoom: 24 })]);
-    const bad = await call(`/api/apps/baselayers?appkey=${appKey}`, { method: 'PUT', auth: owner, body: [{ id: 'x', name: 'x', type: 'nope', url: 'u' }] });
+    const bad = await call(`/api/apps/baselayers?appkey=${appKey}`, {
+      method: 'PUT',
+      auth: owner,
+      body: [{ id: 'x', name: 'x', type: 'nope', url: 'u' }],
+    });
     expect(bad.status).toBe(400);
   });
 

@@ -21,9 +21,19 @@ function pngHeader(width: number, height: number): Buffer {
   return b;
 }
 
-const upload = (gfid: number | string, kind: 'images' | 'documents', name: string, description: string, data: Buffer, type: string, who: Who = member) =>
+const upload = (
+  gfid: number | string,
+  kind: 'images' | 'documents',
+  name: string,
+  description: string,
+  data: Buffer,
+  type: string,
+  who: Who = member,
+) =>
   call(`/api/features/${gfid}/${kind}/changes?filename=${encodeURIComponent(name)}&description=${encodeURIComponent(description)}`, {
-    method: 'POST', raw: { data, type }, ...who,
+    method: 'POST',
+    raw: { data, type },
+    ...who,
   });
 
 describe('images', () => {
@@ -31,7 +41,13 @@ describe('images', () => {
     const gfid = await newFeature();
     const res = await upload(gfid, 'images', 'front.png', 'The front gate', PNG, 'image/png');
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'front.png', description: 'The front gate', contentType: 'image/png', size: PNG.length, status: 'pending' });
+    expect(res.body).toMatchObject({
+      name: 'front.png',
+      description: 'The front gate',
+      contentType: 'image/png',
+      size: PNG.length,
+      status: 'pending',
+    });
     const mine = await call(`/api/features/${gfid}/images`, member);
     expect(mine.body.imagesWithDescription).toEqual([expect.objectContaining({ name: 'front.png', description: 'The front gate' })]);
     expect((await call(`/api/features/${gfid}/images`, other)).body.imagesWithDescription).toEqual([]);
@@ -55,7 +71,12 @@ describe('images', () => {
 
   it('checks the bytes, not only the declared type (SPEC §5)', async () => {
     const gfid = await newFeature();
-    for (const [data, type] of [[PDF, 'image/png'], [PNG, 'application/pdf'], [PNG, 'image/jpeg'], [Buffer.from('<svg/>'), 'image/svg+xml']] as const) {
+    for (const [data, type] of [
+      [PDF, 'image/png'],
+      [PNG, 'application/pdf'],
+      [PNG, 'image/jpeg'],
+      [Buffer.from('<svg/>'), 'image/svg+xml'],
+    ] as const) {
       expectError(await upload(gfid, 'images', 'x.png', '', data, type), 400, 'IMAGE_TYPE_REQUIRED', ERRORS.IMAGE_TYPE_REQUIRED);
     }
   });
@@ -104,14 +125,29 @@ describe('documents', () => {
     PDF.copy(exact);
     expect((await upload(gfid, 'documents', 'big.pdf', 'Exactly ten', exact, 'application/pdf')).status).toBe(201);
     const over = Buffer.concat([exact, Buffer.from(' ')]);
-    expectError(await upload(gfid, 'documents', 'big.pdf', 'One byte more', over, 'application/pdf'), 400, 'FILE_TOO_LARGE', ERRORS.FILE_TOO_LARGE);
+    expectError(
+      await upload(gfid, 'documents', 'big.pdf', 'One byte more', over, 'application/pdf'),
+      400,
+      'FILE_TOO_LARGE',
+      ERRORS.FILE_TOO_LARGE,
+    );
   }, 120_000);
 
   it('refuses non-pdf types and bytes, bad descriptions and unsafe names (SPEC §5)', async () => {
     const gfid = await newFeature();
-    expectError(await upload(gfid, 'documents', 'a.pdf', 'A plan', PNG, 'application/pdf'), 400, 'PDF_TYPE_REQUIRED', ERRORS.PDF_TYPE_REQUIRED);
+    expectError(
+      await upload(gfid, 'documents', 'a.pdf', 'A plan', PNG, 'application/pdf'),
+      400,
+      'PDF_TYPE_REQUIRED',
+      ERRORS.PDF_TYPE_REQUIRED,
+    );
     expectError(await upload(gfid, 'documents', 'a.pdf', 'A plan', PDF, 'image/png'), 400, 'PDF_TYPE_REQUIRED');
-    expectError(await upload(gfid, 'documents', 'a.pdf', 'ab', PDF, 'application/pdf'), 400, 'DOCUMENT_DESCRIPTION_LENGTH', ERRORS.DOCUMENT_DESCRIPTION_LENGTH);
+    expectError(
+      await upload(gfid, 'documents', 'a.pdf', 'ab', PDF, 'application/pdf'),
+      400,
+      'DOCUMENT_DESCRIPTION_LENGTH',
+      ERRORS.DOCUMENT_DESCRIPTION_LENGTH,
+    );
     expectError(await upload(gfid, 'documents', 'a.pdf', 'x'.repeat(51), PDF, 'application/pdf'), 400, 'DOCUMENT_DESCRIPTION_LENGTH');
     expectError(await upload(gfid, 'documents', 'a.pdf', '', PDF, 'application/pdf'), 400, 'DESCRIPTION_REQUIRED');
     expectError(await upload(gfid, 'documents', 'a/b.pdf', 'A plan', PDF, 'application/pdf'), 400, 'INVALID_FILE_NAME');

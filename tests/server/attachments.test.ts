@@ -11,7 +11,12 @@ type Who = Pick<CallOptions, 'auth' | 'session'>;
 
 const kinds: [string, Record<string, unknown>, Record<string, unknown>, string][] = [
   ['comments', { comment: 'A fine place' }, { comment: '   ' }, 'COMMENT_EMPTY'],
-  ['links', { link: 'https://example.org/site', description: 'Official page' }, { link: 'https://x.org', description: '' }, 'LINK_REQUIRED'],
+  [
+    'links',
+    { link: 'https://example.org/site', description: 'Official page' },
+    { link: 'https://x.org', description: '' },
+    'LINK_REQUIRED',
+  ],
   ['bibliographies', { item: 'Smith (2020), Sites of note', itemCount: 2 }, { item: '' }, 'BIBLIOGRAPHY_EMPTY'],
   ['tags', { name: 'heritage' }, { name: ' ' }, 'FIELD_REQUIRED'],
 ];

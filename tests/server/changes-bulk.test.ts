@@ -10,7 +10,9 @@ describe('10,000 pending changes', () => {
     const ids = new Set<number>();
     const pageSize = 500;
     for (let page = 1; page <= S.bulk.count / pageSize; page++) {
-      const res = await call(`/api/features/changes?admin=true&workspace=ws_bulk&layer=bulk&page=${page}&pageSize=${pageSize}`, { auth: ADMIN });
+      const res = await call(`/api/features/changes?admin=true&workspace=ws_bulk&layer=bulk&page=${page}&pageSize=${pageSize}`, {
+        auth: ADMIN,
+      });
       expect(res.status).toBe(200);
       expect(res.body.total).toBe(S.bulk.count);
       expect(res.body.items).toHaveLength(pageSize);
@@ -25,8 +27,14 @@ describe('10,000 pending changes', () => {
     const res = await call('/api/features/changes?workspace=ws_bulk_diff&page=3&pageSize=10', { session: S.bulk.session });
     expect(res.body.total).toBe(S.bulk.count);
     expect(res.body.items[0]).toMatchObject({
-      grpstatus: 'n', gfid: null, layerId: 'bulk', layerName: 'bulk', creator: S.bulk.username,
-      creatormail: `${S.bulk.username}@example.org`, before: null, after: { geometry: { type: 'Point' } },
+      grpstatus: 'n',
+      gfid: null,
+      layerId: 'bulk',
+      layerName: 'bulk',
+      creator: S.bulk.username,
+      creatormail: `${S.bulk.username}@example.org`,
+      before: null,
+      after: { geometry: { type: 'Point' } },
     });
   });
 });

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/model/index.ts';
 import { call, expectError } from './helpers.ts';
-import {
-  S, accept, admin, allChanges, decline, member, newFeature, payload, point, suggest, target,
-} from './suggest-helpers.ts';
+import { S, accept, admin, allChanges, decline, member, newFeature, payload, point, suggest, target } from './suggest-helpers.ts';
 
 // SPEC §4 Suggestions, DESIGN "Suggestions never touch originals": create, update and delete go
 // to the diff layer as pending changes; an admin accepts (one transaction) or declines them.
@@ -17,8 +15,16 @@ describe('suggesting a new feature (grpstatus n)', () => {
     const res = await suggest('POST', payload({ name, height: 12 }, point(7.5, 47.5)));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      grpstatus: 'n', gfid: null, status: 'pending', workspace: 'ws_sugg', layerId: 'sites', layerName: 'sites',
-      creator: S.member.username, creatormail: `${S.member.username}@example.org`, baseVersion: null, before: null,
+      grpstatus: 'n',
+      gfid: null,
+      status: 'pending',
+      workspace: 'ws_sugg',
+      layerId: 'sites',
+      layerName: 'sites',
+      creator: S.member.username,
+      creatormail: `${S.member.username}@example.org`,
+      baseVersion: null,
+      before: null,
       after: { geometry: { type: 'Point', coordinates: [7.5, 47.5] }, properties: { name, height: 12 } },
     });
     expect(Date.parse(res.body.insertedat)).toBeGreaterThan(0);
@@ -52,7 +58,13 @@ describe('suggesting a new feature (grpstatus n)', () => {
   });
 
   it('refuses a geometry of the wrong type and a payload of two features', async () => {
-    const line = { type: 'LineString', coordinates: [[0, 0], [1, 1]] };
+    const line = {
+      type: 'LineString',
+      coordinates: [
+        [0, 0],
+        [1, 1],
+      ],
+    };
     expectError(await suggest('POST', payload({ name: 'x' }, line)), 400, 'GEOMETRY_TYPE_MISMATCH', ERRORS.GEOMETRY_TYPE_MISMATCH);
     const two = payload({ name: 'x' });
     two.features.push(two.features[0]);
@@ -66,7 +78,9 @@ describe('suggesting a modification (grpstatus m)', () => {
     const res = await suggest('PUT', payload({ gfid, name: 'after-name' }, point(11, 51)));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      grpstatus: 'm', gfid, baseVersion: 1,
+      grpstatus: 'm',
+      gfid,
+      baseVersion: 1,
       before: { geometry: { coordinates: [10, 50] }, properties: { name: 'before-name', height: 5 } },
       after: { geometry: { coordinates: [11, 51] }, properties: { name: 'after-name', height: 5 } },
     });
@@ -78,8 +92,11 @@ describe('suggesting a modification (grpstatus m)', () => {
     const history = (await call(`/api/features/${gfid}/history`)).body;
     expect(history.map((h: any) => h.version)).toEqual([2, 1]);
     expect(history[0]).toMatchObject({
-      action: 'update', suggestedBy: S.member.username, acceptedBy: 'admin',
-      before: { properties: { name: 'before-name' } }, after: { properties: { name: 'after-name' } },
+      action: 'update',
+      suggestedBy: S.member.username,
+      acceptedBy: 'admin',
+      before: { properties: { name: 'before-name' } },
+      after: { properties: { name: 'after-name' } },
     });
   });
 
@@ -88,7 +105,9 @@ describe('suggesting a modification (grpstatus m)', () => {
     const res = await suggest('PUT', payload({ gfid, name: 'same', height: 2, version: 1 }));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      statusCode: 400, error: 'NO_CHANGES_DETECTED_WHEN_UPDATING_FEATURE', message: 'No changes detected while updating the feature.',
+      statusCode: 400,
+      error: 'NO_CHANGES_DETECTED_WHEN_UPDATING_FEATURE',
+      message: 'No changes detected while updating the feature.',
     });
   });
 

@@ -37,9 +37,7 @@ describe('parallel decisions', () => {
 describe('parallel suggestions', () => {
   it('200 distinct users suggesting at once: 200 pending changes, none lost', async () => {
     const tag = `crowd-${Date.now()}`;
-    const results = await Promise.all(
-      S.crowd.map((u, i) => suggest('POST', payload({ name: `${tag}-${i}` }), { session: u.session })),
-    );
+    const results = await Promise.all(S.crowd.map((u, i) => suggest('POST', payload({ name: `${tag}-${i}` }), { session: u.session })));
     expect(results.map((r) => r.status)).toEqual(S.crowd.map(() => 201));
     expect(new Set(results.map((r) => r.body.id)).size).toBe(200);
     const pending = (await allChanges(`admin=true&${target()}`, admin)).filter((c) => String(c.after?.properties?.name).startsWith(tag));

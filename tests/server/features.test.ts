@@ -2,7 +2,10 @@ import { describe, expect, inject, it } from 'vitest';
 import { ERRORS } from '../../src/model/index.ts';
 import { SEED_CITIES, USER, call, expectError } from './helpers.ts';
 
-type Fc = { type: string; features: { type: string; id: number; geometry: { type: string; coordinates: any }; properties: Record<string, any> }[] };
+type Fc = {
+  type: string;
+  features: { type: string; id: number; geometry: { type: string; coordinates: any }; properties: Record<string, any> }[];
+};
 
 const list = (query: string) => call<Fc>(`/api/features?${query}`);
 

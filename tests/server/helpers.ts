@@ -68,7 +68,13 @@ export async function newUser(): Promise<Creds & { id: number }> {
 }
 
 export const INVOICE = {
-  firstName: 'Grace', lastName: 'Hopper', organisation: 'Navy', street: 'Main St', houseNumber: '1', postCode: '12345', city: 'Arlington',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  organisation: 'Navy',
+  street: 'Main St',
+  houseNumber: '1',
+  postCode: '12345',
+  city: 'Arlington',
 };
 
 /** A fresh user owning a fresh app (POST /api/apps). */

@@ -8,15 +8,21 @@ import { PNG, S, allChanges, member, newFeature, payload, point, target } from '
 
 type Who = Pick<CallOptions, 'auth' | 'session'>;
 const other = { session: S.crowd[3].session };
-const keyed = (key: string, opts: CallOptions = {}, who: Who = member): CallOptions =>
-  ({ ...who, ...opts, headers: { ...opts.headers, [IDEMPOTENCY_HEADER]: key } });
+const keyed = (key: string, opts: CallOptions = {}, who: Who = member): CallOptions => ({
+  ...who,
+  ...opts,
+  headers: { ...opts.headers, [IDEMPOTENCY_HEADER]: key },
+});
 
 const suggestNew = (key: string, body: unknown, who: Who = member) =>
   call(`/api/features/changes?${target()}`, keyed(key, { method: 'POST', body }, who));
 const comment = (gfid: number, key: string, text: string, who: Who = member) =>
   call(`/api/features/${gfid}/comments/changes`, keyed(key, { method: 'POST', body: { comment: text } }, who));
 const image = (gfid: number, key: string, name: string) =>
-  call(`/api/features/${gfid}/images/changes?filename=${name}&description=gate`, keyed(key, { method: 'POST', raw: { data: PNG, type: 'image/png' } }));
+  call(
+    `/api/features/${gfid}/images/changes?filename=${name}&description=gate`,
+    keyed(key, { method: 'POST', raw: { data: PNG, type: 'image/png' } }),
+  );
 
 const replayed = (res: CallResult) => res.headers.get(IDEMPOTENT_REPLAYED_HEADER) === 'true';
 
@@ -70,7 +76,11 @@ describe('Idempotency-Key rules', () => {
     const gfid = await newFeature();
     expectError(await comment(gfid, key, 'another call, same key'), 422, 'IDEMPOTENCY_KEY_REUSED');
     const again = await suggestNew(key, body);
-    expect({ status: again.status, id: again.body.id, replayed: replayed(again) }).toEqual({ status: 201, id: first.body.id, replayed: true });
+    expect({ status: again.status, id: again.body.id, replayed: replayed(again) }).toEqual({
+      status: 201,
+      id: first.body.id,
+      replayed: true,
+    });
   });
 
   it('keeps keys per user: another user with the same key gets their own suggestion', async () => {
@@ -100,7 +110,13 @@ describe('Idempotency-Key rules', () => {
     expect({ status: fixed.status, replayed: replayed(fixed) }).toEqual({ status: 201, replayed: false });
     // A body the schema refuses, and a refusal from inside the suggestion, alike.
     const key2 = unique('k-');
-    const line = { type: 'LineString', coordinates: [[0, 0], [1, 1]] };
+    const line = {
+      type: 'LineString',
+      coordinates: [
+        [0, 0],
+        [1, 1],
+      ],
+    };
     expectError(await suggestNew(key2, { type: 'FeatureCollection', features: [] }), 400, expect.any(String));
     expectError(await suggestNew(key2, payload({ name: 'x' }, line)), 400, 'GEOMETRY_TYPE_MISMATCH');
     expect((await suggestNew(key2, payload({ name: unique('idem-fix-') }, point(9, 49)))).status).toBe(201);
@@ -119,8 +135,13 @@ describe('Idempotency-Key rules', () => {
 
   it('documents the optional header and exposes the replay header to browsers', async () => {
     const doc = (await call('/api/openapi.json')).body;
-    for (const [path, method] of [['/api/features/changes', 'put'], ['/api/features/{gfid}/images/changes', 'post']]) {
-      expect(doc.paths[path][method].parameters).toContainEqual(expect.objectContaining({ in: 'header', name: IDEMPOTENCY_HEADER, required: false }));
+    for (const [path, method] of [
+      ['/api/features/changes', 'put'],
+      ['/api/features/{gfid}/images/changes', 'post'],
+    ]) {
+      expect(doc.paths[path][method].parameters).toContainEqual(
+        expect.objectContaining({ in: 'header', name: IDEMPOTENCY_HEADER, required: false }),
+      );
     }
     const res = await call('/api/apps?appkey=demodemodemodemodemodemodemodemo', { headers: { origin: 'https://elsewhere.example' } });
     expect(res.headers.get('access-control-expose-headers')).toContain(IDEMPOTENT_REPLAYED_HEADER);

@@ -27,9 +27,7 @@ describe('layers (SPEC §7)', () => {
     const res = await call('/api/layers/cities/featuretype?workspace=ws_demo');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ workspace: 'ws_demo', layer: 'cities', geometryType: 'Point', editable: true, diffOf: null });
-    expect(res.body.properties.map((p: { name: string }) => p.name)).toEqual(
-      expect.arrayContaining(['name', 'population', 'country']),
-    );
+    expect(res.body.properties.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['name', 'population', 'country']));
     const diff = await call('/api/layers/cities_diff/featuretype?workspace=ws_demo_diff', { auth: USER });
     expect(diff.body.diffOf).toBe('cities');
   });

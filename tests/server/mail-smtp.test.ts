@@ -10,7 +10,12 @@ import { startServer, type RunningServer } from '../../server/start.ts';
 import { SmtpMailService, checkSmtpUrl } from '../../server/services/mail.ts';
 import { ADMIN, USER, basic, unique } from './helpers.ts';
 
-interface Received { from: string; to: string[]; raw: string; user: string | undefined }
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+  user: string | undefined;
+}
 const received: Received[] = [];
 const SMTP_USER = 'mapdraft';
 const SMTP_PASS = 's3cret-pass';
@@ -66,7 +71,11 @@ afterAll(async () => {
 });
 
 async function post(path: string, body: unknown) {
-  const res = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 const login = async (username: string, password: string) =>
@@ -74,7 +83,14 @@ const login = async (username: string, password: string) =>
 
 function registration() {
   const username = unique('m_');
-  return { username, firstName: 'Ada', lastName: 'L', email: `${username}@example.org`, password: 'first-pass-1', confirmPassword: 'first-pass-1' };
+  return {
+    username,
+    firstName: 'Ada',
+    lastName: 'L',
+    email: `${username}@example.org`,
+    password: 'first-pass-1',
+    confirmPassword: 'first-pass-1',
+  };
 }
 
 const mailTo = (address: string) => received.filter((m) => m.to.includes(address));
@@ -114,7 +130,10 @@ describe('mail over SMTP', () => {
     expect(await login(r.username, r.password)).toBe(200);
     // What the operator reads in the log for it (the server's logger gets the same lines).
     const lines: string[] = [];
-    const service = new SmtpMailService({ url: smtpUrl, from: 'x@mapdraft.test' }, { info: (l) => lines.push(l), error: (l) => lines.push(`ERROR ${l}`) });
+    const service = new SmtpMailService(
+      { url: smtpUrl, from: 'x@mapdraft.test' },
+      { info: (l) => lines.push(l), error: (l) => lines.push(`ERROR ${l}`) },
+    );
     await service.send({ to: r.email, subject: 'Welcome to Mapdraft', text: 'hi' });
     service.close();
     expect(lines).toHaveLength(1);

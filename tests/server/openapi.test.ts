@@ -21,11 +21,15 @@ describe('GET /api/openapi.json', () => {
       paths[path]?.[method]?.responses?.[status]?.content?.['application/json']?.schema;
     expect(answer('/api/features/changes', 'get', '200').required).toEqual(['items', 'total', 'page', 'pageSize']);
     for (const method of ['post', 'put', 'delete']) {
-      expect(answer('/api/features/changes', method, '201').required).toEqual(expect.arrayContaining(['id', 'grpstatus', 'before', 'after', 'status']));
+      expect(answer('/api/features/changes', method, '201').required).toEqual(
+        expect.arrayContaining(['id', 'grpstatus', 'before', 'after', 'status']),
+      );
     }
     expect(answer('/api/features/changes/{id}/accept', 'put', '200').required).toEqual(['id', 'status', 'gfid', 'version']);
     expect(answer('/api/features/changes/{id}/decline', 'delete', '200').required).toEqual(['id', 'status', 'gfid']);
-    expect(answer('/api/features/{gfid}', 'get', '200').required).toEqual(expect.arrayContaining(['geometry', 'properties', 'workspace', 'layer']));
+    expect(answer('/api/features/{gfid}', 'get', '200').required).toEqual(
+      expect.arrayContaining(['geometry', 'properties', 'workspace', 'layer']),
+    );
     expect(answer('/api/features/{gfid}/history', 'get', '200').type).toBe('array');
     expect(answer('/api/features/{gfid}/comments', 'get', '200').items.required).toEqual(expect.arrayContaining(['id', 'comment']));
     expect(answer('/api/features/{gfid}/images', 'get', '200').required).toEqual(['imagesWithDescription']);
@@ -33,7 +37,10 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('keeps every field of a stored geometry the feature schema does not narrow (a MultiPolygon country)', async () => {
-    const countries = (await call('/api/features?workspace=ws_demo&layer=countries')).body.features as { id: number; geometry: { type: string } }[];
+    const countries = (await call('/api/features?workspace=ws_demo&layer=countries')).body.features as {
+      id: number;
+      geometry: { type: string };
+    }[];
     const multi = countries.find((f) => f.geometry.type === 'MultiPolygon')!;
     const res = await call(`/api/features/${multi.id}`);
     expect(res.status).toBe(200);

@@ -18,7 +18,9 @@ describe('feature PDF', () => {
   it('holds the name, labelled properties, the geometry and the notes', async () => {
     const gfid = await newFeature({ name: 'Lighthouse Point', height: 42 });
     const up = await call(`/api/features/${gfid}/images/changes?filename=tower.png&description=Tower`, {
-      method: 'POST', raw: { data: PNG, type: 'image/png' }, ...member,
+      method: 'POST',
+      raw: { data: PNG, type: 'image/png' },
+      ...member,
     });
     await call(`/api/features/${gfid}/images/${up.body.id}/accept`, { method: 'PUT', ...admin });
     const notes = encodeURIComponent(JSON.stringify(['Check the stairs', 'Bring a torch']));
@@ -29,7 +31,17 @@ describe('feature PDF', () => {
     // The accepted PNG is embedded as an image XObject.
     expect(Buffer.from(res.bytes).toString('latin1')).toMatch(/\/Subtype \/Image/);
     const text = await pdfText(res.bytes);
-    for (const expected of ['Lighthouse Point', 'Site name', 'Height (m)', '42', 'Point', '10.000000, 50.000000', 'Check the stairs', 'Bring a torch', 'Tower']) {
+    for (const expected of [
+      'Lighthouse Point',
+      'Site name',
+      'Height (m)',
+      '42',
+      'Point',
+      '10.000000, 50.000000',
+      'Check the stairs',
+      'Bring a torch',
+      'Tower',
+    ]) {
       expect(text).toContain(expected);
     }
   });

@@ -14,7 +14,11 @@ const other = { session: S.crowd[4].session };
 const comment = (gfid: number, text: string, who: Who = member) =>
   call(`/api/features/${gfid}/comments/changes`, { method: 'POST', body: { comment: text }, ...who });
 const image = (gfid: number, name: string, who: Who = member) =>
-  call(`/api/features/${gfid}/images/changes?filename=${name}&description=On%20site`, { method: 'POST', raw: { data: PNG, type: 'image/png' }, ...who });
+  call(`/api/features/${gfid}/images/changes?filename=${name}&description=On%20site`, {
+    method: 'POST',
+    raw: { data: PNG, type: 'image/png' },
+    ...who,
+  });
 const comments = (gfid: number, who: Who = {}) => call(`/api/features/${gfid}/comments`, who);
 const blob = (gfid: number, name: string, who: Who = {}) => call(`/api/features/${gfid}/images/${name}`, who);
 
@@ -51,7 +55,9 @@ describe('attachments on a suggested new feature', () => {
     const review = await call('/api/layers/sites/comments/changes?workspace=ws_sugg', admin);
     expect(review.body.filter((c: any) => c.gfid === gfid).map((c: any) => c.id)).toEqual([note.body.id, byAdmin.body.id]);
     const images = await call(`/api/features/${gfid}/images`, member);
-    expect(images.body.imagesWithDescription).toEqual([expect.objectContaining({ id: photo.body.id, gfid, name: 'site.png', status: 'pending' })]);
+    expect(images.body.imagesWithDescription).toEqual([
+      expect.objectContaining({ id: photo.body.id, gfid, name: 'site.png', status: 'pending' }),
+    ]);
     expect(Buffer.from((await blob(gfid, 'site.png', member)).bytes).equals(PNG)).toBe(true);
     expect(Buffer.from((await blob(gfid, 'site.png', admin)).bytes).equals(PNG)).toBe(true);
     expectError(await comment(diffGfid, 'too late'), 404, 'FEATURE_NOT_FOUND');

@@ -73,7 +73,9 @@ describe('a user not registered on the workspace cannot edit (SPEC §6)', () => 
     expectError(res, 403, 'WORKSPACE_NOT_REGISTERED', ERRORS.WORKSPACE_NOT_REGISTERED);
     const gfid = await newFeature();
     const attach = await call(`/api/features/${gfid}/links/changes`, {
-      method: 'POST', body: { link: 'https://example.org', description: 'x' }, auth: outsider,
+      method: 'POST',
+      body: { link: 'https://example.org', description: 'x' },
+      auth: outsider,
     });
     expectError(attach, 403, 'WORKSPACE_NOT_REGISTERED');
     // The demo user is registered on ws_demo only.

@@ -8,9 +8,7 @@ export const admin2 = { session: S.admin2.session };
 export const admin = { auth: ADMIN };
 
 /** 1×1 PNG (grey + alpha). */
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64',
-);
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 type Who = Pick<CallOptions, 'auth' | 'session'>;
 type Geometry = { type: string; coordinates: unknown };

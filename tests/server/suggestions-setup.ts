@@ -68,10 +68,10 @@ async function users(db: Db, prefix: string, n: number, type: string, hash: stri
 export async function setupSuggestions(db: Db): Promise<SuggestFixture> {
   const password = 'sugg-pass-1';
   const hash = await hashPassword(password);
-  await db.query(
-    `INSERT INTO apps (app_key, is_public, config, activated_at) VALUES ($1, true, $2::jsonb, now())`,
-    [SUGG_APP_KEY, JSON.stringify({ appName: 'Suggestions test', sizeLimitImage: SUGG_SIZE_LIMIT_IMAGE })],
-  );
+  await db.query(`INSERT INTO apps (app_key, is_public, config, activated_at) VALUES ($1, true, $2::jsonb, now())`, [
+    SUGG_APP_KEY,
+    JSON.stringify({ appName: 'Suggestions test', sizeLimitImage: SUGG_SIZE_LIMIT_IMAGE }),
+  ]);
   await workspace(db, 'ws_sugg', SUGG_APP_KEY);
   await layer(db, 'ws_sugg', 'sites', true, true);
   await layer(db, 'ws_sugg', 'frozen', false, false);

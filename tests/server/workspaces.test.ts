@@ -53,7 +53,9 @@ describe('workspaces (SPEC §7)', () => {
     const user = await newUser();
     expectError(await call(`/api/workspaces/${name}/layers`, { auth: user }), 403, 'FORBIDDEN');
     const reg = await call(`/api/workspaces/${name}/register`, {
-      method: 'POST', auth: user, body: { workspaceSecret: res.body.workspaceSecret },
+      method: 'POST',
+      auth: user,
+      body: { workspaceSecret: res.body.workspaceSecret },
     });
     expect(reg.status).toBe(200);
     expect(reg.body).toMatchObject({ name, registered: true });

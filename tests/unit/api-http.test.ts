@@ -8,7 +8,12 @@ const jsonAnswer = (status: number, body: unknown) =>
 describe('apiHeaders (SPEC §7 credentials)', () => {
   it('sends the session id alone once there is one, basic auth without one', () => {
     const both = apiHeaders({ appKey: 'k', accept: 'application/json', credentials: { authorization: 'Basic x', sessionId: 's' } });
-    expect([both.get('x-app-key'), both.get('accept'), both.get('x-session-id'), both.get('authorization')]).toEqual(['k', 'application/json', 's', null]);
+    expect([both.get('x-app-key'), both.get('accept'), both.get('x-session-id'), both.get('authorization')]).toEqual([
+      'k',
+      'application/json',
+      's',
+      null,
+    ]);
     expect(apiHeaders({ credentials: { authorization: 'Basic x' } }).get('authorization')).toBe('Basic x');
   });
 
@@ -23,18 +28,30 @@ describe('apiHeaders (SPEC §7 credentials)', () => {
   });
 
   it('joins the base and the path under /api', () => {
-    expect([apiUrl('', '/features/1'), apiUrl('http://h:1/', '/x'), apiUrl(undefined, '/y')]).toEqual(['/api/features/1', 'http://h:1/api/x', '/api/y']);
+    expect([apiUrl('', '/features/1'), apiUrl('http://h:1/', '/x'), apiUrl(undefined, '/y')]).toEqual([
+      '/api/features/1',
+      'http://h:1/api/x',
+      '/api/y',
+    ]);
   });
 });
 
 describe('readWireError (CONTRACT "Errors")', () => {
   it('gives the status, the §8 key and the SPEC text', async () => {
     const body = { statusCode: 409, error: 'STALE_BASE_VERSION', message: ERRORS.STALE_BASE_VERSION, current: { gfid: 1 } };
-    expect(await readWireError(jsonAnswer(409, body))).toEqual({ status: 409, key: 'STALE_BASE_VERSION', message: ERRORS.STALE_BASE_VERSION });
+    expect(await readWireError(jsonAnswer(409, body))).toEqual({
+      status: 409,
+      key: 'STALE_BASE_VERSION',
+      message: ERRORS.STALE_BASE_VERSION,
+    });
   });
 
   it('falls back to the status line, or the given text, when the body is not the error body', async () => {
-    expect(await readWireError(new Response('<html>', { status: 502, statusText: 'Bad Gateway' }))).toEqual({ status: 502, key: undefined, message: '502 Bad Gateway' });
+    expect(await readWireError(new Response('<html>', { status: 502, statusText: 'Bad Gateway' }))).toEqual({
+      status: 502,
+      key: undefined,
+      message: '502 Bad Gateway',
+    });
     expect((await readWireError(new Response('', { status: 500 }), 'GET /api/features 500')).message).toBe('GET /api/features 500');
   });
 

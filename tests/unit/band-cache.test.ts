@@ -87,7 +87,23 @@ describe('ZoomBands', () => {
     const { tickets } = bands.setZoom(16);
     // The edit lands while the band is under way: the band is made again from the edited layer.
     const added = packFeatureCollection(
-      { type: 'FeatureCollection', features: [{ type: 'Feature', id: 2, properties: {}, geometry: { type: 'LineString', coordinates: [[5, 5], [6, 6]] } }] },
+      {
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            id: 2,
+            properties: {},
+            geometry: {
+              type: 'LineString',
+              coordinates: [
+                [5, 5],
+                [6, 6],
+              ],
+            },
+          },
+        ],
+      },
       { layerId: 'roads' },
     );
     registry.patch('roads', added, []);

@@ -18,10 +18,21 @@ function featureOf(b: FeatureBatch, f: number) {
   return { id: b.ids[f], label: b.labels?.[f], coords: b.coords.slice(2 * v0, 2 * v1), parts, polys };
 }
 
-const square = (x: number, y: number, s: number) => [[x, y], [x + s, y], [x + s, y + s], [x, y + s], [x, y]];
+const square = (x: number, y: number, s: number) => [
+  [x, y],
+  [x + s, y],
+  [x + s, y + s],
+  [x, y + s],
+  [x, y],
+];
 
 describe('upsertFeatures / removeFeatures', () => {
-  const points = pack('cities', feature(1, { type: 'Point', coordinates: [1, 1] }), feature(2, { type: 'Point', coordinates: [2, 2] }), feature(3, { type: 'Point', coordinates: [3, 3] }));
+  const points = pack(
+    'cities',
+    feature(1, { type: 'Point', coordinates: [1, 1] }),
+    feature(2, { type: 'Point', coordinates: [2, 2] }),
+    feature(3, { type: 'Point', coordinates: [3, 3] }),
+  );
 
   it("replaces one feature's coordinates and label, in place, and copies the others bit for bit", () => {
     const out = upsertFeatures(points, pack('cities', feature(2, { type: 'Point', coordinates: [20.5, -7] }, 'moved')));
@@ -36,7 +47,19 @@ describe('upsertFeatures / removeFeatures', () => {
   });
 
   it('appends a feature whose id is new', () => {
-    const out = upsertFeatures(points, pack('cities', feature(9, { type: 'MultiPoint', coordinates: [[5, 5], [6, 6]] })));
+    const out = upsertFeatures(
+      points,
+      pack(
+        'cities',
+        feature(9, {
+          type: 'MultiPoint',
+          coordinates: [
+            [5, 5],
+            [6, 6],
+          ],
+        }),
+      ),
+    );
     expect(out.count).toBe(4);
     expect([...out.ids]).toEqual([1, 2, 3, 9]);
     expect(featureOf(out, 3)).toMatchObject({ coords: new Float64Array([5, 5, 6, 6]), parts: [1, 2], label: 'f9' });
@@ -72,7 +95,10 @@ describe('upsertFeatures / removeFeatures', () => {
     }
 
     it('replaces a multipolygon by one with a different number of polygons and holes', () => {
-      const replaced: Geometry = { type: 'MultiPolygon', coordinates: [[square(30, 30, 4)], [square(50, 50, 8), square(51, 51, 1)], [square(70, 0, 1)]] };
+      const replaced: Geometry = {
+        type: 'MultiPolygon',
+        coordinates: [[square(30, 30, 4)], [square(50, 50, 8), square(51, 51, 1)], [square(70, 0, 1)]],
+      };
       const out = upsertFeatures(layer, pack('parks', feature(2, replaced, 'new')));
       expectConsistent(out);
       expect(featureOf(out, 1)).toMatchObject({ id: 2, parts: [5, 10, 15, 20], polys: [1, 3, 4] });
@@ -95,6 +121,20 @@ describe('upsertFeatures / removeFeatures', () => {
   });
 
   it('refuses features of another geometry type', () => {
-    expect(() => upsertFeatures(points, pack('x', feature(1, { type: 'LineString', coordinates: [[0, 0], [1, 1]] })))).toThrow();
+    expect(() =>
+      upsertFeatures(
+        points,
+        pack(
+          'x',
+          feature(1, {
+            type: 'LineString',
+            coordinates: [
+              [0, 0],
+              [1, 1],
+            ],
+          }),
+        ),
+      ),
+    ).toThrow();
   });
 });

@@ -11,7 +11,10 @@ import { canRedo, canUndo, useDraft } from '../../src/edit/draftStore.ts';
 import { undoKey } from '../../src/edit/useUndoKeys.ts';
 
 const layer: DraftLayer = {
-  id: 'cities', workspace: 'ws_demo', geometryType: 'Point', editable: true,
+  id: 'cities',
+  workspace: 'ws_demo',
+  geometryType: 'Point',
+  editable: true,
   properties: [propertyDefinitionSchema.parse({ name: 'name' })],
 };
 const pt = (x: number, y: number) => ({ type: 'Point' as const, coordinates: [x, y] });
@@ -85,7 +88,17 @@ describe('the draft store', () => {
 
   it('records nothing for a refused edit', () => {
     state().start(existing(), 'modify');
-    expect(state().apply(moveGeometry, { geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } })).toBe(false);
+    expect(
+      state().apply(moveGeometry, {
+        geometry: {
+          type: 'LineString',
+          coordinates: [
+            [0, 0],
+            [1, 1],
+          ],
+        },
+      }),
+    ).toBe(false);
     expect(canUndo(state())).toBe(false);
   });
 

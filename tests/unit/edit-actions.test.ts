@@ -8,11 +8,11 @@ import { deleteFeature } from '../../src/edit/actions/deleteFeature.ts';
 import { toSuggestion, draftHasChanges } from '../../src/edit/suggestion.ts';
 
 const layer = (over: Partial<DraftLayer> = {}): DraftLayer => ({
-  id: 'cities', workspace: 'ws_demo', geometryType: 'Point', editable: true,
-  properties: [
-    propertyDefinitionSchema.parse({ name: 'name' }),
-    propertyDefinitionSchema.parse({ name: 'code', editAdminOnly: true }),
-  ],
+  id: 'cities',
+  workspace: 'ws_demo',
+  geometryType: 'Point',
+  editable: true,
+  properties: [propertyDefinitionSchema.parse({ name: 'name' }), propertyDefinitionSchema.parse({ name: 'code', editAdminOnly: true })],
   ...over,
 });
 const pt = (x: number, y: number) => ({ type: 'Point' as const, coordinates: [x, y] });
@@ -30,8 +30,17 @@ describe('edit actions (pure, STYLE §4)', () => {
 
   it('says why it cannot apply', () => {
     expect(createFeature.disabled(emptyDraft(layer({ editable: false }), false))).toBe('LAYER_NOT_EDITABLE');
-    expect(createFeature.disabled(emptyDraft(layer(), false), { geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } }))
-      .toBe('GEOMETRY_TYPE_MISMATCH');
+    expect(
+      createFeature.disabled(emptyDraft(layer(), false), {
+        geometry: {
+          type: 'LineString',
+          coordinates: [
+            [0, 0],
+            [1, 1],
+          ],
+        },
+      }),
+    ).toBe('GEOMETRY_TYPE_MISMATCH');
     expect(() => createFeature(emptyDraft(layer({ editable: false }), false), { geometry: pt(0, 0) })).toThrow(EditRefused);
     expect(deleteFeature.disabled(emptyDraft(layer(), false))).toBe('GFID_REQUIRED');
   });

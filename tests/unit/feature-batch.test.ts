@@ -26,7 +26,13 @@ describe('packFeatureCollection', () => {
   });
 
   it('keeps shells and holes of a MultiPolygon apart with polygonEnds', () => {
-    const sq = (x: number, s: number) => [[x, 0], [x + s, 0], [x + s, s], [x, s], [x, 0]];
+    const sq = (x: number, s: number) => [
+      [x, 0],
+      [x + s, 0],
+      [x + s, s],
+      [x, s],
+      [x, 0],
+    ];
     const b = packFeatureCollection(
       fc([
         {
@@ -50,7 +56,18 @@ describe('packFeatureCollection', () => {
   it('skips features of another geometry type than the layer', () => {
     const b = packFeatureCollection(
       fc([
-        { type: 'Feature', id: 1, properties: {}, geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } },
+        {
+          type: 'Feature',
+          id: 1,
+          properties: {},
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [0, 0],
+              [1, 1],
+            ],
+          },
+        },
         { type: 'Feature', id: 2, properties: {}, geometry: { type: 'Point', coordinates: [0, 0] } },
         { type: 'Feature', id: 3, properties: {}, geometry: null as unknown as Point },
       ]),
@@ -61,8 +78,21 @@ describe('packFeatureCollection', () => {
   });
 
   it('unwraps a ring crossing the antimeridian but not a ring around the pole', () => {
-    const fiji = [[179, -16], [-179, -16], [-179, -17], [179, -17], [179, -16]];
-    const polar = [[-180, -80], [-90, -70], [0, -70], [90, -70], [180, -80], [-180, -80]];
+    const fiji = [
+      [179, -16],
+      [-179, -16],
+      [-179, -17],
+      [179, -17],
+      [179, -16],
+    ];
+    const polar = [
+      [-180, -80],
+      [-90, -70],
+      [0, -70],
+      [90, -70],
+      [180, -80],
+      [-180, -80],
+    ];
     const b = packFeatureCollection(
       fc([
         { type: 'Feature', id: 1, properties: {}, geometry: { type: 'Polygon', coordinates: [fiji] } },

@@ -10,7 +10,8 @@ const FOLDERS = ['ui', 'features', 'edit', 'review', 'attachments', 'outbox'];
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []);
+    e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
 }
 
 /** folder → the other feature-UI folders its files import. */
@@ -43,9 +44,11 @@ describe('feature UI folders', () => {
   });
 
   it('leaves mounting to the overlay host: no feature folder imports the screens', () => {
-    const offenders = FOLDERS.flatMap((folder) => files(join(SRC, folder))
-      .filter((file) => /from\s*['"]\.\.\/screens\//.test(readFileSync(file, 'utf8')))
-      .map((file) => relative(SRC, file)));
+    const offenders = FOLDERS.flatMap((folder) =>
+      files(join(SRC, folder))
+        .filter((file) => /from\s*['"]\.\.\/screens\//.test(readFileSync(file, 'utf8')))
+        .map((file) => relative(SRC, file)),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -15,7 +15,13 @@ function feature(geometry: Geometry, name: string | null = 'f'): Feature {
   return { type: 'Feature', id: gfid, geometry, properties: { gfid, name, rank: gfid * 1.5 } };
 }
 const fc = (...features: Feature[]): FeatureCollection => ({ type: 'FeatureCollection', features });
-const sq = (x: number, y: number, s: number) => [[x, y], [x + s, y], [x + s, y + s], [x, y + s], [x, y]];
+const sq = (x: number, y: number, s: number) => [
+  [x, y],
+  [x + s, y],
+  [x + s, y + s],
+  [x, y + s],
+  [x, y],
+];
 
 const bits = (a: ArrayBufferView | undefined) => (a ? Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('hex') : a);
 
@@ -25,7 +31,11 @@ function expectSameBatch(actual: FeatureBatch, expected: FeatureBatch) {
   const e = expected;
   expect(rest).toEqual({ layerId: e.layerId, geometryType: e.geometryType, count: e.count, ...(e.labels ? { labels: e.labels } : {}) });
   expect([bits(ids), bits(coords), bits(partEnds), bits(featureEnds), bits(polygonEnds)]).toEqual([
-    bits(e.ids), bits(e.coords), bits(e.partEnds), bits(e.featureEnds), bits(e.polygonEnds),
+    bits(e.ids),
+    bits(e.coords),
+    bits(e.partEnds),
+    bits(e.featureEnds),
+    bits(e.polygonEnds),
   ]);
   expect(coords).toBeInstanceOf(Float64Array);
   expect(partEnds).toBeInstanceOf(Uint32Array);
@@ -57,7 +67,14 @@ describe('decodeFlatGeobuf', () => {
     expectAsPack(
       fc(
         feature({ type: 'Point', coordinates: [1, 2] }),
-        feature({ type: 'MultiPoint', coordinates: [[3, 4], [500, 4], [5, 6]] }),
+        feature({
+          type: 'MultiPoint',
+          coordinates: [
+            [3, 4],
+            [500, 4],
+            [5, 6],
+          ],
+        }),
         feature({ type: 'MultiPoint', coordinates: [[500, 4]] }), // nothing valid left: dropped
       ),
       { layerId: 'mp', labelProperty: 'name', isValidPoint: isValidLonLat },
@@ -67,9 +84,38 @@ describe('decodeFlatGeobuf', () => {
   it('packs lines, unwrapping one that crosses the antimeridian, skipping one-vertex parts', () => {
     const b = expectAsPack(
       fc(
-        feature({ type: 'LineString', coordinates: [[0, 0], [1, 1], [2, 0]] }),
-        feature({ type: 'LineString', coordinates: [[170, 10], [179, 12], [-175, 14], [-170, 15]] }),
-        feature({ type: 'MultiLineString', coordinates: [[[5, 5], [6, 6]], [[7, 7]], [[8, 8], [9, 9], [10, 8]]] }),
+        feature({
+          type: 'LineString',
+          coordinates: [
+            [0, 0],
+            [1, 1],
+            [2, 0],
+          ],
+        }),
+        feature({
+          type: 'LineString',
+          coordinates: [
+            [170, 10],
+            [179, 12],
+            [-175, 14],
+            [-170, 15],
+          ],
+        }),
+        feature({
+          type: 'MultiLineString',
+          coordinates: [
+            [
+              [5, 5],
+              [6, 6],
+            ],
+            [[7, 7]],
+            [
+              [8, 8],
+              [9, 9],
+              [10, 8],
+            ],
+          ],
+        }),
       ),
       { layerId: 'l', labelProperty: 'name' },
     );
@@ -84,9 +130,32 @@ describe('decodeFlatGeobuf', () => {
         feature({ type: 'Polygon', coordinates: [sq(0, 0, 10), sq(2, 2, 2), sq(6, 6, 2)] }),
         feature({ type: 'MultiPolygon', coordinates: [[sq(20, 0, 10), sq(22, 2, 3)], [sq(40, 0, 5)]] }),
         // Fiji-like: crosses the antimeridian twice, so it is unwrapped.
-        feature({ type: 'Polygon', coordinates: [[[178, -17], [-179, -17], [-179, -16], [178, -16], [178, -17]]] }),
+        feature({
+          type: 'Polygon',
+          coordinates: [
+            [
+              [178, -17],
+              [-179, -17],
+              [-179, -16],
+              [178, -16],
+              [178, -17],
+            ],
+          ],
+        }),
         // Antarctica-like: one crossing, left as it is to fill the polar cap.
-        feature({ type: 'Polygon', coordinates: [[[-180, -90], [-180, -80], [0, -75], [180, -80], [180, -90], [-180, -90]]] }),
+        feature({
+          type: 'Polygon',
+          coordinates: [
+            [
+              [-180, -90],
+              [-180, -80],
+              [0, -75],
+              [180, -80],
+              [180, -90],
+              [-180, -90],
+            ],
+          ],
+        }),
       ),
       { layerId: 'poly', labelProperty: 'name' },
     );
@@ -95,15 +164,30 @@ describe('decodeFlatGeobuf', () => {
   });
 
   it('reads a single-type polygon file (geometry type in the header) without the layer type given', () => {
-    const b = expectAsPack(fc(feature({ type: 'Polygon', coordinates: [sq(0, 0, 1)] }), feature({ type: 'Polygon', coordinates: [sq(5, 5, 1), sq(5.2, 5.2, 0.1)] })), {
-      layerId: 'q',
-    });
+    const b = expectAsPack(
+      fc(
+        feature({ type: 'Polygon', coordinates: [sq(0, 0, 1)] }),
+        feature({ type: 'Polygon', coordinates: [sq(5, 5, 1), sq(5.2, 5.2, 0.1)] }),
+      ),
+      {
+        layerId: 'q',
+      },
+    );
     expect(b.geometryType).toBe('Polygon');
   });
 
   it('skips features of another family than the layer type', () => {
     expectAsPack(
-      fc(feature({ type: 'Point', coordinates: [1, 1] }), feature({ type: 'LineString', coordinates: [[0, 0], [1, 1]] })),
+      fc(
+        feature({ type: 'Point', coordinates: [1, 1] }),
+        feature({
+          type: 'LineString',
+          coordinates: [
+            [0, 0],
+            [1, 1],
+          ],
+        }),
+      ),
       { layerId: 'x', geometryType: 'LineString' },
     );
   });

@@ -42,13 +42,38 @@ function toWkb(g: Geometry): Uint8Array {
   };
   head(g.type);
   switch (g.type) {
-    case 'Point': pos(g.coordinates); break;
-    case 'LineString': line(g.coordinates); break;
-    case 'Polygon': polygon(g.coordinates); break;
-    case 'MultiPoint': u32(g.coordinates.length); g.coordinates.forEach((p) => { head('Point'); pos(p); }); break;
-    case 'MultiLineString': u32(g.coordinates.length); g.coordinates.forEach((l) => { head('LineString'); line(l); }); break;
-    case 'MultiPolygon': u32(g.coordinates.length); g.coordinates.forEach((p) => { head('Polygon'); polygon(p); }); break;
-    default: throw new Error(g.type);
+    case 'Point':
+      pos(g.coordinates);
+      break;
+    case 'LineString':
+      line(g.coordinates);
+      break;
+    case 'Polygon':
+      polygon(g.coordinates);
+      break;
+    case 'MultiPoint':
+      u32(g.coordinates.length);
+      g.coordinates.forEach((p) => {
+        head('Point');
+        pos(p);
+      });
+      break;
+    case 'MultiLineString':
+      u32(g.coordinates.length);
+      g.coordinates.forEach((l) => {
+        head('LineString');
+        line(l);
+      });
+      break;
+    case 'MultiPolygon':
+      u32(g.coordinates.length);
+      g.coordinates.forEach((p) => {
+        head('Polygon');
+        polygon(p);
+      });
+      break;
+    default:
+      throw new Error(g.type);
   }
   return Uint8Array.from(bytes);
 }
@@ -61,8 +86,12 @@ const COLUMNS: FgbColumn[] = [
   { name: 'capital', type: ColumnType.Bool },
 ];
 const TYPE: Record<string, GeometryType> = {
-  Point: GeometryType.Point, MultiPoint: GeometryType.MultiPoint, LineString: GeometryType.LineString,
-  MultiLineString: GeometryType.MultiLineString, Polygon: GeometryType.Polygon, MultiPolygon: GeometryType.MultiPolygon,
+  Point: GeometryType.Point,
+  MultiPoint: GeometryType.MultiPoint,
+  LineString: GeometryType.LineString,
+  MultiLineString: GeometryType.MultiLineString,
+  Polygon: GeometryType.Polygon,
+  MultiPolygon: GeometryType.MultiPolygon,
 };
 
 /** One file as the server writes it: the header, then the features in pages of `page`. */
@@ -72,7 +101,10 @@ function writeFile(features: Feature[], columns = COLUMNS, page = 2): Uint8Array
   const chunks = [fgbHeader({ geometryType: TYPE[type], hasZ: geometries[0]?.z !== undefined, columns })];
   const writer = new FgbFeatureWriter(columns);
   features.forEach((f, i) => {
-    writer.add(geometries[i], columns.map((c) => f.properties?.[c.name]));
+    writer.add(
+      geometries[i],
+      columns.map((c) => f.properties?.[c.name]),
+    );
     if ((i + 1) % page === 0) chunks.push(writer.take());
   });
   chunks.push(writer.take());
@@ -93,7 +125,13 @@ function feature(geometry: Geometry, props: Record<string, unknown> = {}): Featu
   const gfid = nextGfid++;
   return { type: 'Feature', id: gfid, geometry, properties: { gfid, version: 1, name: `f${gfid}`, ...props } };
 }
-const sq = (x: number, y: number, s: number): Position[] => [[x, y], [x + s, y], [x + s, y + s], [x, y + s], [x, y]];
+const sq = (x: number, y: number, s: number): Position[] => [
+  [x, y],
+  [x + s, y],
+  [x + s, y + s],
+  [x, y + s],
+  [x, y],
+];
 
 /** Geometry and non-null properties come back as given (a null is absent in FlatGeobuf). */
 async function expectRoundTrip(features: Feature[], page = 2): Promise<Uint8Array> {
@@ -122,16 +160,57 @@ describe('FgbFeatureWriter + readWkb', () => {
 
   it('round-trips multipoints, lines and multilines', async () => {
     await expectRoundTrip([
-      feature({ type: 'MultiPoint', coordinates: [[1, 2], [3, 4], [5, 6]] }),
+      feature({
+        type: 'MultiPoint',
+        coordinates: [
+          [1, 2],
+          [3, 4],
+          [5, 6],
+        ],
+      }),
       feature({ type: 'MultiPoint', coordinates: [[7, 8]] }),
     ]);
     await expectRoundTrip([
-      feature({ type: 'LineString', coordinates: [[0, 0], [1, 1], [2, 0.5]] }),
-      feature({ type: 'LineString', coordinates: [[179, 10], [-179, 11]] }),
+      feature({
+        type: 'LineString',
+        coordinates: [
+          [0, 0],
+          [1, 1],
+          [2, 0.5],
+        ],
+      }),
+      feature({
+        type: 'LineString',
+        coordinates: [
+          [179, 10],
+          [-179, 11],
+        ],
+      }),
     ]);
     await expectRoundTrip([
-      feature({ type: 'MultiLineString', coordinates: [[[0, 0], [1, 1]], [[2, 2], [3, 3], [4, 2]]] }),
-      feature({ type: 'MultiLineString', coordinates: [[[5, 5], [6, 6]]] }),
+      feature({
+        type: 'MultiLineString',
+        coordinates: [
+          [
+            [0, 0],
+            [1, 1],
+          ],
+          [
+            [2, 2],
+            [3, 3],
+            [4, 2],
+          ],
+        ],
+      }),
+      feature({
+        type: 'MultiLineString',
+        coordinates: [
+          [
+            [5, 5],
+            [6, 6],
+          ],
+        ],
+      }),
     ]);
   });
 
@@ -152,8 +231,20 @@ describe('FgbFeatureWriter + readWkb', () => {
 
   it('keeps z, and drops M (GeoJSON has none)', async () => {
     await expectRoundTrip([
-      feature({ type: 'LineString', coordinates: [[0, 0, 100], [1, 1, 120.5]] }),
-      feature({ type: 'LineString', coordinates: [[2, 2, -3], [3, 3, 0]] }),
+      feature({
+        type: 'LineString',
+        coordinates: [
+          [0, 0, 100],
+          [1, 1, 120.5],
+        ],
+      }),
+      feature({
+        type: 'LineString',
+        coordinates: [
+          [2, 2, -3],
+          [3, 3, 0],
+        ],
+      }),
     ]);
     // LINESTRING M (1 2 7, 3 4 8): ISO type 2002.
     const m = new DataView(new ArrayBuffer(1 + 4 + 4 + 2 * 24));
@@ -167,11 +258,14 @@ describe('FgbFeatureWriter + readWkb', () => {
 
   it('writes POINT EMPTY as a point without coordinates, as ST_AsGeoJSON does', async () => {
     const empty = Uint8Array.from(Buffer.from('0101000000000000000000f87f000000000000f87f', 'hex'));
-    const bytes = concat([fgbHeader({ geometryType: GeometryType.Point, columns: COLUMNS }), (() => {
-      const w = new FgbFeatureWriter(COLUMNS);
-      w.add(readWkb(empty), [9, 1]);
-      return w.take();
-    })()]);
+    const bytes = concat([
+      fgbHeader({ geometryType: GeometryType.Point, columns: COLUMNS }),
+      (() => {
+        const w = new FgbFeatureWriter(COLUMNS);
+        w.add(readWkb(empty), [9, 1]);
+        return w.take();
+      })(),
+    ]);
     const { features } = await readBack(bytes);
     expect(features[0].geometry).toEqual({ type: 'Point', coordinates: [] });
     expect(decodeFlatGeobuf(bytes, { layerId: 'p' }).count).toBe(0); // nothing to draw
@@ -189,11 +283,15 @@ describe('FgbFeatureWriter + readWkb', () => {
   });
 
   it('keeps the header and every feature a multiple of 8 bytes, so coordinates are aligned in place', () => {
-    const chunks = writeFile([
-      feature({ type: 'Point', coordinates: [1, 2] }, { name: 'abc' }),
-      feature({ type: 'Point', coordinates: [3, 4] }, { name: 'abcd', capital: true }),
-      feature({ type: 'Point', coordinates: [5, 6] }, { name: null }),
-    ], COLUMNS, 1);
+    const chunks = writeFile(
+      [
+        feature({ type: 'Point', coordinates: [1, 2] }, { name: 'abc' }),
+        feature({ type: 'Point', coordinates: [3, 4] }, { name: 'abcd', capital: true }),
+        feature({ type: 'Point', coordinates: [5, 6] }, { name: null }),
+      ],
+      COLUMNS,
+      1,
+    );
     expect(chunks.map((c) => c.length % 8)).toEqual(chunks.map(() => 0));
   });
 

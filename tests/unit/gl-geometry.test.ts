@@ -9,7 +9,13 @@ import { LayerData } from '../../workers/render/layer_data.ts';
 const feature = (id: number, geometry: Geometry): Feature => ({ type: 'Feature', id, geometry, properties: { name: `f${id}` } });
 const pack = (layerId: string, ...features: Feature[]) =>
   packFeatureCollection({ type: 'FeatureCollection', features }, { layerId, labelProperty: 'name' });
-const square = (x: number, y: number, s: number) => [[x, y], [x + s, y], [x + s, y + s], [x, y + s], [x, y]];
+const square = (x: number, y: number, s: number) => [
+  [x, y],
+  [x + s, y],
+  [x + s, y + s],
+  [x, y + s],
+  [x, y],
+];
 
 /** Signed area (projected metres) of the triangles: a fill covers its polygon minus the holes. */
 function triangleArea(positions: Float32Array, tris: Uint32Array): number {
@@ -40,7 +46,19 @@ describe('buildGLGeometry', () => {
   });
 
   it('projects every vertex of a point layer and builds no segments or triangles', () => {
-    const g = buildGLGeometry(pack('p', feature(1, { type: 'Point', coordinates: [10, 20] }), feature(2, { type: 'MultiPoint', coordinates: [[0, 0], [-30, 45]] })));
+    const g = buildGLGeometry(
+      pack(
+        'p',
+        feature(1, { type: 'Point', coordinates: [10, 20] }),
+        feature(2, {
+          type: 'MultiPoint',
+          coordinates: [
+            [0, 0],
+            [-30, 45],
+          ],
+        }),
+      ),
+    );
     expect(g.vertexCount).toBe(3);
     expect(g.segmentOn).toBeNull();
     expect(g.triangles).toBeNull();
@@ -50,20 +68,46 @@ describe('buildGLGeometry', () => {
   });
 
   it('draws segments inside each line and none from one line (or part) to the next', () => {
-    const g = buildGLGeometry(pack('l',
-      feature(1, { type: 'LineString', coordinates: [[0, 0], [1, 1], [2, 0]] }),
-      feature(2, { type: 'MultiLineString', coordinates: [[[5, 5], [6, 6]], [[7, 7], [8, 8], [9, 9]]] }),
-    ));
+    const g = buildGLGeometry(
+      pack(
+        'l',
+        feature(1, {
+          type: 'LineString',
+          coordinates: [
+            [0, 0],
+            [1, 1],
+            [2, 0],
+          ],
+        }),
+        feature(2, {
+          type: 'MultiLineString',
+          coordinates: [
+            [
+              [5, 5],
+              [6, 6],
+            ],
+            [
+              [7, 7],
+              [8, 8],
+              [9, 9],
+            ],
+          ],
+        }),
+      ),
+    );
     expect(g.vertexCount).toBe(8);
     expect([...g.segmentOn!]).toEqual([1, 1, 0, 1, 0, 1, 1, 0]);
     expect(g.triangles).toBeNull();
   });
 
   it('fills a polygon minus its hole, and each polygon of a multipolygon, with outlines per ring', () => {
-    const g = buildGLGeometry(pack('a',
-      feature(1, { type: 'Polygon', coordinates: [square(0, 0, 10), square(2, 2, 2)] }),
-      feature(2, { type: 'MultiPolygon', coordinates: [[square(20, 0, 1)], [square(30, 0, 2)]] }),
-    ));
+    const g = buildGLGeometry(
+      pack(
+        'a',
+        feature(1, { type: 'Polygon', coordinates: [square(0, 0, 10), square(2, 2, 2)] }),
+        feature(2, { type: 'MultiPolygon', coordinates: [[square(20, 0, 1)], [square(30, 0, 2)]] }),
+      ),
+    );
     expect(g.triangles!.length % 3).toBe(0);
     const expected = projectedArea(0, 0, 10, 10) - projectedArea(2, 2, 4, 4) + projectedArea(20, 0, 21, 1) + projectedArea(30, 0, 32, 2);
     expect(triangleArea(g.positions, g.triangles!)).toBeCloseTo(expected, -3);
@@ -72,7 +116,21 @@ describe('buildGLGeometry', () => {
   });
 
   it('skips rings too small to fill without losing the others', () => {
-    const g = buildGLGeometry(pack('a', feature(1, { type: 'Polygon', coordinates: [[[0, 0], [1, 1]]] }), feature(2, { type: 'Polygon', coordinates: [square(5, 5, 1)] })));
+    const g = buildGLGeometry(
+      pack(
+        'a',
+        feature(1, {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [0, 0],
+              [1, 1],
+            ],
+          ],
+        }),
+        feature(2, { type: 'Polygon', coordinates: [square(5, 5, 1)] }),
+      ),
+    );
     expect(triangleArea(g.positions, g.triangles!)).toBeCloseTo(projectedArea(5, 5, 6, 6), -3);
   });
 });
@@ -96,7 +154,12 @@ describe('LayerData', () => {
   it('finds the features in an extent, and forgets the old index after a change', () => {
     const data = new LayerData('cities', 'Point');
     data.replace(pack('cities', feature(1, { type: 'Point', coordinates: [0, 0] }), feature(2, { type: 'Point', coordinates: [10, 10] })));
-    const around = (lon: number, lat: number): [number, number, number, number] => [lonToX(lon) - 1, latToY(lat) - 1, lonToX(lon) + 1, latToY(lat) + 1];
+    const around = (lon: number, lat: number): [number, number, number, number] => [
+      lonToX(lon) - 1,
+      latToY(lat) - 1,
+      lonToX(lon) + 1,
+      latToY(lat) + 1,
+    ];
     expect(data.featuresIn(around(10, 10))).toEqual([1]);
     data.upsert(pack('cities', feature(1, { type: 'Point', coordinates: [10, 10] })));
     expect(data.featuresIn(around(10, 10)).sort()).toEqual([0, 1]);

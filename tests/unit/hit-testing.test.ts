@@ -15,10 +15,20 @@ function layer(layerId: string, geometries: Geometry[]) {
   return { batch, index: buildSpatialIndex(batch) };
 }
 /** A tap at lon/lat, 1 m per pixel unless told. */
-const tap = (lon: number, lat: number, resolution = 1, tolerancePx?: number) =>
-  ({ x: lonToX(lon), y: latToY(lat), resolution, tolerancePx });
+const tap = (lon: number, lat: number, resolution = 1, tolerancePx?: number) => ({
+  x: lonToX(lon),
+  y: latToY(lat),
+  resolution,
+  tolerancePx,
+});
 const M = 1 / 111319.49; // about one metre of longitude at the equator, in degrees
-const square = (x0: number, y0: number, s: number): Position[] => [[x0, y0], [x0 + s, y0], [x0 + s, y0 + s], [x0, y0 + s], [x0, y0]];
+const square = (x0: number, y0: number, s: number): Position[] => [
+  [x0, y0],
+  [x0 + s, y0],
+  [x0 + s, y0 + s],
+  [x0, y0 + s],
+  [x0, y0],
+];
 
 describe('hitTest: points', () => {
   it('hits a point within 3 px by default', () => {
@@ -39,34 +49,82 @@ describe('hitTest: points', () => {
   });
   it('returns indices and ids nearest first', () => {
     const { batch, index } = layer('p', [
-      { type: 'Point', coordinates: [2 * M, 0] }, { type: 'Point', coordinates: [0, 0] }, { type: 'Point', coordinates: [1 * M, 0] },
+      { type: 'Point', coordinates: [2 * M, 0] },
+      { type: 'Point', coordinates: [0, 0] },
+      { type: 'Point', coordinates: [1 * M, 0] },
     ]);
-    expect(hitTest(index, batch, tap(0, 0)).map((h) => [h.index, h.id])).toEqual([[1, 2], [2, 3], [0, 1]]);
+    expect(hitTest(index, batch, tap(0, 0)).map((h) => [h.index, h.id])).toEqual([
+      [1, 2],
+      [2, 3],
+      [0, 1],
+    ]);
   });
   it('puts the later feature first at equal distance (drawn on top)', () => {
-    const { batch, index } = layer('p', [{ type: 'Point', coordinates: [0, 0] }, { type: 'Point', coordinates: [0, 0] }]);
+    const { batch, index } = layer('p', [
+      { type: 'Point', coordinates: [0, 0] },
+      { type: 'Point', coordinates: [0, 0] },
+    ]);
     expect(hitTest(index, batch, tap(0, 0)).map((h) => h.index)).toEqual([1, 0]);
   });
 });
 
 describe('hitTest: lines', () => {
   it('hits the middle of a segment, far from its vertices', () => {
-    const { batch, index } = layer('l', [{ type: 'LineString', coordinates: [[0, 0], [1, 0]] }]);
+    const { batch, index } = layer('l', [
+      {
+        type: 'LineString',
+        coordinates: [
+          [0, 0],
+          [1, 0],
+        ],
+      },
+    ]);
     const [hit] = hitTest(index, batch, tap(0.5, 2 * M));
     expect(hit.distance).toBeGreaterThan(1.5);
     expect(hit.distance).toBeLessThan(2.5);
   });
   it('misses beyond the tolerance from every segment', () => {
-    const { batch, index } = layer('l', [{ type: 'LineString', coordinates: [[0, 0], [1, 0], [1, 1]] }]);
+    const { batch, index } = layer('l', [
+      {
+        type: 'LineString',
+        coordinates: [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+        ],
+      },
+    ]);
     expect(hitTest(index, batch, tap(0.5, 0.5))).toEqual([]);
   });
   it('hits any part of a MultiLineString', () => {
-    const { batch, index } = layer('l', [{ type: 'MultiLineString', coordinates: [[[0, 0], [1, 0]], [[0, 1], [1, 1]]] }]);
+    const { batch, index } = layer('l', [
+      {
+        type: 'MultiLineString',
+        coordinates: [
+          [
+            [0, 0],
+            [1, 0],
+          ],
+          [
+            [0, 1],
+            [1, 1],
+          ],
+        ],
+      },
+    ]);
     expect(hitTest(index, batch, tap(0.5, 1))).toHaveLength(1);
   });
   it('hits a line unwrapped across the antimeridian from the other side', () => {
     // 179 → -179 is unwrapped to 179 → 181 (antimeridian.ts); the map shows it at -179 too.
-    const { batch, index } = layer('l', [{ type: 'LineString', coordinates: [[179, 0], [-179, 0]] }]);
+    const { batch, index } = layer('l', [
+      {
+        type: 'LineString',
+        coordinates: [
+          [179, 0],
+          [-179, 0],
+        ],
+      },
+    ]);
     expect(hitTest(index, batch, tap(-179.5, 0))).toHaveLength(1);
   });
 });
@@ -95,7 +153,9 @@ describe('hitTest: polygons', () => {
     expect(hitTest(index, batch, tap(1.5, 1.5))).toHaveLength(1);
   });
   it('keeps holes with their own shell in a MultiPolygon', () => {
-    const { batch, index } = layer('a', [{ type: 'MultiPolygon', coordinates: [[square(0, 0, 1), square(0.25, 0.25, 0.5)], [square(5, 5, 1)]] }]);
+    const { batch, index } = layer('a', [
+      { type: 'MultiPolygon', coordinates: [[square(0, 0, 1), square(0.25, 0.25, 0.5)], [square(5, 5, 1)]] },
+    ]);
     expect(hitTest(index, batch, tap(0.5, 0.5))).toEqual([]);
     expect(hitTest(index, batch, tap(5.5, 5.5))).toHaveLength(1);
   });
@@ -104,7 +164,15 @@ describe('hitTest: polygons', () => {
 describe('mergeHits (SPEC §9 z-order: points over lines over polygons)', () => {
   it('orders equal distances points, then lines, then polygons', () => {
     const p = layer('p', [{ type: 'Point', coordinates: [0, 0] }]);
-    const l = layer('l', [{ type: 'LineString', coordinates: [[-1, 0], [1, 0]] }]);
+    const l = layer('l', [
+      {
+        type: 'LineString',
+        coordinates: [
+          [-1, 0],
+          [1, 0],
+        ],
+      },
+    ]);
     const a = layer('a', [{ type: 'Polygon', coordinates: [square(-1, -1, 2)] }]);
     const t = tap(0, 0);
     const merged = mergeHits([hitTest(a.index, a.batch, t), hitTest(l.index, l.batch, t), hitTest(p.index, p.batch, t)]);
@@ -112,16 +180,36 @@ describe('mergeHits (SPEC §9 z-order: points over lines over polygons)', () => 
   });
   it('puts a point or line tapped a little off before the polygon the tap is inside', () => {
     const city = layer('city', [{ type: 'Point', coordinates: [0, 2 * M] }]);
-    const road = layer('road', [{ type: 'LineString', coordinates: [[-1, -2.5 * M], [1, -2.5 * M]] }]);
+    const road = layer('road', [
+      {
+        type: 'LineString',
+        coordinates: [
+          [-1, -2.5 * M],
+          [1, -2.5 * M],
+        ],
+      },
+    ]);
     const country = layer('country', [{ type: 'Polygon', coordinates: [square(-1, -1, 2)] }]);
     const t = tap(0, 0);
-    const merged = mergeHits([hitTest(country.index, country.batch, t), hitTest(city.index, city.batch, t), hitTest(road.index, road.batch, t)]);
+    const merged = mergeHits([
+      hitTest(country.index, country.batch, t),
+      hitTest(city.index, city.batch, t),
+      hitTest(road.index, road.batch, t),
+    ]);
     expect(merged.map((h) => h.layerId)).toEqual(['city', 'road', 'country']);
     expect(merged[2].distance).toBe(0);
   });
   it('puts a nearer line before a farther point', () => {
     const p = layer('p', [{ type: 'Point', coordinates: [0, 2 * M] }]);
-    const l = layer('l', [{ type: 'LineString', coordinates: [[-1, 0], [1, 0]] }]);
+    const l = layer('l', [
+      {
+        type: 'LineString',
+        coordinates: [
+          [-1, 0],
+          [1, 0],
+        ],
+      },
+    ]);
     const t = tap(0, 0);
     expect(mergeHits([hitTest(p.index, p.batch, t), hitTest(l.index, l.batch, t)]).map((h) => h.layerId)).toEqual(['l', 'p']);
   });
@@ -149,7 +237,8 @@ function dist(p: XY, a: XY, b: XY): number {
 function inRing(p: XY, ring: XY[]): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i], [xj, yj] = ring[j];
+    const [xi, yi] = ring[i],
+      [xj, yj] = ring[j];
     if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
@@ -162,11 +251,15 @@ function projected(g: Geometry): XY[][][] {
   if (g.type === 'MultiPolygon') return g.coordinates.map((poly) => poly.map((r) => r.map(proj)));
   throw new Error(g.type);
 }
-interface BruteFeature { polys: XY[][][]; box: [number, number, number, number] }
+interface BruteFeature {
+  polys: XY[][][];
+  box: [number, number, number, number];
+}
 function bruteFeature(g: Geometry): BruteFeature {
   const polys = projected(g);
   const xy = polys.flat(2);
-  const xs = xy.map((p) => p[0]), ys = xy.map((p) => p[1]);
+  const xs = xy.map((p) => p[0]),
+    ys = xy.map((p) => p[1]);
   return { polys, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
 }
 /**
@@ -192,7 +285,8 @@ function bruteForceHitTest(features: BruteFeature[], type: string, p: XY, tol: n
 
 /** A random feature near (10–11°E, 45–46°N) and a spot worth tapping: inside, in a hole, in an overlap. */
 function randomFeature(type: string, rnd: () => number): { geometry: Geometry; spot: Position } {
-  const lon = 10 + rnd(), lat = 45 + rnd();
+  const lon = 10 + rnd(),
+    lat = 45 + rnd();
   return { geometry: randomGeometry(type, rnd, lon, lat), spot: [lon, lat] };
 }
 function randomGeometry(type: string, rnd: () => number, lon: number, lat: number): Geometry {
@@ -219,11 +313,18 @@ function randomGeometry(type: string, rnd: () => number, lon: number, lat: numbe
 }
 
 describe('hitTest matches a brute force on 100k random features', () => {
-  for (const [type, seed] of [['Point', 1], ['LineString', 2], ['Polygon', 3]] as const) {
+  for (const [type, seed] of [
+    ['Point', 1],
+    ['LineString', 2],
+    ['Polygon', 3],
+  ] as const) {
     it(`${type}: same hits, nearest first, for 300 taps`, () => {
       const rnd = mulberry32(seed);
       const features = Array.from({ length: 100_000 }, () => randomFeature(type, rnd));
-      const { batch, index } = layer(type, features.map((f) => f.geometry));
+      const { batch, index } = layer(
+        type,
+        features.map((f) => f.geometry),
+      );
       const brute = features.map((f) => bruteFeature(f.geometry));
       let hitTaps = 0;
       for (let t = 0; t < 300; t++) {
@@ -232,8 +333,8 @@ describe('hitTest matches a brute force on 100k random features', () => {
         const f = Math.floor(rnd() * brute.length);
         const g = t % 3 === 1 ? brute[f].polys[0][0][0] : proj(features[f].spot);
         const resolution = 0.5 + rnd() * 30;
-        const p: XY = t % 3 === 0 ? proj([10 + rnd(), 45 + rnd()])
-          : [g[0] + (rnd() - 0.5) * 6 * resolution, g[1] + (rnd() - 0.5) * 6 * resolution];
+        const p: XY =
+          t % 3 === 0 ? proj([10 + rnd(), 45 + rnd()]) : [g[0] + (rnd() - 0.5) * 6 * resolution, g[1] + (rnd() - 0.5) * 6 * resolution];
         const expected = bruteForceHitTest(brute, type, p, 3 * resolution);
         const hits = hitTest(index, batch, { x: p[0], y: p[1], resolution });
         expect(hits.map((h) => h.index).sort((a, b) => a - b)).toEqual([...expected.keys()].sort((a, b) => a - b));

@@ -19,10 +19,13 @@ function sources(dir: string): string[] {
 
 // `import … from '…'`, `export … from '…'`, `import '…'` and `import('…')`; `new URL('…', import.meta.url)`
 // (worker entries) is a separate thread, not an import, and is left out on purpose.
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;'"]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^;'"]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const text = readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
   const out: string[] = [];
   for (const m of text.matchAll(IMPORT)) {
     const spec = m[1] ?? m[2] ?? m[3];
@@ -94,7 +97,7 @@ describe('import rules (ARCHITECTURE.md)', () => {
     expect(arrows('src/model/', ['src/', 'workers/', 'server/', 'wasm/'], ['src/model/'])).toEqual([]);
   });
 
-  it('lets the render worker read the batch, never the data worker\'s internals', () => {
+  it("lets the render worker read the batch, never the data worker's internals", () => {
     expect(arrows('workers/render/', ['workers/data/'])).toEqual([]);
   });
 

@@ -5,7 +5,13 @@ import { COORDINATE_EPSILON, deepEqual } from '../../src/model/index.ts';
 import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';
 import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
 import {
-  diffLayer, indexGfids, indexOriginals, suggestionSetFrom, vertexStarts, type Suggestion, type SuggestionSet,
+  diffLayer,
+  indexGfids,
+  indexOriginals,
+  suggestionSetFrom,
+  vertexStarts,
+  type Suggestion,
+  type SuggestionSet,
 } from '../../benchmarks/pages/contenders/layer_diff.ts';
 import { prng } from '../../benchmarks/data/generate.ts'; // seeded: a failure can be replayed
 
@@ -24,19 +30,25 @@ function originals(n: number) {
 /** A suggestion set: the geometry of suggestion i is feature i of the batch. */
 function suggestions(list: (Omit<Suggestion, 'feature'> & { geometry?: Geometry })[]): SuggestionSet {
   const withGeometry = list.filter((s) => s.geometry);
-  const batch = pack(withGeometry.map((s) => ({ gfid: s.gfid, geometry: s.geometry! })), 'places_diff');
+  const batch = pack(
+    withGeometry.map((s) => ({ gfid: s.gfid, geometry: s.geometry! })),
+    'places_diff',
+  );
   let k = 0;
   return { batch, suggestions: list.map(({ geometry, ...s }) => (geometry ? { ...s, feature: k++ } : s)) };
 }
 
 describe('diffLayer grouping (SPEC §3 grpstatus)', () => {
   it('puts n, m and d suggestions in their groups, in input order', () => {
-    const diff = diffLayer(originals(3), suggestions([
-      { gfid: 2, grpstatus: 'd', properties: {} },
-      { grpstatus: 'n', properties: { name: 'new' }, geometry: P(9, 9) },
-      { gfid: 1, grpstatus: 'm', properties: { name: 'renamed' } },
-      { grpstatus: 'n', properties: { name: 'new2' }, geometry: P(8, 8) },
-    ]));
+    const diff = diffLayer(
+      originals(3),
+      suggestions([
+        { gfid: 2, grpstatus: 'd', properties: {} },
+        { grpstatus: 'n', properties: { name: 'new' }, geometry: P(9, 9) },
+        { gfid: 1, grpstatus: 'm', properties: { name: 'renamed' } },
+        { grpstatus: 'n', properties: { name: 'new2' }, geometry: P(8, 8) },
+      ]),
+    );
     expect(diff.new.map((e) => e.suggestion)).toEqual([1, 3]);
     expect(diff.modified.map((e) => e.suggestion)).toEqual([2]);
     expect(diff.deleted.map((e) => e.suggestion)).toEqual([0]);
@@ -46,12 +58,20 @@ describe('diffLayer grouping (SPEC §3 grpstatus)', () => {
     expect(diff.new[0]).toMatchObject({ gfid: null, feature: 0 });
   });
   it('carries creator, creator mail and insertion date', () => {
-    const diff = diffLayer(originals(1), suggestions([
-      { gfid: 1, grpstatus: 'd', properties: {}, creator: 'ann', creatormail: 'ann@x.org', insertedat: '2026-01-02T03:04:05Z' },
-    ]));
+    const diff = diffLayer(
+      originals(1),
+      suggestions([
+        { gfid: 1, grpstatus: 'd', properties: {}, creator: 'ann', creatormail: 'ann@x.org', insertedat: '2026-01-02T03:04:05Z' },
+      ]),
+    );
     expect(diff.deleted[0]).toEqual({
-      suggestion: 0, gfid: 1, original: 0, missingOriginal: false,
-      creator: 'ann', creatormail: 'ann@x.org', insertedat: '2026-01-02T03:04:05Z',
+      suggestion: 0,
+      gfid: 1,
+      original: 0,
+      missingOriginal: false,
+      creator: 'ann',
+      creatormail: 'ann@x.org',
+      insertedat: '2026-01-02T03:04:05Z',
     });
   });
 });
@@ -94,7 +114,13 @@ describe('diffLayer modified entries', () => {
     expect(diff.modified[0].geometryChanged).toBe(true);
   });
   it('flags holes regrouped between polygons as a geometry change', () => {
-    const sq = (x: number, s: number) => [[x, 0], [x + s, 0], [x + s, s], [x, s], [x, 0]];
+    const sq = (x: number, s: number) => [
+      [x, 0],
+      [x + s, 0],
+      [x + s, s],
+      [x, s],
+      [x, 0],
+    ];
     const before: Geometry = { type: 'MultiPolygon', coordinates: [[sq(0, 4), sq(1, 1)], [sq(10, 4)]] };
     const after: Geometry = { type: 'MultiPolygon', coordinates: [[sq(0, 4)], [sq(1, 1), sq(10, 4)]] };
     const o = indexOriginals({ batch: pack([{ gfid: 1, geometry: before }], 'areas'), properties: [{}] });
@@ -107,7 +133,10 @@ describe('diffLayer modified entries', () => {
     expect(diff.modified[0].geometryChanged).toBe(false);
   });
   it('reports a suggestion repeating the original as unchanged', () => {
-    const diff = diffLayer(originals(3), suggestions([{ gfid: 2, grpstatus: 'm', properties: { name: 'f2', kind: 'a' }, geometry: P(2, 0) }]));
+    const diff = diffLayer(
+      originals(3),
+      suggestions([{ gfid: 2, grpstatus: 'm', properties: { name: 'f2', kind: 'a' }, geometry: P(2, 0) }]),
+    );
     expect(diff.modified[0]).toMatchObject({ original: 1, geometryChanged: false, changedProperties: [] });
   });
   it('reports a geometry-only change with no changed property', () => {
@@ -119,16 +148,34 @@ describe('diffLayer modified entries', () => {
     const o = indexOriginals({ batch: pack(rows, 'places', 'name'), properties: rows.map((r) => r.properties) });
     const diff = diffLayer(o, suggestions([{ gfid: 2, grpstatus: 'm', properties: { name: 'Renamed', kind: 'a' }, geometry: P(2, 0) }]));
     expect(diff.modified[0]).toMatchObject({
-      geometryChanged: false, changedProperties: [{ name: 'name', before: 'f2', after: 'Renamed' }],
+      geometryChanged: false,
+      changedProperties: [{ name: 'name', before: 'f2', after: 'Renamed' }],
     });
   });
   it('compares multi-part features part by part, not only by vertex count', () => {
     const line = (...parts: number[]): Geometry => ({
-      type: 'MultiLineString', coordinates: parts.map((n, p) => Array.from({ length: n }, (_, i) => [i, p])),
+      type: 'MultiLineString',
+      coordinates: parts.map((n, p) => Array.from({ length: n }, (_, i) => [i, p])),
     });
-    const o = indexOriginals({ batch: pack([{ gfid: 1, geometry: line(2, 3) }, { gfid: 2, geometry: line(5) }], 'roads'), properties: [{}, {}] });
-    const flags = (g: Geometry, gfid = 1) => diffLayer(o, suggestions([{ gfid, grpstatus: 'm', properties: {}, geometry: g }])).modified[0].geometryChanged;
-    expect([flags(line(2, 3)), flags(line(3, 2)), flags(line(5)), flags(line(2, 3), 2), flags(line(5), 2)]).toEqual([false, true, true, true, false]);
+    const o = indexOriginals({
+      batch: pack(
+        [
+          { gfid: 1, geometry: line(2, 3) },
+          { gfid: 2, geometry: line(5) },
+        ],
+        'roads',
+      ),
+      properties: [{}, {}],
+    });
+    const flags = (g: Geometry, gfid = 1) =>
+      diffLayer(o, suggestions([{ gfid, grpstatus: 'm', properties: {}, geometry: g }])).modified[0].geometryChanged;
+    expect([flags(line(2, 3)), flags(line(3, 2)), flags(line(5)), flags(line(2, 3), 2), flags(line(5), 2)]).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 });
 
@@ -136,7 +183,10 @@ describe('diffLayer with originals gone', () => {
   it('reports a modification of a missing gfid instead of dropping it', () => {
     const diff = diffLayer(originals(2), suggestions([{ gfid: 99, grpstatus: 'm', properties: { name: 'z' }, geometry: P(0, 0) }]));
     expect(diff.modified[0]).toMatchObject({
-      gfid: 99, original: -1, missingOriginal: true, geometryChanged: true,
+      gfid: 99,
+      original: -1,
+      missingOriginal: true,
+      geometryChanged: true,
       changedProperties: [{ name: 'name', before: null, after: 'z' }],
     });
   });
@@ -172,8 +222,28 @@ describe('indexGfids (gfid → feature index)', () => {
 describe('vertexStarts', () => {
   it('gives each feature its first vertex and the vertex count last', () => {
     const line = (n: number): Geometry => ({ type: 'LineString', coordinates: Array.from({ length: n }, (_, i) => [i, 0]) });
-    const multi: Geometry = { type: 'MultiLineString', coordinates: [[[0, 0], [1, 1]], [[2, 2], [3, 3], [4, 4]]] };
-    const batch = pack([{ gfid: 1, geometry: line(3) }, { gfid: 2, geometry: multi }, { gfid: 3, geometry: line(2) }], 'roads');
+    const multi: Geometry = {
+      type: 'MultiLineString',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 1],
+        ],
+        [
+          [2, 2],
+          [3, 3],
+          [4, 4],
+        ],
+      ],
+    };
+    const batch = pack(
+      [
+        { gfid: 1, geometry: line(3) },
+        { gfid: 2, geometry: multi },
+        { gfid: 3, geometry: line(2) },
+      ],
+      'roads',
+    );
     expect(Array.from(vertexStarts(batch))).toEqual([0, 3, 8, 10]);
   });
 });
@@ -186,12 +256,18 @@ describe('suggestionSetFrom (the _diff layer as loaded)', () => {
       { gfid: 4, grpstatus: 'm', properties: { name: 'n' }, feature: 0, creator: 'bo', creatormail: undefined, insertedat: '2026-05-06' },
     ]);
   });
-  it('takes the gfid property over the diff feature\'s own id', () => {
+  it("takes the gfid property over the diff feature's own id", () => {
     const batch = pack([{ gfid: 900, geometry: P(0, 0) }], 'places_diff');
     expect(suggestionSetFrom(batch, [{ gfid: '12', grpstatus: 'd' }]).suggestions[0].gfid).toBe(12);
   });
   it('skips features without a valid grpstatus', () => {
-    const batch = pack([{ gfid: 4, geometry: P(0, 0) }, { gfid: 5, geometry: P(1, 0) }], 'places_diff');
+    const batch = pack(
+      [
+        { gfid: 4, geometry: P(0, 0) },
+        { gfid: 5, geometry: P(1, 0) },
+      ],
+      'places_diff',
+    );
     expect(suggestionSetFrom(batch, [{ grpstatus: 'x' }, { grpstatus: 'd' }]).suggestions.map((s) => s.feature)).toEqual([1]);
   });
 });
@@ -199,7 +275,8 @@ describe('suggestionSetFrom (the _diff layer as loaded)', () => {
 describe('diffLayer against a plain GeoJSON comparison', () => {
   // The reference reads the SPEC rules off GeoJSON objects: same polygons, rings and vertices within
   // COORDINATE_EPSILON, and a patch's values compared like hasFeatureChanges (null ≡ absent).
-  const polygonsOf = (g: Geometry): Position[][][] => (g.type === 'Polygon' ? [g.coordinates] : (g as { coordinates: Position[][][] }).coordinates);
+  const polygonsOf = (g: Geometry): Position[][][] =>
+    g.type === 'Polygon' ? [g.coordinates] : (g as { coordinates: Position[][][] }).coordinates;
   const META = new Set(['gfid', 'grpstatus', 'creator', 'creatormail', 'insertedat']);
 
   function randomCase(seed: number) {
@@ -209,12 +286,17 @@ describe('diffLayer against a plain GeoJSON comparison', () => {
       return [...pts, pts[0]];
     };
     const geometry = (): Geometry => {
-      const polys = Array.from({ length: 1 + ((rand() * 2) | 0) }, (_, p) => Array.from({ length: 1 + ((rand() * 2) | 0) }, (_, r) => ring(p + r * 0.1, rand())));
+      const polys = Array.from({ length: 1 + ((rand() * 2) | 0) }, (_, p) =>
+        Array.from({ length: 1 + ((rand() * 2) | 0) }, (_, r) => ring(p + r * 0.1, rand())),
+      );
       return polys.length === 1 && rand() < 0.5 ? { type: 'Polygon', coordinates: polys[0] } : { type: 'MultiPolygon', coordinates: polys };
     };
     // Originals in shuffled gfid order, one gfid twice (the first one wins).
     const originals: Feature[] = Array.from({ length: 300 }, (_, i) => ({
-      type: 'Feature', id: ((i * 37) % 300) + 1, geometry: geometry(), properties: { name: `f${i}`, value: i % 7, tags: ['a'] },
+      type: 'Feature',
+      id: ((i * 37) % 300) + 1,
+      geometry: geometry(),
+      properties: { name: `f${i}`, value: i % 7, tags: ['a'] },
     }));
     originals[299].id = originals[10].id;
     const mutate = (g: Geometry): Geometry => {
@@ -252,9 +334,11 @@ describe('diffLayer against a plain GeoJSON comparison', () => {
       if (p.grpstatus === 'n') return out.new.push(i);
       if (p.grpstatus === 'd') return out.deleted.push({ suggestion: i, original });
       const before = original < 0 ? {} : originals[original].properties!;
-      const changedProperties = Object.keys(p).filter((k) => !META.has(k) && !deepEqual(before[k] ?? null, p[k] ?? null))
+      const changedProperties = Object.keys(p)
+        .filter((k) => !META.has(k) && !deepEqual(before[k] ?? null, p[k] ?? null))
         .map((name) => ({ name, before: before[name] ?? null, after: p[name] ?? null }));
-      const geometryChanged = original < 0 || !deepEqual(polygonsOf(originals[original].geometry), polygonsOf(s.geometry), COORDINATE_EPSILON);
+      const geometryChanged =
+        original < 0 || !deepEqual(polygonsOf(originals[original].geometry), polygonsOf(s.geometry), COORDINATE_EPSILON);
       out.modified.push({ suggestion: i, original, changedProperties, geometryChanged });
     });
     return out;
@@ -263,12 +347,28 @@ describe('diffLayer against a plain GeoJSON comparison', () => {
   it.each([1, 2, 3, 4, 5])('agrees on every group, property and geometry flag (seed %i)', (seed) => {
     const { originals, suggestions } = randomCase(seed);
     const fc = (features: Feature[]) => ({ type: 'FeatureCollection', features }) as FeatureCollection;
-    const o = indexOriginals({ batch: packFeatureCollection(fc(originals), { layerId: 'a' }), properties: originals.map((f) => f.properties!) });
-    const diff = diffLayer(o, suggestionSetFrom(packFeatureCollection(fc(suggestions), { layerId: 'a_diff' }), suggestions.map((f) => f.properties!)));
+    const o = indexOriginals({
+      batch: packFeatureCollection(fc(originals), { layerId: 'a' }),
+      properties: originals.map((f) => f.properties!),
+    });
+    const diff = diffLayer(
+      o,
+      suggestionSetFrom(
+        packFeatureCollection(fc(suggestions), { layerId: 'a_diff' }),
+        suggestions.map((f) => f.properties!),
+      ),
+    );
     const want = reference(originals, suggestions);
     expect(diff.new.map((e) => e.suggestion)).toEqual(want.new);
     expect(diff.deleted.map(({ suggestion, original }) => ({ suggestion, original }))).toEqual(want.deleted);
-    expect(diff.modified.map(({ suggestion, original, changedProperties, geometryChanged }) => ({ suggestion, original, changedProperties, geometryChanged }))).toEqual(want.modified);
+    expect(
+      diff.modified.map(({ suggestion, original, changedProperties, geometryChanged }) => ({
+        suggestion,
+        original,
+        changedProperties,
+        geometryChanged,
+      })),
+    ).toEqual(want.modified);
     expect(diff.modified.filter((e) => e.geometryChanged && !e.missingOriginal).length).toBeGreaterThan(50);
   });
 });
@@ -277,7 +377,8 @@ describe('diffLayer at scale: 100k originals vs 10k modified, 1k new, 1k deleted
   it('groups every suggestion and gets the entries right', () => {
     const n = 100_000;
     // Columnar originals built directly (as the worker holds them): points at (i/1000, i%1000/100).
-    const ids = new Float64Array(n), coords = new Float64Array(2 * n);
+    const ids = new Float64Array(n),
+      coords = new Float64Array(2 * n);
     const ends = new Uint32Array(n);
     const properties: Record<string, unknown>[] = [];
     for (let i = 0; i < n; i++) {
@@ -290,9 +391,12 @@ describe('diffLayer at scale: 100k originals vs 10k modified, 1k new, 1k deleted
     const batch: FeatureBatch = { layerId: 'big', geometryType: 'Point', count: n, ids, coords, partEnds: ends, featureEnds: ends };
     const o = indexOriginals({ batch, properties });
     // 12k suggestions: modified every 10th original (every 4th of those moved), 1k new, 1k deleted.
-    const m = 10_000, k = 1_000;
+    const m = 10_000,
+      k = 1_000;
     const total = m + 2 * k;
-    const sIds = new Float64Array(total), sCoords = new Float64Array(2 * total), sEnds = new Uint32Array(total);
+    const sIds = new Float64Array(total),
+      sCoords = new Float64Array(2 * total),
+      sEnds = new Uint32Array(total);
     const list: Suggestion[] = [];
     for (let s = 0; s < total; s++) {
       sEnds[s] = s + 1;
@@ -312,7 +416,15 @@ describe('diffLayer at scale: 100k originals vs 10k modified, 1k new, 1k deleted
         list.push({ gfid: 1000 + i, grpstatus: 'd', properties: {}, feature: s });
       }
     }
-    const sBatch: FeatureBatch = { layerId: 'big_diff', geometryType: 'Point', count: total, ids: sIds, coords: sCoords, partEnds: sEnds, featureEnds: sEnds };
+    const sBatch: FeatureBatch = {
+      layerId: 'big_diff',
+      geometryType: 'Point',
+      count: total,
+      ids: sIds,
+      coords: sCoords,
+      partEnds: sEnds,
+      featureEnds: sEnds,
+    };
     const diff = diffLayer(o, { batch: sBatch, suggestions: list });
 
     expect([diff.new.length, diff.modified.length, diff.deleted.length]).toEqual([k, m, k]);
@@ -320,11 +432,21 @@ describe('diffLayer at scale: 100k originals vs 10k modified, 1k new, 1k deleted
     expect(diff.modified.filter((e) => e.changedProperties.length > 0)).toHaveLength(m / 2);
     expect(diff.modified.some((e) => e.missingOriginal) || diff.deleted.some((e) => e.missingOriginal)).toBe(false);
     expect(diff.modified[1]).toEqual({
-      suggestion: 1, gfid: 1010, original: 10, missingOriginal: false, feature: 1, geometryChanged: false,
+      suggestion: 1,
+      gfid: 1010,
+      original: 10,
+      missingOriginal: false,
+      feature: 1,
+      geometryChanged: false,
       changedProperties: [{ name: 'name', before: 'f10', after: 'g10' }],
     });
     expect(diff.modified[4]).toMatchObject({ gfid: 1040, original: 40, geometryChanged: true, changedProperties: [] });
     expect(diff.new[0]).toEqual({ suggestion: m, gfid: null, properties: { name: `new${m}` }, feature: m, creator: 'cy' });
-    expect(diff.deleted[k - 1]).toEqual({ suggestion: total - 1, gfid: 1000 + 10 * (k - 1) + 5, original: 10 * (k - 1) + 5, missingOriginal: false });
+    expect(diff.deleted[k - 1]).toEqual({
+      suggestion: total - 1,
+      gfid: 1000 + 10 * (k - 1) + 5,
+      original: 10 * (k - 1) + 5,
+      missingOriginal: false,
+    });
   });
 });

@@ -21,7 +21,12 @@ const tap = (lon: number, lat: number, resolution = 10) => ({ x: lonToX(lon), y:
 describe('layer registry', () => {
   it('answers a tap with the feature under it, from any registered layer', () => {
     const reg = new LayerRegistry();
-    reg.set(points('cities', [[10, 50], [11, 51]]));
+    reg.set(
+      points('cities', [
+        [10, 50],
+        [11, 51],
+      ]),
+    );
     reg.set(points('sites', [[20, 40]], 100));
     expect(reg.hitTest(tap(11, 51)).map((h) => [h.layerId, h.id])).toEqual([['cities', 2]]);
     expect(reg.hitTest(tap(20, 40)).map((h) => [h.layerId, h.id])).toEqual([['sites', 100]]);

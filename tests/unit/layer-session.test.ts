@@ -7,7 +7,8 @@ import { LayerSession } from '../../src/map/layer_session.ts';
 import type { LayerRenderer, LayerWorker } from '../../src/map/loadVectorLayers.ts';
 import { useMapStore } from '../../src/state/mapStore.ts';
 
-const layer = (input: Partial<LayerInput> & { id: string; workspace: string }) => layerSchema.parse({ name: input.id, type: 'Point', ...input });
+const layer = (input: Partial<LayerInput> & { id: string; workspace: string }) =>
+  layerSchema.parse({ name: input.id, type: 'Point', ...input });
 const LAYERS = [
   layer({ id: 'cities', workspace: 'ws_demo', edit: true }),
   layer({ id: 'cities_diff', workspace: 'ws_demo_diff', edit: true }),
@@ -29,13 +30,26 @@ function fakeWorker() {
       if (req.workspace === 'ws_private' && !req.authorization) throw new Error('401 Unauthorized');
       return { layerId: req.layer, count: COUNTS[req.layer], source: 'network', ticket: `t-${req.layer}` };
     },
-    async dropLayers({ layerIds }) { drops.push([...layerIds].sort()); },
-    async cancel({ requestId }) { cancels.push(requestId); return true; },
+    async dropLayers({ layerIds }) {
+      drops.push([...layerIds].sort());
+    },
+    async cancel({ requestId }) {
+      cancels.push(requestId);
+      return true;
+    },
   };
   return {
-    worker, shows, drops, cancels,
-    hold: () => { gate = new Promise<void>((ok) => (open = ok)); },
-    release: () => { gate = null; open(); },
+    worker,
+    shows,
+    drops,
+    cancels,
+    hold: () => {
+      gate = new Promise<void>((ok) => (open = ok));
+    },
+    release: () => {
+      gate = null;
+      open();
+    },
   };
 }
 
@@ -55,13 +69,21 @@ function session(loggedIn: boolean) {
   const r = fakeRenderer();
   let fits = 0;
   const warnings: unknown[] = [];
-  const s = new LayerSession({
-    renderer: r.renderer, worker: w.worker, layers: LAYERS, apiBase: '', appKey: 'k', appName: 'Test',
-    credentials: () => ({ authorization: 'Basic dTpw', sessionId: null }),
-    status: useMapStore.getState(),
-    fit: async () => void fits++,
-    warn: (_m, err) => void warnings.push(err),
-  }, loggedIn);
+  const s = new LayerSession(
+    {
+      renderer: r.renderer,
+      worker: w.worker,
+      layers: LAYERS,
+      apiBase: '',
+      appKey: 'k',
+      appName: 'Test',
+      credentials: () => ({ authorization: 'Basic dTpw', sessionId: null }),
+      status: useMapStore.getState(),
+      fit: async () => void fits++,
+      warn: (_m, err) => void warnings.push(err),
+    },
+    loggedIn,
+  );
   return { s, w, r, fits: () => fits, warnings };
 }
 
@@ -72,14 +94,19 @@ const flush = () => new Promise<void>((ok) => setTimeout(ok, 0));
 beforeEach(() => useMapStore.setState({ loading: false, layerCounts: {}, featuresLoaded: null, layerError: null }));
 
 describe('layer session', () => {
-  it('first load: the visitor\'s layers, a fit, then the features-loaded flag', async () => {
+  it("first load: the visitor's layers, a fit, then the features-loaded flag", async () => {
     const { s, w, r, fits } = session(false);
     const done = s.load();
     expect(map().loading).toBe(true);
     await done;
     expect(r.drawn).toEqual([['cities', 'private_sites']]);
     expect(w.shows.sort()).toEqual(['cities', 'private_sites']);
-    expect(map()).toMatchObject({ loading: false, layerCounts: { cities: 3 }, featuresLoaded: 3, layerError: 'private_sites: 401 Unauthorized' });
+    expect(map()).toMatchObject({
+      loading: false,
+      layerCounts: { cities: 3 },
+      featuresLoaded: 3,
+      layerError: 'private_sites: 401 Unauthorized',
+    });
     expect(fits()).toBe(1);
   });
 

@@ -11,7 +11,12 @@ const layer = (input: Partial<LayerInput> & { id: string }) =>
   layerSchema.parse({ name: input.id, type: 'Point', workspace: 'ws_a', ...input });
 
 describe('loadableLayers (SPEC §4: diff layers only for logged-in users)', () => {
-  const layers = [layer({ id: 'cities' }), layer({ id: 'cities_diff', workspace: 'ws_a_diff' }), layer({ id: 'noWs', workspace: undefined }), layer({ id: 'ortho', type: 'wms' })];
+  const layers = [
+    layer({ id: 'cities' }),
+    layer({ id: 'cities_diff', workspace: 'ws_a_diff' }),
+    layer({ id: 'noWs', workspace: undefined }),
+    layer({ id: 'ortho', type: 'wms' }),
+  ];
   it('leaves the diff layers out for a visitor', () => {
     expect(loadableLayers(layers).map((l) => l.id)).toEqual(['cities']);
     expect(loadableLayers(layers, false).map((l) => l.id)).toEqual(['cities']);
@@ -46,7 +51,7 @@ describe('WMTS on EPSG:3857', () => {
 });
 
 describe('wmsLegendUrl (SPEC §2 a legend image per layer)', () => {
-  it('asks the layer\'s WMS for GetLegendGraphic of its LAYERS', () => {
+  it("asks the layer's WMS for GetLegendGraphic of its LAYERS", () => {
     const url = wmsLegendUrl(layer({ id: 'o', type: 'wms', source: { url: 'https://maps.example/wms', params: { LAYERS: 'ws:ortho' } } }));
     expect(url).toBe('https://maps.example/wms?SERVICE=WMS&REQUEST=GetLegendGraphic&FORMAT=image%2Fpng&LAYER=ws%3Aortho');
     const withQuery = wmsLegendUrl(layer({ id: 'o', type: 'wms', source: { url: '/geoserver/wms?map=a', params: { LAYERS: 'ws:o' } } }));

@@ -1,8 +1,18 @@
 // SPEC §8 catalogue: exact texts, the keys CONTRACT.md promises, and the wire body.
 import { describe, it, expect } from 'vitest';
 import {
-  APP_ERROR_PREFIX, ERRORS, SUCCESS, appErrorCode, errorBody, isErrorKey, LAYER_DEFAULTS, LOCALES,
-  MANIFEST_ICON_SIZES, ENVIRONMENTS, UPLOAD_LIMIT_BYTES, CATEGORY_ICONS,
+  APP_ERROR_PREFIX,
+  ERRORS,
+  SUCCESS,
+  appErrorCode,
+  errorBody,
+  isErrorKey,
+  LAYER_DEFAULTS,
+  LOCALES,
+  MANIFEST_ICON_SIZES,
+  ENVIRONMENTS,
+  UPLOAD_LIMIT_BYTES,
+  CATEGORY_ICONS,
 } from '../../src/model/index.ts';
 
 describe('ERRORS', () => {
@@ -22,12 +32,35 @@ describe('ERRORS', () => {
   });
   it('has every key CONTRACT.md lists', () => {
     const keys = [
-      'INTERNAL_SERVER_ERROR', 'NO_CHANGES_DETECTED_WHEN_UPDATING_FEATURE', 'LOGIN_FAILED', 'CONFIRM_PASSWORD_MISMATCH',
-      'PDF_TYPE_REQUIRED', 'IMAGE_TYPE_REQUIRED', 'COLOR_TYPE_NOT_REFERENCED', 'NO_APP_KEY_DEFINED', 'NO_APP_REGISTERED',
-      'FIELD_REQUIRED', 'NUMERIC_REQUIRED', 'INVALID_EMAIL', 'FILE_TOO_LARGE', 'WORKSPACE_REGISTRATION_FAILED',
-      'INVALID_WORKSPACE', 'WORKSPACE_CREATION_FAILED', 'ACTIVATION_FAILED', 'FEATURE_NOT_FOUND', 'ELEMENT_NOT_FOUND',
-      'FORBIDDEN', 'UNAUTHORIZED', 'KEY_INCORRECT', 'KEY_EXISTS', 'LOGO_MEDIA_TYPE_NOT_SUPPORTED', 'REGISTRATION_FAILED',
-      'PASSWORD_RESET_FAILED', 'DIFF_LAYER_LOOKUP_REFUSED', 'MISSING_CONFIGURATION', 'OFFLINE_EDIT',
+      'INTERNAL_SERVER_ERROR',
+      'NO_CHANGES_DETECTED_WHEN_UPDATING_FEATURE',
+      'LOGIN_FAILED',
+      'CONFIRM_PASSWORD_MISMATCH',
+      'PDF_TYPE_REQUIRED',
+      'IMAGE_TYPE_REQUIRED',
+      'COLOR_TYPE_NOT_REFERENCED',
+      'NO_APP_KEY_DEFINED',
+      'NO_APP_REGISTERED',
+      'FIELD_REQUIRED',
+      'NUMERIC_REQUIRED',
+      'INVALID_EMAIL',
+      'FILE_TOO_LARGE',
+      'WORKSPACE_REGISTRATION_FAILED',
+      'INVALID_WORKSPACE',
+      'WORKSPACE_CREATION_FAILED',
+      'ACTIVATION_FAILED',
+      'FEATURE_NOT_FOUND',
+      'ELEMENT_NOT_FOUND',
+      'FORBIDDEN',
+      'UNAUTHORIZED',
+      'KEY_INCORRECT',
+      'KEY_EXISTS',
+      'LOGO_MEDIA_TYPE_NOT_SUPPORTED',
+      'REGISTRATION_FAILED',
+      'PASSWORD_RESET_FAILED',
+      'DIFF_LAYER_LOOKUP_REFUSED',
+      'MISSING_CONFIGURATION',
+      'OFFLINE_EDIT',
     ];
     expect(keys.filter((k) => !isErrorKey(k))).toEqual([]);
   });
@@ -45,7 +78,9 @@ describe('ERRORS', () => {
 describe('errorBody', () => {
   it('builds the wire body of CONTRACT.md', () => {
     expect(errorBody('LOGIN_FAILED', 401)).toEqual({
-      statusCode: 401, error: 'LOGIN_FAILED', message: 'Login failed. Please check your username and password.',
+      statusCode: 401,
+      error: 'LOGIN_FAILED',
+      message: 'Login failed. Please check your username and password.',
     });
   });
   it('prefixes app errors with APP_ERROR', () => {
@@ -67,7 +102,10 @@ describe('constants (SPEC §9)', () => {
     expect(LAYER_DEFAULTS).toMatchObject({ zIndex: 5, minZoom: 1, maxZoom: 24, savable: true, selectable: true, legend: true });
   });
   it('lists manifest icon sizes and environments', () => {
-    expect([MANIFEST_ICON_SIZES, ENVIRONMENTS]).toEqual([[128, 192, 256, 384, 512], ['LOCAL', 'PRODUCTION', 'STAGING', 'DEV']]);
+    expect([MANIFEST_ICON_SIZES, ENVIRONMENTS]).toEqual([
+      [128, 192, 256, 384, 512],
+      ['LOCAL', 'PRODUCTION', 'STAGING', 'DEV'],
+    ]);
   });
   it('lists 18 category icons', () => {
     expect(CATEGORY_ICONS).toHaveLength(18);

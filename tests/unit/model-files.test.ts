@@ -1,8 +1,16 @@
 // SPEC §5 document and image upload rules, and the magic-byte checks the server relies on.
 import { describe, it, expect } from 'vitest';
 import {
-  ERRORS, UPLOAD_LIMIT_BYTES, detectImageType, isPdfBytes, isValidFileName, readImageSize,
-  validateDocumentDescription, validateDocumentFile, validateImageDescription, validateImageFile,
+  ERRORS,
+  UPLOAD_LIMIT_BYTES,
+  detectImageType,
+  isPdfBytes,
+  isValidFileName,
+  readImageSize,
+  validateDocumentDescription,
+  validateDocumentFile,
+  validateImageDescription,
+  validateImageFile,
 } from '../../src/model/index.ts';
 
 const pdf = (over: Partial<Parameters<typeof validateDocumentFile>[0]> = {}) =>
@@ -63,7 +71,11 @@ describe('file names (SPEC §5: letters, numbers, spaces, dots, dashes, undersco
 
 describe('document description (SPEC §5: 3 to 50 characters)', () => {
   it('rejects 2 characters', () => {
-    expect(validateDocumentDescription('ab')).toEqual({ ok: false, error: 'DOCUMENT_DESCRIPTION_LENGTH', message: ERRORS.DOCUMENT_DESCRIPTION_LENGTH });
+    expect(validateDocumentDescription('ab')).toEqual({
+      ok: false,
+      error: 'DOCUMENT_DESCRIPTION_LENGTH',
+      message: ERRORS.DOCUMENT_DESCRIPTION_LENGTH,
+    });
   });
   it('accepts 3 characters', () => {
     expect(validateDocumentDescription('abc').ok).toBe(true);
@@ -91,7 +103,9 @@ describe('validateImageFile', () => {
   }
   it('rejects image/webp with the SPEC text', () => {
     expect(validateImageFile({ ...img, type: 'image/webp' })).toEqual({
-      ok: false, error: 'IMAGE_TYPE_REQUIRED', message: 'File type must be of type jpg, jpeg, png or gif.',
+      ok: false,
+      error: 'IMAGE_TYPE_REQUIRED',
+      message: 'File type must be of type jpg, jpeg, png or gif.',
     });
   });
   it('rejects an image over the size limit', () => {

@@ -1,12 +1,37 @@
 // SPEC §5/§9 pure rules: colour type, workspace, points, locale, app key, layers, attachments, changes.
 import { describe, it, expect } from 'vitest';
 import {
-  appKeyFromLocation, baseLayerId, companionDiffLayers, diffLayerId, diffLayerName, filterValidPoints, formatDistance,
-  formatDuration, geolocationErrorKey, geolocationNotificationMs, geolocationStateFor, hasFeatureChanges,
-  hasGfid, hasNameProperty, haversineDistance, isAppActivated, isDiffLayerId, isInactiveAppExpired,
-  isSingleWorkspaceValid, isSupportedLocale, isValidAppKey, layerZIndex, validateAppKey,
-  validateBibliographyItem, validateColorType, validateComment, validateFeatureUpdate,
-  validateLayerFromWorkspace, validateLayerProperties, validateLink, validateNewPropertyName,
+  appKeyFromLocation,
+  baseLayerId,
+  companionDiffLayers,
+  diffLayerId,
+  diffLayerName,
+  filterValidPoints,
+  formatDistance,
+  formatDuration,
+  geolocationErrorKey,
+  geolocationNotificationMs,
+  geolocationStateFor,
+  hasFeatureChanges,
+  hasGfid,
+  hasNameProperty,
+  haversineDistance,
+  isAppActivated,
+  isDiffLayerId,
+  isInactiveAppExpired,
+  isSingleWorkspaceValid,
+  isSupportedLocale,
+  isValidAppKey,
+  layerZIndex,
+  validateAppKey,
+  validateBibliographyItem,
+  validateColorType,
+  validateComment,
+  validateFeatureUpdate,
+  validateLayerFromWorkspace,
+  validateLayerProperties,
+  validateLink,
+  validateNewPropertyName,
 } from '../../src/model/index.ts';
 
 describe('validateColorType (SPEC §5)', () => {
@@ -17,7 +42,9 @@ describe('validateColorType (SPEC §5)', () => {
   }
   it('rejects any other colour type with the SPEC text', () => {
     expect(validateColorType('backgroundColor')).toEqual({
-      ok: false, error: 'COLOR_TYPE_NOT_REFERENCED', message: 'This type of color is not referenced',
+      ok: false,
+      error: 'COLOR_TYPE_NOT_REFERENCED',
+      message: 'This type of color is not referenced',
     });
   });
 });
@@ -61,13 +88,26 @@ describe('filterValidPoints (SPEC §5)', () => {
     expect(filterValidPoints([pt(NaN, 0)])).toEqual([]);
   });
   it('checks lon/lat fields when there is no geometry', () => {
-    expect(filterValidPoints([{ lon: 10, lat: 95 }, { lon: 10, lat: 45 }])).toEqual([{ lon: 10, lat: 45 }]);
+    expect(
+      filterValidPoints([
+        { lon: 10, lat: 95 },
+        { lon: 10, lat: 45 },
+      ]),
+    ).toEqual([{ lon: 10, lat: 45 }]);
   });
   it('drops a feature with neither geometry nor lon/lat', () => {
     expect(filterValidPoints([{}])).toEqual([]);
   });
   it('keeps lines untouched', () => {
-    const line = { geometry: { type: 'LineString', coordinates: [[0, 0], [500, 0]] } };
+    const line = {
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [0, 0],
+          [500, 0],
+        ],
+      },
+    };
     expect(filterValidPoints([line])).toEqual([line]);
   });
 });
@@ -179,7 +219,11 @@ describe('layerZIndex (SPEC §9 z-order)', () => {
   const z = layerZIndex;
   it('orders base maps < tiles < polygons < lines < points', () => {
     const order = [
-      z({ type: 'xyz', basemap: true }), z({ type: 'wms' }), z({ type: 'Polygon' }), z({ type: 'LineString' }), z({ type: 'Point' }),
+      z({ type: 'xyz', basemap: true }),
+      z({ type: 'wms' }),
+      z({ type: 'Polygon' }),
+      z({ type: 'LineString' }),
+      z({ type: 'Point' }),
     ];
     expect(order.every((v, i) => i === 0 || v > order[i - 1])).toBe(true);
   });
@@ -203,7 +247,9 @@ describe('layer properties (SPEC §5)', () => {
   });
   it('rejects duplicate names, naming the property', () => {
     expect(validateLayerProperties([{ name: 'height' }, { name: 'height ' }])).toEqual({
-      ok: false, error: 'PROPERTY_ALREADY_EXISTS', message: 'The property "height" already exists.',
+      ok: false,
+      error: 'PROPERTY_ALREADY_EXISTS',
+      message: 'The property "height" already exists.',
     });
   });
   it('accepts distinct names', () => {
@@ -266,7 +312,9 @@ describe('hasFeatureChanges (SPEC §5)', () => {
   });
   it('rejects an unchanged update with the SPEC text', () => {
     expect(validateFeatureUpdate(before, { properties: { name: 'A' } })).toEqual({
-      ok: false, error: 'NO_CHANGES_DETECTED_WHEN_UPDATING_FEATURE', message: 'No changes detected while updating the feature.',
+      ok: false,
+      error: 'NO_CHANGES_DETECTED_WHEN_UPDATING_FEATURE',
+      message: 'No changes detected while updating the feature.',
     });
   });
 });

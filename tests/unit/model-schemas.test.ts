@@ -1,11 +1,30 @@
 // SPEC §3 entity schemas: defaults applied and §5 messages carried by failed parses.
 import { describe, it, expect } from 'vitest';
 import {
-  ERRORS, PROPERTY_TYPES, appConfigSchema, baseLayerSchema, bibliographySchema, commentSchema,
-  createAppSchema, documentAttachmentSchema, featurePayloadSchema, featureSchema, imageAttachmentSchema,
-  invoiceAddressSchema, layerImportSchema, layerSchema, linkSchema, mapViewConfigSchema,
-  registrationSchema, changePasswordSchema, loginSchema, settingsSchema, manifestSchema, routeSchema,
-  localLayerSchema, workspaceSchema,
+  ERRORS,
+  PROPERTY_TYPES,
+  appConfigSchema,
+  baseLayerSchema,
+  bibliographySchema,
+  commentSchema,
+  createAppSchema,
+  documentAttachmentSchema,
+  featurePayloadSchema,
+  featureSchema,
+  imageAttachmentSchema,
+  invoiceAddressSchema,
+  layerImportSchema,
+  layerSchema,
+  linkSchema,
+  mapViewConfigSchema,
+  registrationSchema,
+  changePasswordSchema,
+  loginSchema,
+  settingsSchema,
+  manifestSchema,
+  routeSchema,
+  localLayerSchema,
+  workspaceSchema,
 } from '../../src/model/index.ts';
 import type { z } from 'zod';
 
@@ -33,7 +52,12 @@ describe('layerSchema', () => {
     expect(layerSchema.safeParse({ id: 'a', name: 'A', type: 'Circle' }).success).toBe(false);
   });
   it('accepts a wms layer with source LAYERS as workspace:name', () => {
-    const wms = layerSchema.parse({ id: 'w', name: 'W', type: 'wms', source: { url: 'https://x/wms', params: { LAYERS: 'ws_demo:roads' } } });
+    const wms = layerSchema.parse({
+      id: 'w',
+      name: 'W',
+      type: 'wms',
+      source: { url: 'https://x/wms', params: { LAYERS: 'ws_demo:roads' } },
+    });
     expect(wms.source).toMatchObject({ params: { LAYERS: 'ws_demo:roads' }, externalSource: false });
   });
   it('rejects source LAYERS without a workspace', () => {
@@ -50,8 +74,13 @@ describe('layerSchema', () => {
 
 describe('baseLayerSchema', () => {
   it('defaults a tiled base map to zoom 0–24, hidden, basemap', () => {
-    expect(baseLayerSchema.parse({ id: 'osm', name: 'OSM', type: 'xyz', url: 'https://t/{z}/{x}/{y}.png' }))
-      .toMatchObject({ minZoom: 0, maxZoom: 24, visible: false, basemap: true, opacity: 1 });
+    expect(baseLayerSchema.parse({ id: 'osm', name: 'OSM', type: 'xyz', url: 'https://t/{z}/{x}/{y}.png' })).toMatchObject({
+      minZoom: 0,
+      maxZoom: 24,
+      visible: false,
+      basemap: true,
+      opacity: 1,
+    });
   });
   it('rejects an unknown kind', () => {
     expect(baseLayerSchema.safeParse({ id: 'x', name: 'X', type: 'tiles', url: 'u' }).success).toBe(false);
@@ -96,7 +125,14 @@ describe('mapViewConfigSchema', () => {
 });
 
 describe('registrationSchema', () => {
-  const valid = { username: 'ana', firstName: 'Ana', lastName: 'Lima', email: 'ana@example.org', password: 's3cret', confirmPassword: 's3cret' };
+  const valid = {
+    username: 'ana',
+    firstName: 'Ana',
+    lastName: 'Lima',
+    email: 'ana@example.org',
+    password: 's3cret',
+    confirmPassword: 's3cret',
+  };
   it('accepts a complete registration', () => {
     expect(registrationSchema.safeParse(valid).success).toBe(true);
   });
@@ -163,7 +199,19 @@ describe('featurePayloadSchema', () => {
     expect(p.features[0].properties).toEqual({ gfid: 7, name: 'Paris' });
   });
   it('rejects an unclosed-size polygon ring (fewer than 4 positions)', () => {
-    const poly = { ...feature, geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [0, 0]]] } };
+    const poly = {
+      ...feature,
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [1, 0],
+            [0, 0],
+          ],
+        ],
+      },
+    };
     expect(featurePayloadSchema.safeParse({ type: 'FeatureCollection', features: [poly] }).success).toBe(false);
   });
 });
@@ -184,16 +232,17 @@ describe('featureSchema', () => {
 
 describe('attachment schemas', () => {
   it('image description over 150 characters is rejected', () => {
-    expect(messages(imageAttachmentSchema.safeParse({ name: 'a.png', description: 'x'.repeat(151) })).description)
-      .toBe(ERRORS.IMAGE_DESCRIPTION_TOO_LONG);
+    expect(messages(imageAttachmentSchema.safeParse({ name: 'a.png', description: 'x'.repeat(151) })).description).toBe(
+      ERRORS.IMAGE_DESCRIPTION_TOO_LONG,
+    );
   });
   it('document description of 2 characters is rejected', () => {
-    expect(messages(documentAttachmentSchema.safeParse({ name: 'a.pdf', description: 'ab' })).description)
-      .toBe(ERRORS.DOCUMENT_DESCRIPTION_LENGTH);
+    expect(messages(documentAttachmentSchema.safeParse({ name: 'a.pdf', description: 'ab' })).description).toBe(
+      ERRORS.DOCUMENT_DESCRIPTION_LENGTH,
+    );
   });
   it('document name with a forbidden character is rejected', () => {
-    expect(messages(documentAttachmentSchema.safeParse({ name: 'x<y>.pdf', description: 'abc' })).name)
-      .toBe(ERRORS.INVALID_FILE_NAME);
+    expect(messages(documentAttachmentSchema.safeParse({ name: 'x<y>.pdf', description: 'abc' })).name).toBe(ERRORS.INVALID_FILE_NAME);
   });
   it('link needs both link and description', () => {
     expect(messages(linkSchema.safeParse({ link: 'https://example.org' })).description).toBe(ERRORS.LINK_REQUIRED);

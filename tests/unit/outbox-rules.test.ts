@@ -30,18 +30,27 @@ describe('replayOutcome', () => {
 
 describe('resolveParentPath', () => {
   it('names the new feature in the attachment path, query kept', () => {
-    expect(resolveParentPath(`/features/${PARENT_PLACEHOLDER}/images/changes?filename=a.png&description=x`, 42))
-      .toBe('/features/42/images/changes?filename=a.png&description=x');
+    expect(resolveParentPath(`/features/${PARENT_PLACEHOLDER}/images/changes?filename=a.png&description=x`, 42)).toBe(
+      '/features/42/images/changes?filename=a.png&description=x',
+    );
   });
 });
 
 describe('rebaseRequest', () => {
-  const payload = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [1, 2] }, properties: { gfid: 7, version: 1, name: 'mine' } }] };
+  const payload = {
+    type: 'FeatureCollection',
+    features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [1, 2] }, properties: { gfid: 7, version: 1, name: 'mine' } }],
+  };
 
   it('moves the stated version in the query and the properties, keeping the change itself', () => {
     const out = rebaseRequest('/features/changes?workspace=ws_a&layer=l&version=1', bytes(payload), 3);
     const qs = new URLSearchParams(out.path.split('?')[1]);
-    expect([out.path.split('?')[0], qs.get('workspace'), qs.get('layer'), qs.get('version')]).toEqual(['/features/changes', 'ws_a', 'l', '3']);
+    expect([out.path.split('?')[0], qs.get('workspace'), qs.get('layer'), qs.get('version')]).toEqual([
+      '/features/changes',
+      'ws_a',
+      'l',
+      '3',
+    ]);
     expect(parse(out.body).features[0]).toEqual({ ...payload.features[0], properties: { gfid: 7, version: 3, name: 'mine' } });
   });
 

@@ -4,17 +4,34 @@ import type { ChangeEntry } from '../../workers/data/protocol.ts';
 
 const pt = (x: number, y: number) => ({ type: 'Point' as const, coordinates: [x, y] });
 const entry = (id: number, grpstatus: 'n' | 'm' | 'd', over: Partial<ChangeEntry> = {}): ChangeEntry => ({
-  id, grpstatus, gfid: grpstatus === 'n' ? null : 100 + id, diffGfid: 900 + id, workspace: 'ws_demo', layerId: 'cities',
-  layerName: 'Cities', creator: 'user', creatormail: 'user@example.org', insertedat: '2026-01-01T10:00:00Z',
+  id,
+  grpstatus,
+  gfid: grpstatus === 'n' ? null : 100 + id,
+  diffGfid: 900 + id,
+  workspace: 'ws_demo',
+  layerId: 'cities',
+  layerName: 'Cities',
+  creator: 'user',
+  creatormail: 'user@example.org',
+  insertedat: '2026-01-01T10:00:00Z',
   baseVersion: grpstatus === 'n' ? null : 1,
   before: grpstatus === 'n' ? null : { geometry: pt(1, 1), properties: { name: 'Old', population: 5 } },
   after: grpstatus === 'd' ? null : { geometry: pt(1, 1), properties: { name: 'New', population: 5 } },
-  status: 'pending', ...over,
+  status: 'pending',
+  ...over,
 });
 
 describe('groupChanges (SPEC §2 comparison)', () => {
   it('groups new / modified / deleted in input order with the per-property diff', () => {
-    const g = groupChanges({ changes: [entry(1, 'm'), entry(2, 'n'), entry(3, 'd'), entry(4, 'm', { after: { geometry: pt(2, 2), properties: { name: 'Old', population: 5 } } })], admin: true });
+    const g = groupChanges({
+      changes: [
+        entry(1, 'm'),
+        entry(2, 'n'),
+        entry(3, 'd'),
+        entry(4, 'm', { after: { geometry: pt(2, 2), properties: { name: 'Old', population: 5 } } }),
+      ],
+      admin: true,
+    });
     expect(g.groups).toEqual({ new: [1], modified: [0, 3], deleted: [2] });
     expect(g.entries[0].changedProperties).toEqual([{ name: 'name', before: 'Old', after: 'New' }]);
     expect(g.entries[0].geometryChanged).toBe(false);

@@ -18,7 +18,11 @@ const respond = (status: number, body: string) => async () => new Response(body,
 describe('local configuration files', () => {
   it('gives an empty list for a missing file', async () => {
     expect(await loadConfigFile('/config/layers.json', respond(404, 'Not found'))).toEqual([]);
-    expect(await loadConfigFile('/config/layers.json', async () => { throw new TypeError('offline'); })).toEqual([]);
+    expect(
+      await loadConfigFile('/config/layers.json', async () => {
+        throw new TypeError('offline');
+      }),
+    ).toEqual([]);
   });
 
   it("logs a broken file as 'critical error occurred' and carries on", async () => {

@@ -26,8 +26,14 @@ describe('locale resources', () => {
 
   it.each(LOCALES.filter((l) => l !== 'en_US'))('%s has exactly the en_US keys', (locale) => {
     const other = new Set(keys(load(locale)));
-    expect([...en].filter((k) => !other.has(k)), `missing in ${locale}`).toEqual([]);
-    expect([...other].filter((k) => !en.has(k)), `only in ${locale}`).toEqual([]);
+    expect(
+      [...en].filter((k) => !other.has(k)),
+      `missing in ${locale}`,
+    ).toEqual([]);
+    expect(
+      [...other].filter((k) => !en.has(k)),
+      `only in ${locale}`,
+    ).toEqual([]);
   });
 
   it.each(LOCALES)('%s has no empty texts', (locale) => {

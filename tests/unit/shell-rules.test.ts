@@ -1,9 +1,7 @@
 // SPEC §2 routes and query parameters (src/state/route.ts, src/state/queryRules.ts).
 import { describe, expect, it } from 'vitest';
 import { parseRoute, routePath } from '../../src/state/route.ts';
-import {
-  readQueryIntents, resolveAdminMode, resolveAuthTab, resolveSettingsTab,
-} from '../../src/state/queryRules.ts';
+import { readQueryIntents, resolveAdminMode, resolveAuthTab, resolveSettingsTab } from '../../src/state/queryRules.ts';
 
 const K = 'abcdefghijklmnopqrstuvwxyz012345';
 
@@ -79,7 +77,9 @@ describe('settings=<tab> and mode (SPEC §2)', () => {
 
   it('reads every intent from one query string', () => {
     expect(readQueryIntents('?auth=logout&settings=map&mode=admin', false)).toEqual({
-      authTab: 'login', settingsTab: 'map', adminMode: true,
+      authTab: 'login',
+      settingsTab: 'map',
+      adminMode: true,
     });
     expect(readQueryIntents('', true)).toEqual({});
     expect(readQueryIntents('mode=viewer', true)).toEqual({ adminMode: false });

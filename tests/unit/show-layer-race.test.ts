@@ -12,7 +12,10 @@ import { latToY, lonToX } from '../../workers/batch/mercator.ts';
 
 const LAYER = 'cities';
 const city = (gfid: number, lon: number, lat: number): Feature => ({
-  type: 'Feature', id: gfid, geometry: { type: 'Point', coordinates: [lon, lat] }, properties: { gfid, name: `c${gfid}` },
+  type: 'Feature',
+  id: gfid,
+  geometry: { type: 'Point', coordinates: [lon, lat] },
+  properties: { gfid, name: `c${gfid}` },
 });
 const pack = (features: Feature[]): FeatureBatch =>
   packFeatureCollection({ type: 'FeatureCollection', features }, { layerId: LAYER, geometryType: 'Point', labelProperty: 'name' });
@@ -23,12 +26,23 @@ const where = (batch: FeatureBatch | undefined) => {
 };
 
 /** A show whose server answer the test releases when it wants. */
-function slowShow(registry: LayerRegistry, answer: FeatureBatch, store?: { putLayerBatch(b: FeatureBatch): Promise<void>; getLayerBatch(): Promise<undefined> }) {
+function slowShow(
+  registry: LayerRegistry,
+  answer: FeatureBatch,
+  store?: { putLayerBatch(b: FeatureBatch): Promise<void>; getLayerBatch(): Promise<undefined> },
+) {
   let release!: () => void;
   const gate = new Promise<void>((ok) => (release = ok));
   const shown = showLayer(
     { apiBase: '', appKey: 'k', workspace: 'ws', layer: LAYER, geometryType: 'Point' },
-    { registry, store: store as never, fetchBatch: async () => { await gate; return answer; } },
+    {
+      registry,
+      store: store as never,
+      fetchBatch: async () => {
+        await gate;
+        return answer;
+      },
+    },
   );
   return { release, shown };
 }
@@ -90,7 +104,10 @@ describe('a load racing an edit', () => {
     const registry = new LayerRegistry();
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);
-    const result = await refreshFeatures({ apiBase: '', appKey: 'k', layerId: LAYER, gfids: [1] }, { registry, shown: { workspace: 'ws', geometryType: 'Point' } });
+    const result = await refreshFeatures(
+      { apiBase: '', appKey: 'k', layerId: LAYER, gfids: [1] },
+      { registry, shown: { workspace: 'ws', geometryType: 'Point' } },
+    );
     expect(result).toEqual({ updated: [], removed: [] });
     expect(fetchSpy).not.toHaveBeenCalled();
   });

@@ -26,7 +26,8 @@ function referenceKeep(part: Part, tolerance: number, ring: boolean): boolean[] 
   const keep = part.map(() => false);
   keep[0] = keep[n - 1] = true;
   const douglasPeucker = (s: number, e: number): void => {
-    let far = -1, farD = tolerance * tolerance;
+    let far = -1,
+      farD = tolerance * tolerance;
     for (let i = s + 1; i < e; i++) {
       const d = toSegment(i, s, e);
       // Equal distances: the vertex nearest the middle of the range.
@@ -64,7 +65,10 @@ function referenceKeep(part: Part, tolerance: number, ring: boolean): boolean[] 
 function partsOf(batch: FeatureBatch): Part[] {
   return Array.from(batch.partEnds, (end, p) => {
     const start = p === 0 ? 0 : batch.partEnds[p - 1];
-    return Array.from({ length: end - start }, (_, i): [number, number] => [batch.coords[2 * (start + i)], batch.coords[2 * (start + i) + 1]]);
+    return Array.from({ length: end - start }, (_, i): [number, number] => [
+      batch.coords[2 * (start + i)],
+      batch.coords[2 * (start + i) + 1],
+    ]);
   });
 }
 
@@ -81,15 +85,20 @@ function reference(batch: FeatureBatch, tolerance: number): Part[] {
 function batchOf(geometryType: 'LineString' | 'Polygon', parts: Part[]): FeatureBatch {
   let end = 0;
   return {
-    layerId: 'random', geometryType, count: parts.length, ids: Float64Array.from(parts, (_, i) => i + 1),
-    coords: Float64Array.from(parts.flat(2)), partEnds: Uint32Array.from(parts, (part) => (end += part.length)),
+    layerId: 'random',
+    geometryType,
+    count: parts.length,
+    ids: Float64Array.from(parts, (_, i) => i + 1),
+    coords: Float64Array.from(parts.flat(2)),
+    partEnds: Uint32Array.from(parts, (part) => (end += part.length)),
     featureEnds: Uint32Array.from(parts, (_, i) => i + 1),
   };
 }
 
 /** A random walk (steps of about `step` degrees) with repeated vertices here and there. */
 function walk(rand: () => number, n: number, step: number): Part {
-  let lon = -170 + rand() * 340, lat = -80 + rand() * 160;
+  let lon = -170 + rand() * 340,
+    lat = -80 + rand() * 160;
   return Array.from({ length: n }, (): [number, number] => {
     if (rand() > 0.05) (lon += (rand() - 0.5) * step), (lat += (rand() - 0.5) * step);
     return [lon, lat];
@@ -107,11 +116,15 @@ const close = (part: Part): Part => (part.length ? [...part, part[0]] : part);
 
 /** A closed ring around a random centre: `n` distinct vertices, then the first again. */
 function star(rand: () => number, n: number, radius: number): Part {
-  const lon = -170 + rand() * 340, lat = -80 + rand() * 160;
-  return close(Array.from({ length: n }, (_, i): [number, number] => {
-    const r = radius * (0.2 + rand()), a = (2 * Math.PI * i) / n;
-    return [lon + r * Math.cos(a), lat + r * Math.sin(a)];
-  }));
+  const lon = -170 + rand() * 340,
+    lat = -80 + rand() * 160;
+  return close(
+    Array.from({ length: n }, (_, i): [number, number] => {
+      const r = radius * (0.2 + rand()),
+        a = (2 * Math.PI * i) / n;
+      return [lon + r * Math.cos(a), lat + r * Math.sin(a)];
+    }),
+  );
 }
 
 function randomLines(rand: () => number): Part[] {
@@ -128,7 +141,12 @@ function randomRings(rand: () => number): Part[] {
   const at: [number, number] = [10 * rand(), 10 * rand()];
   const degenerate: Part[] = [
     Array.from({ length: 7 }, () => at), // every vertex the same
-    close([[0, 0], [radius, 0], [2 * radius, 0], [radius, 0]]), // there and back: no area
+    close([
+      [0, 0],
+      [radius, 0],
+      [2 * radius, 0],
+      [radius, 0],
+    ]), // there and back: no area
     close(zigzag(30, radius)),
     close(walk(rand, 4, radius)),
     close(grid(rand, 12, radius)),
@@ -157,15 +175,16 @@ describe('simplify.ts keeps what the plain Douglas-Peucker keeps', () => {
     const rand = prng(2);
     for (let run = 0; run < 20; run++) await expectSameAsReference(batchOf('Polygon', randomRings(rand)));
   });
-  it('on parts longer than a slice\'s chunk of work', async () => {
+  it("on parts longer than a slice's chunk of work", async () => {
     const rand = prng(3);
     await expectSameAsReference(batchOf('LineString', [walk(rand, 10_000, 1e-3), walk(rand, 2, 1), walk(rand, 9_000, 1)]));
     await expectSameAsReference(batchOf('Polygon', [star(rand, 12_000, 1), star(rand, 4, 1)]));
   });
-  it('on Natural Earth\'s 110m countries at every band', () => {
+  it("on Natural Earth's 110m countries at every band", () => {
     const require = createRequire(import.meta.url);
     const topo = JSON.parse(readFileSync(require.resolve('world-atlas/countries-110m.json'), 'utf8')) as Topology;
     const batch = packFeatureCollection(feature(topo, topo.objects.countries) as FeatureCollection, { layerId: 'countries' });
-    for (const band of ZOOM_BANDS) expect(partsOf(simplifyBatch(batch, band.toleranceMeters))).toEqual(reference(batch, band.toleranceMeters));
+    for (const band of ZOOM_BANDS)
+      expect(partsOf(simplifyBatch(batch, band.toleranceMeters))).toEqual(reference(batch, band.toleranceMeters));
   });
 });

@@ -20,7 +20,8 @@ const vertices = (b: FeatureBatch) => Array.from({ length: b.coords.length / 2 }
 /** Every part of a polygon batch has ≥ 4 vertices and ends where it starts. */
 function ringsValid(b: FeatureBatch): boolean {
   for (let p = 0; p < b.partEnds.length; p++) {
-    const v0 = p === 0 ? 0 : b.partEnds[p - 1], v1 = b.partEnds[p];
+    const v0 = p === 0 ? 0 : b.partEnds[p - 1],
+      v1 = b.partEnds[p];
     if (v1 - v0 < 4) return false;
     if (b.coords[2 * v0] !== b.coords[2 * (v1 - 1)] || b.coords[2 * v0 + 1] !== b.coords[2 * (v1 - 1) + 1]) return false;
   }
@@ -31,12 +32,29 @@ const zigzag = (n: number, h: number): Position[] => Array.from({ length: n }, (
 
 describe('simplifyBatch: lines', () => {
   it('reduces a straight line with collinear vertices to its 2 ends', () => {
-    const out = simplifyBatch(pack([line([[0, 10], [1, 10], [2, 10], [3, 10], [4, 10]])]), 1);
-    expect(vertices(out)).toEqual([[0, 10], [4, 10]]);
+    const out = simplifyBatch(
+      pack([
+        line([
+          [0, 10],
+          [1, 10],
+          [2, 10],
+          [3, 10],
+          [4, 10],
+        ]),
+      ]),
+      1,
+    );
+    expect(vertices(out)).toEqual([
+      [0, 10],
+      [4, 10],
+    ]);
   });
   it('flattens a zig-zag within the tolerance', () => {
     const out = simplifyBatch(pack([line(zigzag(11, 5 * M))]), 10);
-    expect(vertices(out)).toEqual([[0, 0], [0.1, 0]]);
+    expect(vertices(out)).toEqual([
+      [0, 0],
+      [0.1, 0],
+    ]);
   });
   it('keeps every peak of a zig-zag beyond the tolerance', () => {
     const out = simplifyBatch(pack([line(zigzag(11, 50 * M))]), 10);
@@ -47,15 +65,28 @@ describe('simplifyBatch: lines', () => {
     expect(out.partEnds[0]).toBe(2);
   });
   it('keeps ids, parts, featureEnds and labels, sharing no buffer with the input', () => {
-    const input = packFeatureCollection({
-      type: 'FeatureCollection',
-      features: [
-        { type: 'Feature', id: 7, properties: { n: 'a' }, geometry: { type: 'MultiLineString', coordinates: [zigzag(5, 0), zigzag(6, 0)] } },
-        { type: 'Feature', id: 8, properties: { n: 'b' }, geometry: line(zigzag(4, 0)) },
-      ],
-    }, { layerId: 'roads', labelProperty: 'n' });
+    const input = packFeatureCollection(
+      {
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            id: 7,
+            properties: { n: 'a' },
+            geometry: { type: 'MultiLineString', coordinates: [zigzag(5, 0), zigzag(6, 0)] },
+          },
+          { type: 'Feature', id: 8, properties: { n: 'b' }, geometry: line(zigzag(4, 0)) },
+        ],
+      },
+      { layerId: 'roads', labelProperty: 'n' },
+    );
     const out = simplifyBatch(input, 1);
-    expect([Array.from(out.ids), Array.from(out.featureEnds), Array.from(out.partEnds), out.labels]).toEqual([[7, 8], [2, 3], [2, 4, 6], ['a', 'b']]);
+    expect([Array.from(out.ids), Array.from(out.featureEnds), Array.from(out.partEnds), out.labels]).toEqual([
+      [7, 8],
+      [2, 3],
+      [2, 4, 6],
+      ['a', 'b'],
+    ]);
     expect(out.coords.buffer).not.toBe(input.coords.buffer);
     expect(out.ids.buffer).not.toBe(input.ids.buffer);
   });
@@ -76,7 +107,12 @@ describe('simplifyBatch: polygons', () => {
     expect(ringsValid(out)).toBe(true);
   });
   it('keeps a small ring as it is', () => {
-    const ring = [[0, 0], [1, 0], [0, 1], [0, 0]];
+    const ring = [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [0, 0],
+    ];
     expect(vertices(simplifyBatch(pack([{ type: 'Polygon', coordinates: [ring] }]), 1e9))).toEqual(ring);
   });
   it('keeps holes and polygonEnds', () => {
@@ -93,7 +129,16 @@ describe('simplifyBatch: polygons', () => {
 
 describe('simplifyBatch: points', () => {
   it('leaves points untouched', () => {
-    const input = pack([{ type: 'Point', coordinates: [1, 2] }, { type: 'MultiPoint', coordinates: [[3, 4], [3, 4.000001]] }]);
+    const input = pack([
+      { type: 'Point', coordinates: [1, 2] },
+      {
+        type: 'MultiPoint',
+        coordinates: [
+          [3, 4],
+          [3, 4.000001],
+        ],
+      },
+    ]);
     const out = simplifyBatch(input, 1e9);
     expect([vertices(out), Array.from(out.partEnds)]).toEqual([vertices(input), [1, 2, 3]]);
   });
@@ -106,7 +151,7 @@ describe('zoom bands', () => {
     expect(ZOOM_BANDS[4].maxZoom).toBe(24);
     for (let b = 1; b < 5; b++) expect(ZOOM_BANDS[b].minZoom).toBe(ZOOM_BANDS[b - 1].maxZoom + 1);
   });
-  it('derives the tolerance from half a pixel at the band\'s most detailed zoom', () => {
+  it("derives the tolerance from half a pixel at the band's most detailed zoom", () => {
     expect(toleranceForZoom(1)).toBeCloseTo(resolutionForZoom(2) / 2, 9);
     expect(toleranceForZoom(3)).toBeCloseTo(resolutionForZoom(5) / 2, 9);
     expect(resolutionForZoom(0)).toBeCloseTo(156543.034, 3);

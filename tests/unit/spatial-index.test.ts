@@ -15,7 +15,10 @@ function fc(features: FeatureCollection['features']): FeatureCollection {
   return { type: 'FeatureCollection', features };
 }
 const pt = (id: number, lon: number, lat: number) => ({
-  type: 'Feature' as const, id, properties: {}, geometry: { type: 'Point' as const, coordinates: [lon, lat] },
+  type: 'Feature' as const,
+  id,
+  properties: {},
+  geometry: { type: 'Point' as const, coordinates: [lon, lat] },
 });
 
 describe('projection', () => {
@@ -38,7 +41,20 @@ describe('projection', () => {
 describe('buildSpatialIndex', () => {
   it('stores one EPSG:3857 box per feature', () => {
     const batch = packFeatureCollection(
-      fc([{ type: 'Feature', id: 7, properties: {}, geometry: { type: 'LineString', coordinates: [[1, 2], [3, -4]] } }]),
+      fc([
+        {
+          type: 'Feature',
+          id: 7,
+          properties: {},
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [1, 2],
+              [3, -4],
+            ],
+          },
+        },
+      ]),
       { layerId: 'roads' },
     );
     const index = buildSpatialIndex(batch);

@@ -27,7 +27,9 @@ function polygons(b: FeatureBatch, p0: number, p1: number): [number, number] {
 /** Builds `base`'s layer from the picked features, in order. */
 function assemble(base: FeatureBatch, picks: readonly Pick[]): FeatureBatch {
   const polygon = base.geometryType === 'Polygon';
-  let nParts = 0, nVerts = 0, nPolys = 0;
+  let nParts = 0,
+    nVerts = 0,
+    nPolys = 0;
   for (const { from, f } of picks) {
     const [p0, p1] = featureParts(from, f);
     const [v0, v1] = vertices(from, p0, p1);
@@ -44,7 +46,9 @@ function assemble(base: FeatureBatch, picks: readonly Pick[]): FeatureBatch {
   const featureEnds = new Uint32Array(picks.length);
   const polygonEnds = polygon ? new Uint32Array(nPolys) : undefined;
   const labels = base.labels ? new Array<string>(picks.length) : undefined;
-  let part = 0, vert = 0, poly = 0;
+  let part = 0,
+    vert = 0,
+    poly = 0;
   picks.forEach(({ from, f }, i) => {
     const [p0, p1] = featureParts(from, f);
     const [v0, v1] = vertices(from, p0, p1);

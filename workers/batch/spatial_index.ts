@@ -28,9 +28,13 @@ export interface SpatialIndex {
 function writeFeatureBox(batch: FeatureBatch, f: number, boxes: Float64Array, o: number): void {
   const [v0, v1] = featureVertexRange(batch, f);
   const c = batch.coords;
-  let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
+  let minLon = Infinity,
+    minLat = Infinity,
+    maxLon = -Infinity,
+    maxLat = -Infinity;
   for (let v = v0; v < v1; v++) {
-    const lon = c[2 * v], lat = c[2 * v + 1];
+    const lon = c[2 * v],
+      lat = c[2 * v + 1];
     if (lon < minLon) minLon = lon;
     if (lon > maxLon) maxLon = lon;
     if (lat < minLat) minLat = lat;
@@ -56,7 +60,10 @@ export function featureBoxes(batch: FeatureBatch): Float64Array {
 }
 
 function unionOf(boxes: Float64Array): Extent | null {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let o = 0; o < boxes.length; o += 4) {
     if (Number.isNaN(boxes[o])) continue;
     if (boxes[o] < minX) minX = boxes[o];
@@ -80,9 +87,7 @@ export function combineExtents(extents: readonly (Extent | null | undefined)[]):
   let out: Extent | null = null;
   for (const e of extents) {
     if (!e) continue;
-    out = out
-      ? [Math.min(out[0], e[0]), Math.min(out[1], e[1]), Math.max(out[2], e[2]), Math.max(out[3], e[3])]
-      : [e[0], e[1], e[2], e[3]];
+    out = out ? [Math.min(out[0], e[0]), Math.min(out[1], e[1]), Math.max(out[2], e[2]), Math.max(out[3], e[3])] : [e[0], e[1], e[2], e[3]];
   }
   return out;
 }
@@ -96,10 +101,18 @@ export function combineExtents(extents: readonly (Extent | null | undefined)[]):
 export function buildSpatialIndex(batch: FeatureBatch, maxEntries = 16): SpatialIndex {
   const boxes = featureBoxes(batch);
   const tree = new RBush<number>(maxEntries);
-  const index: SpatialIndex = { layerId: batch.layerId, geometryType: batch.geometryType, count: batch.count, boxes, tree, extent: unionOf(boxes) };
+  const index: SpatialIndex = {
+    layerId: batch.layerId,
+    geometryType: batch.geometryType,
+    count: batch.count,
+    boxes,
+    tree,
+    extent: unionOf(boxes),
+  };
   // Read through `index` so an incremental update (updateIndexedFeatures) may swap the box array.
   tree.toBBox = (i: number) => {
-    const b = index.boxes, o = 4 * (i - 1);
+    const b = index.boxes,
+      o = 4 * (i - 1);
     return { minX: b[o], minY: b[o + 1], maxX: b[o + 2], maxY: b[o + 3] };
   };
   tree.compareMinX = (a: number, b: number) => index.boxes[4 * (a - 1)] - index.boxes[4 * (b - 1)];
@@ -148,7 +161,8 @@ export function removeIndexedFeatures(index: SpatialIndex, removed: readonly num
   for (const f of gone) if (!Number.isNaN(index.boxes[4 * f])) index.tree.remove(f + 1);
   // Items are index + 1; an item moves down by the number of removed features before it.
   const shift = (item: number): number => {
-    let lo = 0, hi = gone.length;
+    let lo = 0,
+      hi = gone.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (gone[mid] < item - 1) lo = mid + 1;

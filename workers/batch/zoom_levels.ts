@@ -25,7 +25,9 @@ export function resolutionForZoom(z: number): number {
 // zooms 0–5 get at least 1/8 px (68% kept at zoom 2); the 4-zoom bands above keep 1/16 px at their
 // coarsest zoom, where the view covers a far smaller part of the world and so far fewer vertices.
 const band = (minZoom: number, maxZoom: number): ZoomBand => ({
-  minZoom, maxZoom, toleranceMeters: SIMPLIFY_PIXEL_FRACTION * resolutionForZoom(maxZoom),
+  minZoom,
+  maxZoom,
+  toleranceMeters: SIMPLIFY_PIXEL_FRACTION * resolutionForZoom(maxZoom),
 });
 export const ZOOM_BANDS: readonly ZoomBand[] = [band(0, 2), band(3, 5), band(6, 9), band(10, 13), band(14, LAYER_MAX_ZOOM)];
 

@@ -36,8 +36,9 @@ async function fetchLayer(req: LoadLayerRequest, signal: AbortSignal): Promise<R
   // within SPEC §9's time-out (the body of a large layer may then take as long as it takes).
   const timer = new AbortController();
   const timeout = setTimeout(() => timer.abort(new DOMException('The server did not answer in time.', 'TimeoutError')), SERVER_TIMEOUT_MS);
-  const res = await fetch(apiUrl(req.apiBase, `/features?${q}`), { headers, signal: AbortSignal.any([signal, timer.signal]) })
-    .finally(() => clearTimeout(timeout));
+  const res = await fetch(apiUrl(req.apiBase, `/features?${q}`), { headers, signal: AbortSignal.any([signal, timer.signal]) }).finally(() =>
+    clearTimeout(timeout),
+  );
   if (!res.ok) {
     // The server's error body carries the SPEC §8 text; pass it on unchanged.
     const { status, message } = await readWireError(res, `GET /api/features ${res.status}`);
@@ -138,7 +139,10 @@ const api: DataWorkerApi = {
   },
   async showLayer(req, onProgress) {
     shownLayers.set(req.layer, {
-      workspace: req.workspace, geometryType: req.geometryType, labelProperty: req.labelProperty, appName: req.appName,
+      workspace: req.workspace,
+      geometryType: req.geometryType,
+      labelProperty: req.labelProperty,
+      appName: req.appName,
     });
     const shown = await showLayer(req, {
       registry,

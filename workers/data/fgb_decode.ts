@@ -32,7 +32,6 @@ export interface FgbDecodeOptions extends PackOptions {
 const MAGIC = [0x66, 0x67, 0x62]; // "fgb"; byte 3 is the major version
 const HEADER_START = 8;
 
-
 function baseType(t: Fgb): GeometryType | undefined {
   if (t === Fgb.Point || t === Fgb.MultiPoint) return 'Point';
   if (t === Fgb.LineString || t === Fgb.MultiLineString) return 'LineString';
@@ -44,10 +43,14 @@ const text = new TextDecoder();
 type Reader = (v: DataView, o: number) => unknown;
 /** Fixed-size column types: byte size and reader (Long as a Number, as flatgeobuf's parseProperties). */
 const FIXED: Partial<Record<ColumnType, [number, Reader]>> = {
-  [ColumnType.Bool]: [1, (v, o) => v.getUint8(o) !== 0], [ColumnType.Byte]: [1, (v, o) => v.getInt8(o)],
-  [ColumnType.UByte]: [1, (v, o) => v.getUint8(o)], [ColumnType.Short]: [2, (v, o) => v.getInt16(o, true)],
-  [ColumnType.UShort]: [2, (v, o) => v.getUint16(o, true)], [ColumnType.Int]: [4, (v, o) => v.getInt32(o, true)],
-  [ColumnType.UInt]: [4, (v, o) => v.getUint32(o, true)], [ColumnType.Float]: [4, (v, o) => v.getFloat32(o, true)],
+  [ColumnType.Bool]: [1, (v, o) => v.getUint8(o) !== 0],
+  [ColumnType.Byte]: [1, (v, o) => v.getInt8(o)],
+  [ColumnType.UByte]: [1, (v, o) => v.getUint8(o)],
+  [ColumnType.Short]: [2, (v, o) => v.getInt16(o, true)],
+  [ColumnType.UShort]: [2, (v, o) => v.getUint16(o, true)],
+  [ColumnType.Int]: [4, (v, o) => v.getInt32(o, true)],
+  [ColumnType.UInt]: [4, (v, o) => v.getUint32(o, true)],
+  [ColumnType.Float]: [4, (v, o) => v.getFloat32(o, true)],
   [ColumnType.Double]: [8, (v, o) => v.getFloat64(o, true)],
   [ColumnType.Long]: [8, (v, o) => v.getInt32(o + 4, true) * 4294967296 + v.getUint32(o, true)],
   [ColumnType.ULong]: [8, (v, o) => v.getUint32(o + 4, true) * 4294967296 + v.getUint32(o, true)],
@@ -73,9 +76,14 @@ export class FgbBatchDecoder {
   private header: HeaderMeta | undefined;
   private headerType = Fgb.Unknown;
   private type: GeometryType | undefined;
-  private idCol = -1; private labelCol = -1;
-  private readonly feature = new Feature(); private readonly geom = new Geometry(); private readonly part = new Geometry();
-  private loaded = 0; private bytes = 0; private lastProgress = 0;
+  private idCol = -1;
+  private labelCol = -1;
+  private readonly feature = new Feature();
+  private readonly geom = new Geometry();
+  private readonly part = new Geometry();
+  private loaded = 0;
+  private bytes = 0;
+  private lastProgress = 0;
   private readonly ids = new Growable(f64(1024), f64);
   private readonly coords = new Growable(f64(2048), f64);
   private readonly partEnds = new Growable(u32(1024), u32);
@@ -123,8 +131,13 @@ export class FgbBatchDecoder {
     this.opts.onProgress?.(this.loaded, this.total ?? this.loaded, this.bytes);
     const geometryType = this.type ?? baseType(this.headerType) ?? 'Point';
     const batch: FeatureBatch = {
-      layerId: this.opts.layerId, geometryType, count: this.featureEnds.len, ids: this.ids.done(),
-      coords: this.coords.done(), partEnds: this.partEnds.done(), featureEnds: this.featureEnds.done(),
+      layerId: this.opts.layerId,
+      geometryType,
+      count: this.featureEnds.len,
+      ids: this.ids.done(),
+      coords: this.coords.done(),
+      partEnds: this.partEnds.done(),
+      featureEnds: this.featureEnds.done(),
     };
     if (geometryType === 'Polygon') batch.polygonEnds = this.polygonEnds.done();
     if (this.labels) batch.labels = this.labels;
@@ -205,7 +218,8 @@ export class FgbBatchDecoder {
     if (t === Fgb.Point || t === Fgb.MultiPoint) {
       const valid = this.opts.isValidPoint;
       for (let i = 0; i + 1 < xy.length; i += 2) {
-        const x = xy[i], y = xy[i + 1];
+        const x = xy[i],
+          y = xy[i + 1];
         if (!Number.isFinite(x) || !Number.isFinite(y) || (valid && !valid(x, y))) continue; // SPEC §5
         this.pushPart(xy, i / 2, i / 2 + 1, false);
       }
@@ -246,7 +260,8 @@ export class FgbBatchDecoder {
     }
     let kept = 0;
     for (let i = from; i < to; i++) {
-      const x = xy[2 * i], y = xy[2 * i + 1];
+      const x = xy[2 * i],
+        y = xy[2 * i + 1];
       if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
       this.coords.push(off ? x + off[i - from] : x);
       this.coords.push(y);
@@ -261,7 +276,7 @@ export class FgbBatchDecoder {
   private readProps(f: Feature): [unknown, unknown] {
     let id: unknown, label: unknown;
     const cols = this.header!.columns ?? [];
-    const arr = (this.idCol >= 0 || this.labelCol >= 0) ? f.propertiesArray() : null;
+    const arr = this.idCol >= 0 || this.labelCol >= 0 ? f.propertiesArray() : null;
     if (!arr) return [id, label];
     const v = new DataView(arr.buffer, arr.byteOffset, arr.byteLength);
     for (let o = 0; o + 2 <= arr.length; ) {

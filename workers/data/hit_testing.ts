@@ -29,12 +29,12 @@ export function mergeHits(lists: readonly (readonly Hit[])[]): Hit[] {
   return lists.flat().sort(compareHits);
 }
 
-
 /** Smallest squared distance from (tx, ty) to the vertices [v0, v1) seen as points. */
 function pointsDist2(c: Float64Array, v0: number, v1: number, tx: number, ty: number): number {
   let best = Infinity;
   for (let v = v0; v < v1; v++) {
-    const dx = lonToX(c[2 * v]) - tx, dy = latToY(c[2 * v + 1]) - ty;
+    const dx = lonToX(c[2 * v]) - tx,
+      dy = latToY(c[2 * v + 1]) - ty;
     const d = dx * dx + dy * dy;
     if (d < best) best = d;
   }
@@ -45,10 +45,13 @@ function pointsDist2(c: Float64Array, v0: number, v1: number, tx: number, ty: nu
 function pathDist2(c: Float64Array, v0: number, v1: number, closed: boolean, tx: number, ty: number): number {
   if (v1 - v0 === 1) return pointsDist2(c, v0, v1, tx, ty);
   let best = Infinity;
-  let ax = lonToX(c[2 * v0]), ay = latToY(c[2 * v0 + 1]);
-  const fx = ax, fy = ay;
+  let ax = lonToX(c[2 * v0]),
+    ay = latToY(c[2 * v0 + 1]);
+  const fx = ax,
+    fy = ay;
   for (let v = v0 + 1; v < v1; v++) {
-    const bx = lonToX(c[2 * v]), by = latToY(c[2 * v + 1]);
+    const bx = lonToX(c[2 * v]),
+      by = latToY(c[2 * v + 1]);
     const d = segDist2(tx, ty, ax, ay, bx, by);
     if (d < best) best = d;
     ax = bx;
@@ -65,16 +68,17 @@ function pathDist2(c: Float64Array, v0: number, v1: number, closed: boolean, tx:
 function crossings(c: Float64Array, v0: number, v1: number, tx: number, ty: number): number {
   let n = 0;
   // Start from the closing edge (last → first), so an unclosed ring is treated as closed.
-  let ax = lonToX(c[2 * (v1 - 1)]), ay = latToY(c[2 * (v1 - 1) + 1]);
+  let ax = lonToX(c[2 * (v1 - 1)]),
+    ay = latToY(c[2 * (v1 - 1) + 1]);
   for (let v = v0; v < v1; v++) {
-    const bx = lonToX(c[2 * v]), by = latToY(c[2 * v + 1]);
+    const bx = lonToX(c[2 * v]),
+      by = latToY(c[2 * v + 1]);
     if (by > ty !== ay > ty && tx < ((ax - bx) * (ty - by)) / (ay - by) + bx) n++;
     ax = bx;
     ay = by;
   }
   return n;
 }
-
 
 /** Squared distance from the tap to feature f: 0 inside a polygon (holes excluded). */
 export function featureDistance2(batch: FeatureBatch, f: number, tx: number, ty: number): number {
@@ -97,7 +101,8 @@ export function featureDistance2(batch: FeatureBatch, f: number, tx: number, ty:
   let polyEnd = polyEnds && k < polyEnds.length ? Math.min(polyEnds[k], p1) : p1;
   let parity = 0;
   for (let p = p0; p < p1; p++) {
-    const v0 = partStart(p), v1 = partEnds[p];
+    const v0 = partStart(p),
+      v1 = partEnds[p];
     if (v1 > v0) {
       parity ^= crossings(c, v0, v1, tx, ty) & 1;
       best = Math.min(best, pathDist2(c, v0, v1, true, tx, ty));
@@ -128,7 +133,8 @@ export function hitTest(index: SpatialIndex, batch: FeatureBatch, query: HitQuer
   if (index.extent && index.extent[0] < -half) shifts.push(-WORLD_WIDTH);
   const best = new Map<number, number>();
   for (const shift of shifts) {
-    const tx = x + shift, ty = query.y;
+    const tx = x + shift,
+      ty = query.y;
     for (const f of searchExtent(index, [tx - tol, ty - tol, tx + tol, ty + tol])) {
       const d2 = featureDistance2(batch, f, tx, ty);
       if (d2 <= tol2 && !(best.get(f)! <= d2)) best.set(f, d2);

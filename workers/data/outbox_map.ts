@@ -35,7 +35,10 @@ export function drawQueued(items: readonly OutboxItem[], layerIds: Iterable<stri
     const deps = depsFor(layerId);
     const geometryType: GeometryType | undefined = deps.registry.get(layerId)?.geometryType;
     if (!geometryType) continue;
-    const features = items.filter((i) => i.meta.layerId === base).map(standIn).filter((f): f is Feature => f !== null);
+    const features = items
+      .filter((i) => i.meta.layerId === base)
+      .map(standIn)
+      .filter((f): f is Feature => f !== null);
     const before = drawn.get(layerId) ?? new Set<number>();
     const now = new Set(features.map((f) => f.id as number));
     const ids = [...new Set([...before, ...now])];

@@ -2,9 +2,7 @@
 // idempotency key, so a replay cut off at any point (connection lost after the server committed,
 // tab closed, server killed) is simply run again: the server answers a key it has seen with its
 // first answer and never writes a second row.
-import {
-  IDEMPOTENCY_HEADER, SERVER_TIMEOUT_MS, replayOutcome, type OutboxItem,
-} from '../../src/model/index.ts';
+import { IDEMPOTENCY_HEADER, SERVER_TIMEOUT_MS, replayOutcome, type OutboxItem } from '../../src/model/index.ts';
 import { apiHeaders, apiUrl } from '../../src/api/http.ts';
 import type { OutboxStore } from './outbox_store.ts';
 import type { ReplayRequest } from './protocol.ts';
@@ -21,7 +19,11 @@ export interface ReplayResult {
   stopped?: 'unreachable' | 'signedOut';
 }
 
-async function send(item: OutboxItem, body: Uint8Array | null, req: ReplayRequest): Promise<{ status: number | 'network'; answer: unknown }> {
+async function send(
+  item: OutboxItem,
+  body: Uint8Array | null,
+  req: ReplayRequest,
+): Promise<{ status: number | 'network'; answer: unknown }> {
   // A user's suggestions go with that user's session, else their basic auth (SPEC §7).
   const headers = apiHeaders({ appKey: req.appKey, accept: 'application/json', credentials: req }, { [IDEMPOTENCY_HEADER]: item.key });
   if (item.contentType) headers.set('content-type', item.contentType);
@@ -63,7 +65,8 @@ export async function replayOutbox(store: OutboxStore, req: ReplayRequest, onSen
       return { sent, stopped: outcome === 'retry' ? 'unreachable' : 'signedOut' };
     }
     if (outcome === 'sent') {
-      const diffGfid = item.meta.subject === 'feature' && item.meta.grpstatus === 'n' ? (answer as { diffGfid?: number }).diffGfid : undefined;
+      const diffGfid =
+        item.meta.subject === 'feature' && item.meta.grpstatus === 'n' ? (answer as { diffGfid?: number }).diffGfid : undefined;
       await store.complete(item.seq, diffGfid);
       const done = { item, answer };
       sent.push(done);

@@ -3,7 +3,13 @@
 // answered it. Rows are numbered in the order they were made (`seq`), which is the replay order.
 import type { SqliteDb, SqlValue } from '../../wasm/sqlite.ts';
 import {
-  newIdempotencyKey, rebaseRequest, resolveParentPath, type OutboxItem, type OutboxMeta, type OutboxRequest, type OutboxStatus,
+  newIdempotencyKey,
+  rebaseRequest,
+  resolveParentPath,
+  type OutboxItem,
+  type OutboxMeta,
+  type OutboxRequest,
+  type OutboxStatus,
 } from '../../src/model/index.ts';
 
 /** LocalStore's serial access to its database: local_store.ts imports this module, so not imported back. */
@@ -82,11 +88,12 @@ export class OutboxStore {
    * The answer is the request's row; its `seq` is the replay order.
    */
   add(owner: string, request: OutboxRequest, attachments: readonly OutboxRequest[] = []): Promise<OutboxItem> {
-    const insert = (db: SqliteDb, r: OutboxRequest, parent: number | null) => db.run(
-      `INSERT INTO outbox (key, owner, method, path, content_type, body, parent, meta, created_at)
+    const insert = (db: SqliteDb, r: OutboxRequest, parent: number | null) =>
+      db.run(
+        `INSERT INTO outbox (key, owner, method, path, content_type, body, parent, meta, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [newIdempotencyKey(), owner, r.method, r.path, r.contentType ?? null, r.body ?? null, parent, JSON.stringify(r.meta), Date.now()],
-    );
+        [newIdempotencyKey(), owner, r.method, r.path, r.contentType ?? null, r.body ?? null, parent, JSON.stringify(r.meta), Date.now()],
+      );
     return this.local.run((db) =>
       db.transaction(async () => {
         await insert(db, request, request.parent ?? null);
@@ -101,9 +108,10 @@ export class OutboxStore {
   /** Every item, oldest first; `owner` limits them to one user's. */
   list(owner?: string): Promise<OutboxItem[]> {
     return this.local.run(async (db) => {
-      const rows = owner === undefined
-        ? await db.all(`SELECT ${COLUMNS} FROM outbox ORDER BY seq`)
-        : await db.all(`SELECT ${COLUMNS} FROM outbox WHERE owner = ? ORDER BY seq`, [owner]);
+      const rows =
+        owner === undefined
+          ? await db.all(`SELECT ${COLUMNS} FROM outbox ORDER BY seq`)
+          : await db.all(`SELECT ${COLUMNS} FROM outbox WHERE owner = ? ORDER BY seq`, [owner]);
       return rows.map(toItem);
     });
   }
@@ -135,10 +143,18 @@ export class OutboxStore {
   }
 
   /** `refusal` is the server's answer to a failed or conflicting item. */
-  setStatus(seq: number, status: OutboxStatus, refusal: { key?: string; message?: string; current?: OutboxItem['current'] } = {}): Promise<void> {
+  setStatus(
+    seq: number,
+    status: OutboxStatus,
+    refusal: { key?: string; message?: string; current?: OutboxItem['current'] } = {},
+  ): Promise<void> {
     return this.local.run((db) =>
       db.run('UPDATE outbox SET status = ?, error = ?, error_key = ?, current = ? WHERE seq = ?', [
-        status, refusal.message ?? null, refusal.key ?? null, refusal.current ? JSON.stringify(refusal.current) : null, seq,
+        status,
+        refusal.message ?? null,
+        refusal.key ?? null,
+        refusal.current ? JSON.stringify(refusal.current) : null,
+        seq,
       ]),
     );
   }
@@ -154,7 +170,10 @@ export class OutboxStore {
         if (newFeatureGfid !== undefined) {
           const children = await db.all('SELECT seq, path FROM outbox WHERE parent = ?', [seq]);
           for (const [child, path] of children) {
-            await db.run('UPDATE outbox SET path = ?, parent = NULL WHERE seq = ?', [resolveParentPath(path as string, newFeatureGfid), child]);
+            await db.run('UPDATE outbox SET path = ?, parent = NULL WHERE seq = ?', [
+              resolveParentPath(path as string, newFeatureGfid),
+              child,
+            ]);
           }
         }
         await db.run('DELETE FROM outbox WHERE seq = ?', [seq]);

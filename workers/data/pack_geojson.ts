@@ -14,8 +14,6 @@ export interface PackOptions {
   isValidPoint?: (lon: number, lat: number) => boolean;
 }
 
-
-
 function baseType(g: Geometry): GeometryType | undefined {
   switch (g.type) {
     case 'Point':

@@ -2,9 +2,7 @@
 // RequestResponseMessageMap). The comlink-exposed object and the main-thread proxy are both derived
 // from it, so adding a call means adding one row here. A leaf: it imports only the model and
 // workers/batch, and the modules implementing the calls import their request and response types from here.
-import type {
-  ChangeEntry, ChangeSide, GeometryType, OutboxItem, OutboxMeta, OutboxRequest,
-} from '../../src/model/index.ts';
+import type { ChangeEntry, ChangeSide, GeometryType, OutboxItem, OutboxMeta, OutboxRequest } from '../../src/model/index.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 
 export interface LoadLayerRequest {

@@ -10,7 +10,12 @@ import type { ChangeEntry, GroupChangesRequest, GroupedChanges, PropertyChange, 
  * reported as changed properties.
  */
 export const SUGGESTION_META_KEYS: ReadonlySet<string> = new Set([
-  ...META_PROPERTY_KEYS, 'grpfid', 'grpstatus', 'creator', 'creatormail', 'insertedat',
+  ...META_PROPERTY_KEYS,
+  'grpfid',
+  'grpstatus',
+  'creator',
+  'creatormail',
+  'insertedat',
 ]);
 
 /** SPEC §3: the payload is a patch, compared like hasFeatureChanges (null ≡ absent). */
@@ -18,7 +23,8 @@ export function changedProperties(before: Record<string, unknown>, after: Record
   const out: PropertyChange[] = [];
   for (const name in after) {
     if (SUGGESTION_META_KEYS.has(name)) continue;
-    const b = before[name] ?? null, v = after[name] ?? null;
+    const b = before[name] ?? null,
+      v = after[name] ?? null;
     if (!deepEqual(b, v)) out.push({ name, before: b, after: v });
   }
   return out;
@@ -30,9 +36,8 @@ export function reviewEntry(change: ChangeEntry): ReviewEntry {
   const before = change.before?.properties ?? {};
   // A deletion proposes nothing: no property is "changed", the whole feature goes.
   const after = change.grpstatus === 'd' ? {} : (change.after?.properties ?? {});
-  const geometryChanged = change.grpstatus === 'd'
-    ? false
-    : !deepEqual(change.before?.geometry ?? null, change.after?.geometry ?? null, COORDINATE_EPSILON);
+  const geometryChanged =
+    change.grpstatus === 'd' ? false : !deepEqual(change.before?.geometry ?? null, change.after?.geometry ?? null, COORDINATE_EPSILON);
   return { ...change, changedProperties: changedProperties(before, after), geometryChanged };
 }
 

@@ -29,7 +29,11 @@ export interface SliceOptions {
 const CHUNK = 4096;
 
 // A part's steps, in order. Lines skip SPLIT_RING; FIX_RING runs only for a ring left with 3 vertices.
-const START = 0, PROJECT = 1, SPLIT_RING = 2, DOUGLAS_PEUCKER = 3, FIX_RING = 4;
+const START = 0,
+  PROJECT = 1,
+  SPLIT_RING = 2,
+  DOUGLAS_PEUCKER = 3,
+  FIX_RING = 4;
 
 /** Douglas-Peucker of one batch at one tolerance, done in resumable steps of a vertex budget. */
 class Simplifier {
@@ -88,8 +92,13 @@ class Simplifier {
   /** Same ids, parts, featureEnds and polygonEnds; never a buffer shared with the input. */
   result(batch: FeatureBatch): FeatureBatch {
     const out: FeatureBatch = {
-      layerId: batch.layerId, geometryType: batch.geometryType, count: batch.count,
-      ids: batch.ids.slice(), coords: this.out!, partEnds: this.outEnds, featureEnds: batch.featureEnds.slice(),
+      layerId: batch.layerId,
+      geometryType: batch.geometryType,
+      count: batch.count,
+      ids: batch.ids.slice(),
+      coords: this.out!,
+      partEnds: this.outEnds,
+      featureEnds: batch.featureEnds.slice(),
     };
     if (batch.polygonEnds) out.polygonEnds = batch.polygonEnds.slice();
     if (batch.labels) out.labels = batch.labels.slice();
@@ -98,11 +107,16 @@ class Simplifier {
 
   private partStep(budget: number): number {
     switch (this.step) {
-      case START: return this.startPart(budget);
-      case PROJECT: return this.project(budget);
-      case SPLIT_RING: return this.splitRing(budget);
-      case DOUGLAS_PEUCKER: return this.douglasPeucker(budget);
-      default: return this.fixRing(budget);
+      case START:
+        return this.startPart(budget);
+      case PROJECT:
+        return this.project(budget);
+      case SPLIT_RING:
+        return this.splitRing(budget);
+      case DOUGLAS_PEUCKER:
+        return this.douglasPeucker(budget);
+      default:
+        return this.fixRing(budget);
     }
   }
 
@@ -151,16 +165,18 @@ class Simplifier {
    */
   private splitRing(budget: number): number {
     const { xy, n } = this;
-    const x0 = xy[0], y0 = xy[1];
+    const x0 = xy[0],
+      y0 = xy[1];
     let { i, best, bestD } = this;
     const stop = Math.min(n - 1, i + budget);
     budget -= stop - i;
     for (; i < stop; i++) {
-      const dx = xy[2 * i] - x0, dy = xy[2 * i + 1] - y0;
+      const dx = xy[2 * i] - x0,
+        dy = xy[2 * i + 1] - y0;
       const d = dx * dx + dy * dy;
       if (d > bestD) (bestD = d), (best = i);
     }
-    this.i = i, this.best = best, this.bestD = bestD;
+    (this.i = i), (this.best = best), (this.bestD = bestD);
     if (i < n - 1) return budget;
     this.split = best;
     this.keep[this.v0 + best] = 1;
@@ -178,8 +194,10 @@ class Simplifier {
     for (;;) {
       if (i < e) {
         // segDist2 with the range's constants hoisted: the same arithmetic, so the same distances.
-        const ax = xy[2 * s], ay = xy[2 * s + 1];
-        const dx = xy[2 * e] - ax, dy = xy[2 * e + 1] - ay;
+        const ax = xy[2 * s],
+          ay = xy[2 * s + 1];
+        const dx = xy[2 * e] - ax,
+          dy = xy[2 * e + 1] - ay;
         const len2 = dx * dx + dy * dy;
         // Equal distances (a regular zig-zag, a generated grid) split nearest the middle: taking the
         // first would peel one vertex per pass, O(n²) — minutes for a 200k-vertex line.
@@ -187,10 +205,12 @@ class Simplifier {
         const stop = Math.min(e, i + budget);
         budget -= stop - i;
         for (; i < stop; i++) {
-          const px = xy[2 * i], py = xy[2 * i + 1];
+          const px = xy[2 * i],
+            py = xy[2 * i + 1];
           let t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
           t = t < 0 ? 0 : t > 1 ? 1 : t;
-          const ex = ax + t * dx - px, ey = ay + t * dy - py;
+          const ex = ax + t * dx - px,
+            ey = ay + t * dy - py;
           const d = ex * ex + ey * ey;
           if (d > bestD || (d === bestD && best >= 0 && Math.abs(2 * i - mid2) < Math.abs(2 * best - mid2))) (bestD = d), (best = i);
         }
@@ -211,7 +231,7 @@ class Simplifier {
       bestD = tol2;
       budget--;
     }
-    this.sp = sp, this.s = s, this.e = e, this.i = i, this.best = best, this.bestD = bestD;
+    (this.sp = sp), (this.s = s), (this.e = e), (this.i = i), (this.best = best), (this.bestD = bestD);
     if (sp > 0 || i < e) return budget;
     if (this.isRing && this.partKept < 4) {
       this.step = FIX_RING;
@@ -229,7 +249,10 @@ class Simplifier {
    */
   private fixRing(budget: number): number {
     const { xy, keep, v0, n, split } = this;
-    const ax = xy[0], ay = xy[1], bx = xy[2 * split], by = xy[2 * split + 1];
+    const ax = xy[0],
+      ay = xy[1],
+      bx = xy[2 * split],
+      by = xy[2 * split + 1];
     let { i, best, bestD } = this;
     const stop = Math.min(n - 1, i + budget);
     budget -= stop - i;
@@ -238,7 +261,7 @@ class Simplifier {
       const d = segDist2(xy[2 * i], xy[2 * i + 1], ax, ay, bx, by);
       if (d > bestD) (bestD = d), (best = i);
     }
-    this.i = i, this.best = best, this.bestD = bestD;
+    (this.i = i), (this.best = best), (this.bestD = bestD);
     if (i < n - 1) return budget;
     if (best >= 0) {
       keep[v0 + best] = 1;
@@ -259,7 +282,8 @@ class Simplifier {
   private copyStep(budget: number): number {
     const { coords, keep } = this;
     const out = (this.out ??= new Float64Array(2 * this.kept));
-    let i = this.i, w = this.w;
+    let i = this.i,
+      w = this.w;
     const stop = Math.min(keep.length, i + budget);
     budget -= stop - i + 1;
     for (; i < stop; i++) {
@@ -268,7 +292,7 @@ class Simplifier {
       out[2 * w + 1] = coords[2 * i + 1];
       w++;
     }
-    this.i = i, this.w = w;
+    (this.i = i), (this.w = w);
     return budget;
   }
 

@@ -8,9 +8,7 @@ import type { Transform } from 'ol/transform.js';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 import { latToY, lonToX, type Extent } from '../batch/mercator.ts';
 import { forEachPart } from './layer_data.ts';
-import {
-  isDrawn, pointStrokeWidth, POINT_RADIUS_PX, POLYGON_FILL_ALPHA, resolveStyle, type ResolvedStyle,
-} from './layer_style.ts';
+import { isDrawn, pointStrokeWidth, POINT_RADIUS_PX, POLYGON_FILL_ALPHA, resolveStyle, type ResolvedStyle } from './layer_style.ts';
 import type { DrawBackend, FrameContext, LayerEntry, Output2D } from './render_backend.ts';
 
 /** Adds every part of feature f to the current path, in CSS pixels; rings are closed. */

@@ -196,7 +196,10 @@ const TEXTURE_WIDTH = 4096;
 
 function compile(gl: GL, vs: string, fs: string): Program {
   const program = gl.createProgram();
-  for (const [type, src] of [[gl.VERTEX_SHADER, vs], [gl.FRAGMENT_SHADER, fs]] as const) {
+  for (const [type, src] of [
+    [gl.VERTEX_SHADER, vs],
+    [gl.FRAGMENT_SHADER, fs],
+  ] as const) {
     const shader = gl.createShader(type);
     if (!shader) throw new Error('render: cannot create a shader');
     gl.shaderSource(shader, src);
@@ -225,8 +228,10 @@ let colorProbe: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | n
 function rgba(color: string, alpha = 1): [number, number, number, number] {
   let c = colorCache.get(color);
   if (!c) {
-    colorProbe ??= (typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(1, 1) : document.createElement('canvas'))
-      .getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D;
+    colorProbe ??= (typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(1, 1) : document.createElement('canvas')).getContext(
+      '2d',
+      { willReadFrequently: true },
+    ) as CanvasRenderingContext2D;
     colorProbe.clearRect(0, 0, 1, 1);
     colorProbe.fillStyle = color;
     colorProbe.fillRect(0, 0, 1, 1);
@@ -291,8 +296,17 @@ export class GLBackend implements DrawBackend {
     const gl = this.gl;
     const geometry = buildGLGeometry(entry.data.batch);
     const b: LayerBuffers = {
-      revision: entry.data.revision, vertexCount: geometry.vertexCount, pointVao: null, pointBuffer: null,
-      positionTexture: null, segmentTexture: null, fillVao: null, triangles: null, triangleCount: 0, thinned: new Map(), bytes: 0,
+      revision: entry.data.revision,
+      vertexCount: geometry.vertexCount,
+      pointVao: null,
+      pointBuffer: null,
+      positionTexture: null,
+      segmentTexture: null,
+      fillVao: null,
+      triangles: null,
+      triangleCount: 0,
+      thinned: new Map(),
+      bytes: 0,
     };
     if (!geometry.segmentOn) {
       b.pointBuffer = gl.createBuffer()!;
@@ -336,7 +350,8 @@ export class GLBackend implements DrawBackend {
     gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
     gl.texStorage2D(gl.TEXTURE_2D, 1, internal, TEXTURE_WIDTH, rows);
     // Whole rows in one upload, then the partial last row: no padded copy of the data.
-    if (full) gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, TEXTURE_WIDTH, full, format, type, data.subarray(0, full * TEXTURE_WIDTH * channels));
+    if (full)
+      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, TEXTURE_WIDTH, full, format, type, data.subarray(0, full * TEXTURE_WIDTH * channels));
     const rest = texels - full * TEXTURE_WIDTH;
     if (rest) gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, full, rest, 1, format, type, data.subarray(full * TEXTURE_WIDTH * channels));
     for (const p of [gl.TEXTURE_MIN_FILTER, gl.TEXTURE_MAG_FILTER]) gl.texParameteri(gl.TEXTURE_2D, p, gl.NEAREST);

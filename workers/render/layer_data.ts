@@ -12,8 +12,13 @@ import type { Extent } from '../batch/mercator.ts';
 
 export function emptyBatch(layerId: string, geometryType: GeometryType): FeatureBatch {
   return {
-    layerId, geometryType, count: 0,
-    ids: new Float64Array(0), coords: new Float64Array(0), partEnds: new Uint32Array(0), featureEnds: new Uint32Array(0),
+    layerId,
+    geometryType,
+    count: 0,
+    ids: new Float64Array(0),
+    coords: new Float64Array(0),
+    partEnds: new Uint32Array(0),
+    featureEnds: new Uint32Array(0),
   };
 }
 

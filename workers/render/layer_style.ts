@@ -1,8 +1,13 @@
 // One place that turns a RenderLayerConfig into what both backends draw with, so the WebGL map and
 // the Canvas 2D fallback look the same (same colours, widths, radius, order, zoom range).
 import {
-  DEFAULT_FILL_COLOR, DEFAULT_STROKE_COLOR, DEFAULT_STROKE_WIDTH, DIFF_LAYER_Z_INDEX_BASE, LAYER_MAX_ZOOM,
-  LAYER_MIN_ZOOM, layerZIndex,
+  DEFAULT_FILL_COLOR,
+  DEFAULT_STROKE_COLOR,
+  DEFAULT_STROKE_WIDTH,
+  DIFF_LAYER_Z_INDEX_BASE,
+  LAYER_MAX_ZOOM,
+  LAYER_MIN_ZOOM,
+  layerZIndex,
 } from '../../src/model/index.ts';
 import type { RenderLayerConfig } from './protocol.ts';
 

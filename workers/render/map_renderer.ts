@@ -5,9 +5,7 @@
 import View from 'ol/View.js';
 import { getForViewAndSize } from 'ol/extent.js';
 import { compose, create as createTransform, makeInverse } from 'ol/transform.js';
-import {
-  DEFAULT_CENTER, DEFAULT_PROJECTION, DEFAULT_ZOOM, FIT_MAX_ZOOM, FIT_PADDING, type GeometryType,
-} from '../../src/model/index.ts';
+import { DEFAULT_CENTER, DEFAULT_PROJECTION, DEFAULT_ZOOM, FIT_MAX_ZOOM, FIT_PADDING, type GeometryType } from '../../src/model/index.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 import { combineExtents } from '../batch/spatial_index.ts';
 import type { Extent } from '../batch/mercator.ts';
@@ -17,8 +15,15 @@ import { LayerData } from './layer_data.ts';
 import { drawLabels } from './labels.ts';
 import { zIndexFor } from './layer_style.ts';
 import type {
-  FitRequest, FrameCallback, RemoveFeaturesRequest, RenderBackendKind, RenderLayerConfig, RenderStats,
-  RenderViewState, SetViewRequest, Snapshot,
+  FitRequest,
+  FrameCallback,
+  RemoveFeaturesRequest,
+  RenderBackendKind,
+  RenderLayerConfig,
+  RenderStats,
+  RenderViewState,
+  SetViewRequest,
+  Snapshot,
 } from './protocol.ts';
 import type { DrawBackend, FrameContext, LayerEntry, Output2D, OutputCanvas } from './render_backend.ts';
 
@@ -75,7 +80,10 @@ export class MapRenderer {
   private idleWaiters: (() => void)[] = [];
   private disposed = false;
 
-  constructor(private readonly canvas: OutputCanvas, options: MapRendererOptions) {
+  constructor(
+    private readonly canvas: OutputCanvas,
+    options: MapRendererOptions,
+  ) {
     const ctx = canvas.getContext('2d') as Output2D | null;
     if (!ctx) throw new Error('render: no 2D context on the map canvas');
     this.ctx = ctx;

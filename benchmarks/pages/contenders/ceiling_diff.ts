@@ -13,10 +13,17 @@ export interface SuggestionColumns extends Columns {
   status: Uint8Array;
 }
 
-export function ceilingDiff(orig: Columns, sug: SuggestionColumns): { added: number; modified: number; moved: number; changed: number; deleted: number } {
+export function ceilingDiff(
+  orig: Columns,
+  sug: SuggestionColumns,
+): { added: number; modified: number; moved: number; changed: number; deleted: number } {
   const byId = new Map<number, number>();
   for (let i = 0; i < orig.ids.length; i++) byId.set(orig.ids[i], i);
-  let added = 0, modified = 0, moved = 0, changed = 0, deleted = 0;
+  let added = 0,
+    modified = 0,
+    moved = 0,
+    changed = 0,
+    deleted = 0;
   for (let s = 0; s < sug.ids.length; s++) {
     const st = sug.status[s];
     if (st === 0) {

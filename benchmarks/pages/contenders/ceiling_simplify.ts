@@ -1,6 +1,8 @@
 // CEILING for scenario 7: the same Douglas-Peucker (EPSG:3857 metres, explicit stack) on one flat
 // Float64Array, with no slicing, no generator, no batch bookkeeping: the least the task can cost in JS.
-const R = 6378137, DEG = Math.PI / 180, MAXLAT = 85.05112878;
+const R = 6378137,
+  DEG = Math.PI / 180,
+  MAXLAT = 85.05112878;
 
 /** lon/lat → EPSG:3857 metres, once for all tolerances. */
 export function projectFlat(coords: Float64Array): Float64Array {
@@ -14,7 +16,12 @@ export function projectFlat(coords: Float64Array): Float64Array {
 }
 
 /** DP on the projected copy `proj`; the kept vertices are copied from the lon/lat `coords`. */
-export function simplifyFlat(coords: Float64Array, proj: Float64Array, partEnds: Uint32Array, tol: number): { coords: Float64Array; partEnds: Uint32Array } {
+export function simplifyFlat(
+  coords: Float64Array,
+  proj: Float64Array,
+  partEnds: Uint32Array,
+  tol: number,
+): { coords: Float64Array; partEnds: Uint32Array } {
   let maxPart = 0;
   for (let p = 0, s = 0; p < partEnds.length; s = partEnds[p++]) maxPart = Math.max(maxPart, partEnds[p] - s);
   const keep = new Uint8Array(maxPart);
@@ -33,21 +40,30 @@ export function simplifyFlat(coords: Float64Array, proj: Float64Array, partEnds:
     stack[sp++] = 0;
     stack[sp++] = n - 1;
     while (sp > 0) {
-      const e = stack[--sp], s = stack[--sp];
-      const ax = xy[2 * s], ay = xy[2 * s + 1], bx = xy[2 * e], by = xy[2 * e + 1];
-      const dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
-      let idx = -1, md = tol2;
+      const e = stack[--sp],
+        s = stack[--sp];
+      const ax = xy[2 * s],
+        ay = xy[2 * s + 1],
+        bx = xy[2 * e],
+        by = xy[2 * e + 1];
+      const dx = bx - ax,
+        dy = by - ay,
+        len2 = dx * dx + dy * dy;
+      let idx = -1,
+        md = tol2;
       for (let i = s + 1; i < e; i++) {
-        const px = xy[2 * i], py = xy[2 * i + 1];
+        const px = xy[2 * i],
+          py = xy[2 * i + 1];
         let t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
         t = t < 0 ? 0 : t > 1 ? 1 : t;
-        const ex = ax + t * dx - px, ey = ay + t * dy - py;
+        const ex = ax + t * dx - px,
+          ey = ay + t * dy - py;
         const d = ex * ex + ey * ey;
         if (d > md) (md = d), (idx = i);
       }
       if (idx < 0) continue;
       keep[idx] = 1;
-      stack[sp++] = s, stack[sp++] = idx, stack[sp++] = idx, stack[sp++] = e;
+      (stack[sp++] = s), (stack[sp++] = idx), (stack[sp++] = idx), (stack[sp++] = e);
     }
     for (let i = 0; i < n; i++) {
       if (!keep[i]) continue;

@@ -162,11 +162,13 @@ export class GlCeiling implements MapContender {
     const my = center[1] - (y - this.size[1] / 2) * resolution;
     const tol = (3 + 4) * resolution; // hit tolerance 3 px plus the 4 px point radius, like OL's symbol hit
     const tol2 = tol * tol;
-    let best = -1, bestD = Infinity;
+    let best = -1,
+      bestD = Infinity;
     const p = this.points;
     if (p) {
       for (let i = 0; i < p.length; i += 2) {
-        const dx = p[i] - mx, dy = p[i + 1] - my;
+        const dx = p[i] - mx,
+          dy = p[i + 1] - my;
         const d = dx * dx + dy * dy;
         if (d <= tol2 && d < bestD) (bestD = d), (best = i);
       }

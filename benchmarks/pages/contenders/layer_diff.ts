@@ -103,7 +103,8 @@ export function indexGfids(ids: Float64Array): GfidIndex {
 
 /** Smallest and largest id when every id but NaN is an integer; null otherwise or when there is none. */
 function integerRange(ids: Float64Array): { min: number; max: number } | null {
-  let min = Infinity, max = -Infinity;
+  let min = Infinity,
+    max = -Infinity;
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
     if (Number.isNaN(id)) continue;
@@ -118,7 +119,11 @@ function integerRange(ids: Float64Array): { min: number; max: number } | null {
 class DirectGfidIndex implements GfidIndex {
   private readonly slots: Int32Array;
 
-  constructor(ids: Float64Array, private readonly min: number, max: number) {
+  constructor(
+    ids: Float64Array,
+    private readonly min: number,
+    max: number,
+  ) {
     this.slots = new Int32Array(max - min + 1);
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i];
@@ -199,8 +204,13 @@ export function suggestionSetFrom(batch: FeatureBatch, properties: readonly Reco
     const props: Record<string, unknown> = {};
     for (const key in raw) if (!SUGGESTION_META_KEYS.has(key)) props[key] = raw[key];
     suggestions.push({
-      gfid: raw.gfid == null || raw.gfid === '' ? batch.ids[i] : Number(raw.gfid), grpstatus: raw.grpstatus, properties: props, feature: i,
-      creator: str(raw.creator), creatormail: str(raw.creatormail), insertedat: str(raw.insertedat),
+      gfid: raw.gfid == null || raw.gfid === '' ? batch.ids[i] : Number(raw.gfid),
+      grpstatus: raw.grpstatus,
+      properties: props,
+      feature: i,
+      creator: str(raw.creator),
+      creatormail: str(raw.creatormail),
+      insertedat: str(raw.insertedat),
     });
   }
   return { batch, suggestions };
@@ -227,14 +237,18 @@ export function vertexStarts(batch: FeatureBatch): Uint32Array {
  * `aStarts` and `bStarts` are the batches' vertexStarts.
  */
 function geometryDiffers(A: FeatureBatch, aStarts: Uint32Array, a: number, B: FeatureBatch, bStarts: Uint32Array, b: number): boolean {
-  const av0 = aStarts[a], bv0 = bStarts[b], n = 2 * (aStarts[a + 1] - av0);
-  const ap0 = featurePartStart(A, a), parts = A.featureEnds[a] - ap0;
+  const av0 = aStarts[a],
+    bv0 = bStarts[b],
+    n = 2 * (aStarts[a + 1] - av0);
+  const ap0 = featurePartStart(A, a),
+    parts = A.featureEnds[a] - ap0;
   const bp0 = featurePartStart(B, b);
   if (n !== 2 * (bStarts[b + 1] - bv0) || parts !== B.featureEnds[b] - bp0 || A.geometryType !== B.geometryType) return true;
   // One part holds all the feature's vertices and is one polygon, so equal vertex counts settle its
   // structure: only multi-part features need their part ends and polygon split read.
   if (parts > 1 && !sameParts(A, ap0, av0, B, bp0, bv0, parts)) return true;
-  const ca = A.coords, cb = B.coords;
+  const ca = A.coords,
+    cb = B.coords;
   for (let i = 0; i < n; i++) {
     if (!(Math.abs(ca[2 * av0 + i] - cb[2 * bv0 + i]) <= COORDINATE_EPSILON)) return true;
   }
@@ -252,7 +266,8 @@ function sameParts(A: FeatureBatch, ap0: number, av0: number, B: FeatureBatch, b
 /** Whether the parts of two features group into polygons alike (which holes go with which shell). */
 function samePolygonSplit(ea: Uint32Array, ap0: number, ap1: number, eb: Uint32Array, bp0: number, bp1: number): boolean {
   // Binary search, not a scan: the diff must stay O(suggestions) on layers of a million polygons.
-  let i = upperBound(ea, ap0), j = upperBound(eb, bp0);
+  let i = upperBound(ea, ap0),
+    j = upperBound(eb, bp0);
   for (; i < ea.length && ea[i] <= ap1; i++, j++) {
     if (j >= eb.length || eb[j] > bp1 || ea[i] - ap0 !== eb[j] - bp0) return false;
   }
@@ -314,8 +329,16 @@ export function diffLayer(originals: IndexedOriginals, set: SuggestionSet): Laye
     // Without its original every suggested value is a change.
     const props = missingOriginal ? {} : (originals.properties[original] ?? {});
     diff.modified.push({
-      suggestion: s, gfid, creator, creatormail, insertedat, original, missingOriginal,
-      changedProperties: changedProperties(props, sug.properties), geometryChanged: moved[s] === 1, feature,
+      suggestion: s,
+      gfid,
+      creator,
+      creatormail,
+      insertedat,
+      original,
+      missingOriginal,
+      changedProperties: changedProperties(props, sug.properties),
+      geometryChanged: moved[s] === 1,
+      feature,
     });
   }
   return diff;

@@ -32,7 +32,13 @@ export class MapdraftApp implements MapContender {
     this.canvas.height = size[1];
     Object.assign(this.canvas.style, { position: 'absolute', left: '0', top: '0', width: `${size[0]}px`, height: `${size[1]}px` });
     document.getElementById('map')!.append(this.canvas);
-    this.renderer = await createRenderer(this.canvas, { thread: 'worker', backend: 'webgl', pixelRatio: 1, size, workerStartTimeoutMs: 120_000 });
+    this.renderer = await createRenderer(this.canvas, {
+      thread: 'worker',
+      backend: 'webgl',
+      pixelRatio: 1,
+      size,
+      workerStartTimeoutMs: 120_000,
+    });
     // Start the data worker too (module loading through the dev server is not what the bundled app pays).
     await getDataWorker().cancel({ requestId: 'warm-up' });
     await this.renderer.onFrame((info) => {
@@ -52,7 +58,14 @@ export class MapdraftApp implements MapContender {
   async load(layers: LayerSpec[], view: View): Promise<void> {
     this.view = view;
     this.layers = [
-      ...layers.map((l): RenderLayerConfig => ({ id: l.name, geometryType: l.geometryType, fillColor: l.geometryType === 'Point' ? l.color : '#274E78', strokeColor: l.geometryType === 'Point' ? '#EA880C' : l.color })),
+      ...layers.map(
+        (l): RenderLayerConfig => ({
+          id: l.name,
+          geometryType: l.geometryType,
+          fillColor: l.geometryType === 'Point' ? l.color : '#274E78',
+          strokeColor: l.geometryType === 'Point' ? '#EA880C' : l.color,
+        }),
+      ),
       { id: 'selection', geometryType: 'Point', fillColor: '#ffd400', strokeColor: '#000000', zIndex: 9 },
     ];
     await this.renderer.setLayers(this.layers);
@@ -60,7 +73,13 @@ export class MapdraftApp implements MapContender {
     const dw = getDataWorker();
     await Promise.all(
       layers.map(async (l) => {
-        const batch = await dw.loadLayer({ apiBase: location.origin, appKey: 'bench', workspace: 'bench', layer: l.name, geometryType: l.geometryType });
+        const batch = await dw.loadLayer({
+          apiBase: location.origin,
+          appKey: 'bench',
+          workspace: 'bench',
+          layer: l.name,
+          geometryType: l.geometryType,
+        });
         await this.renderer.setBatch(batch);
       }),
     );
@@ -111,8 +130,24 @@ export class MapdraftApp implements MapContender {
     const hit = await microWorker().hit(mx, my, resolution);
     const frame = new Promise<void>((r) => this.frameWaiters.push(r));
     const batch: FeatureBatch = hit
-      ? { layerId: 'selection', geometryType: 'Point', count: 1, ids: new Float64Array([hit.id]), coords: new Float64Array([hit.lon, hit.lat]), partEnds: new Uint32Array([1]), featureEnds: new Uint32Array([1]) }
-      : { layerId: 'selection', geometryType: 'Point', count: 0, ids: new Float64Array(0), coords: new Float64Array(0), partEnds: new Uint32Array(0), featureEnds: new Uint32Array(0) };
+      ? {
+          layerId: 'selection',
+          geometryType: 'Point',
+          count: 1,
+          ids: new Float64Array([hit.id]),
+          coords: new Float64Array([hit.lon, hit.lat]),
+          partEnds: new Uint32Array([1]),
+          featureEnds: new Uint32Array([1]),
+        }
+      : {
+          layerId: 'selection',
+          geometryType: 'Point',
+          count: 0,
+          ids: new Float64Array(0),
+          coords: new Float64Array(0),
+          partEnds: new Uint32Array(0),
+          featureEnds: new Uint32Array(0),
+        };
     await this.renderer.setBatch(batch);
     await frame; // the render worker drew a frame with the selection…
     const drawnAt = performance.now();

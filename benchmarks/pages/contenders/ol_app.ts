@@ -11,7 +11,8 @@ import type { FlatStyle } from 'ol/style/flat.js';
 import { countPainted, nextFrame, type LayerSpec, type MapContender, type TapResult, type View } from './types.ts';
 
 function styleFor(l: { geometryType: string; color: string }): FlatStyle {
-  if (l.geometryType === 'Point') return { 'circle-radius': 4, 'circle-fill-color': l.color, 'circle-stroke-color': '#EA880C', 'circle-stroke-width': 1 };
+  if (l.geometryType === 'Point')
+    return { 'circle-radius': 4, 'circle-fill-color': l.color, 'circle-stroke-color': '#EA880C', 'circle-stroke-width': 1 };
   if (l.geometryType === 'LineString') return { 'stroke-color': l.color, 'stroke-width': 2 };
   return { 'fill-color': 'rgba(39,78,120,0.35)', 'stroke-color': l.color, 'stroke-width': 1 };
 }
@@ -43,7 +44,19 @@ export class OlApp implements MapContender {
       const source = new VectorSource({ features });
       olLayers.push(new VectorLayer({ source, style: styleFor(l) }));
     }
-    olLayers.push(new VectorLayer({ source: this.selection, style: { 'circle-radius': 7, 'circle-fill-color': '#ffd400', 'circle-stroke-color': '#000', 'circle-stroke-width': 2, 'stroke-color': '#ffd400', 'stroke-width': 4 } }));
+    olLayers.push(
+      new VectorLayer({
+        source: this.selection,
+        style: {
+          'circle-radius': 7,
+          'circle-fill-color': '#ffd400',
+          'circle-stroke-color': '#000',
+          'circle-stroke-width': 2,
+          'stroke-color': '#ffd400',
+          'stroke-width': 4,
+        },
+      }),
+    );
     this.map = new OlMap({ target: this.target, layers: olLayers, view: this.view, controls: [], interactions: [], pixelRatio: 1 });
     this.map.on('postrender', () => {
       if (!this.recording) return;
@@ -77,10 +90,14 @@ export class OlApp implements MapContender {
 
   async tap(x: number, y: number): Promise<TapResult> {
     let found: Feature | undefined;
-    this.map.forEachFeatureAtPixel([x, y], (f) => {
-      found = f as Feature;
-      return true;
-    }, { hitTolerance: 3, layerFilter: (l) => (l as VectorLayer).getSource() !== this.selection });
+    this.map.forEachFeatureAtPixel(
+      [x, y],
+      (f) => {
+        found = f as Feature;
+        return true;
+      },
+      { hitTolerance: 3, layerFilter: (l) => (l as VectorLayer).getSource() !== this.selection },
+    );
     this.selection.clear();
     if (found) this.selection.addFeature(found.clone());
     await new Promise<void>((r) => this.map.once('postrender', () => r()));

@@ -8,7 +8,10 @@ export interface XY {
 }
 
 function getSqSegDist(p: XY, p1: XY, p2: XY): number {
-  let x = p1.x, y = p1.y, dx = p2.x - x, dy = p2.y - y;
+  let x = p1.x,
+    y = p1.y,
+    dx = p2.x - x,
+    dy = p2.y - y;
   if (dx !== 0 || dy !== 0) {
     const t = ((p.x - x) * dx + (p.y - y) * dy) / (dx * dx + dy * dy);
     if (t > 1) {
@@ -25,7 +28,8 @@ function getSqSegDist(p: XY, p1: XY, p2: XY): number {
 }
 
 function getSqDist(p1: XY, p2: XY): number {
-  const dx = p1.x - p2.x, dy = p1.y - p2.y;
+  const dx = p1.x - p2.x,
+    dy = p1.y - p2.y;
   return dx * dx + dy * dy;
 }
 

@@ -39,9 +39,13 @@ const INSERT_FEATURE_SQL = `INSERT OR REPLACE INTO features
   (layer_id, gfid, minx, miny, maxx, maxy, geometry, part_ends, properties) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 function bboxOf(coords: Float64Array): Extent {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let i = 0; i < coords.length; i += 2) {
-    const x = coords[i], y = coords[i + 1];
+    const x = coords[i],
+      y = coords[i + 1];
     if (x < minX) minX = x;
     if (x > maxX) maxX = x;
     if (y < minY) minY = y;

@@ -31,7 +31,13 @@ export function resetWorker(): void {
 }
 
 /** Scenario 10: request → FeatureBatch typed arrays in the data worker, through the real API server. */
-export async function loadViaDataWorker(apiBase: string, workspace: string, layer: string, appKey: string, format: 'fgb' | 'geojson'): Promise<Record<string, number>> {
+export async function loadViaDataWorker(
+  apiBase: string,
+  workspace: string,
+  layer: string,
+  appKey: string,
+  format: 'fgb' | 'geojson',
+): Promise<Record<string, number>> {
   const { getDataWorker } = await import('../../../src/map/dataWorkerClient.ts');
   const dw = getDataWorker();
   await dw.cancel({ requestId: 'warm-up' }); // worker started before the clock

@@ -38,7 +38,16 @@ export async function open(kind: Kind, layers: LayerSpec[], view: View): Promise
   await sleep(100);
   const lt = probe.stop();
   const painted = await current.paintedPixels();
-  return { prepareMs, loadMs, paintedPixels: painted, longTaskCount: lt.count, longTaskMaxMs: lt.maxMs, longTaskTotalMs: lt.totalMs, heapBytes: heapBytes(), bufferBytes: await current.bufferBytes() };
+  return {
+    prepareMs,
+    loadMs,
+    paintedPixels: painted,
+    longTaskCount: lt.count,
+    longTaskMaxMs: lt.maxMs,
+    longTaskTotalMs: lt.totalMs,
+    heapBytes: heapBytes(),
+    bufferBytes: await current.bufferBytes(),
+  };
 }
 
 /** Deterministic pan/zoom path: a loop around the start with a zoom in and back out. */
@@ -72,7 +81,14 @@ export async function pan(durationMs: number, span = 150, zoomRange = 2): Promis
   const frames = c.stopFrames();
   const mainRaf = raf.stop();
   const lt = probe.stop();
-  return { intervals: frames.intervals, drawMs: frames.drawMs, mainRaf, longTaskCount: lt.count, longTaskMaxMs: lt.maxMs, over50: lt.over50 };
+  return {
+    intervals: frames.intervals,
+    drawMs: frames.drawMs,
+    mainRaf,
+    longTaskCount: lt.count,
+    longTaskMaxMs: lt.maxMs,
+    over50: lt.over50,
+  };
 }
 
 /** A zoom step, then the time until buffers for the new view are rebuilt and drawn; main-thread long tasks meanwhile. */
@@ -105,7 +121,7 @@ export async function tapTargets(dataset: string, n: number): Promise<[number, n
   const out: [number, number][] = [];
   const { center, resolution } = view0;
   let seed = 12345;
-  const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+  const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
   for (let tries = 0; out.length < n && tries < n * 200; tries++) {
     const i = (rand() * (xy.length / 2)) | 0;
     const x = SIZE[0] / 2 + (xy[2 * i] - center[0]) / resolution;
@@ -257,7 +273,9 @@ export async function openWarm(kind: Kind, layers: LayerSpec[], view: View): Pro
     db.close();
   } else {
     const root = await navigator.storage.getDirectory();
-    await (current as GlCeiling).load(layers, view, async (file) => (await (await root.getFileHandle(`warm-${file}`)).getFile()).arrayBuffer());
+    await (current as GlCeiling).load(layers, view, async (file) =>
+      (await (await root.getFileHandle(`warm-${file}`)).getFile()).arrayBuffer(),
+    );
   }
   const loadMs = performance.now() - t0;
   await sleep(100);

@@ -26,7 +26,17 @@ import { simplify as simplifyJs, type XY } from '../contenders/simplify_js.ts';
 type Contender = 'baseline' | 'ceiling' | 'mapdraft';
 
 // ---------- scenario 6: diff ----------
-let diffData: { key: string; orig: FeatureCollection; sugg: FeatureCollection; origBatch: FeatureBatch; origProps: Record<string, unknown>[]; suggBatch: FeatureBatch; suggProps: Record<string, unknown>[] } | undefined;
+let diffData:
+  | {
+      key: string;
+      orig: FeatureCollection;
+      sugg: FeatureCollection;
+      origBatch: FeatureBatch;
+      origProps: Record<string, unknown>[];
+      suggBatch: FeatureBatch;
+      suggProps: Record<string, unknown>[];
+    }
+  | undefined;
 
 function loadDiff(n: number, mod: number, add: number, del: number) {
   const key = `${n}/${mod}/${add}/${del}`;
@@ -35,7 +45,11 @@ function loadDiff(n: number, mod: number, add: number, del: number) {
   const origBatch = packFeatureCollection(originals, { layerId: 'orig' });
   const suggBatch = packFeatureCollection(suggestions, { layerId: 'orig_diff' });
   diffData = {
-    key, orig: originals, sugg: suggestions, origBatch, suggBatch,
+    key,
+    orig: originals,
+    sugg: suggestions,
+    origBatch,
+    suggBatch,
     origProps: originals.features.map((f) => f.properties ?? {}),
     suggProps: suggestions.features.map((f) => f.properties ?? {}),
   };
@@ -44,7 +58,10 @@ function loadDiff(n: number, mod: number, add: number, del: number) {
 
 function columnsOf(fc: FeatureCollection, withStatus: boolean) {
   const n = fc.features.length;
-  const ids = new Float64Array(n), value = new Float64Array(n), coords = new Float64Array(10 * n), status = new Uint8Array(n);
+  const ids = new Float64Array(n),
+    value = new Float64Array(n),
+    coords = new Float64Array(10 * n),
+    status = new Uint8Array(n);
   fc.features.forEach((f, i) => {
     const p = f.properties ?? {};
     ids[i] = Number(p.gfid ?? NaN);
@@ -143,7 +160,14 @@ const api = {
     const set = suggestionSetFrom(d.suggBatch, d.suggProps);
     const diff = diffLayer(indexed, set);
     const t2 = performance.now();
-    return { ms: t2 - t0, indexMs: t1 - t0, diffMs: t2 - t1, new: diff.new.length, modified: diff.modified.length, deleted: diff.deleted.length };
+    return {
+      ms: t2 - t0,
+      indexMs: t1 - t0,
+      diffMs: t2 - t1,
+      new: diff.new.length,
+      modified: diff.modified.length,
+      deleted: diff.deleted.length,
+    };
   },
 
   prepareSimplify(n: number, v: number): number {
@@ -179,8 +203,12 @@ const api = {
         kept += simplifyFlat(l.coords, proj!, l.partEnds, tol).coords.length / 2;
       } else {
         const batch: FeatureBatch = {
-          layerId: 'lines', geometryType: 'LineString', count: l.partEnds.length,
-          ids: new Float64Array(l.partEnds.length), coords: l.coords, partEnds: l.partEnds,
+          layerId: 'lines',
+          geometryType: 'LineString',
+          count: l.partEnds.length,
+          ids: new Float64Array(l.partEnds.length),
+          coords: l.coords,
+          partEnds: l.partEnds,
           featureEnds: Uint32Array.from({ length: l.partEnds.length }, (_, i) => i + 1),
         };
         if (sliced) {
@@ -223,7 +251,11 @@ const api = {
 
 async function removeOpfs(appName: string): Promise<void> {
   const root = await navigator.storage.getDirectory();
-  const base = appName.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+  const base = appName
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
   for await (const name of (root as unknown as { keys(): AsyncIterable<string> }).keys()) {
     if (name.startsWith(base)) await root.removeEntry(name, { recursive: true }).catch(() => undefined);
   }
@@ -247,13 +279,28 @@ async function idbRun(rows: ReturnType<typeof generateRows>, extent: Extent): Pr
     const tx = db.transaction('features', 'readwrite');
     const store = tx.objectStore('features');
     for (const r of rows) {
-      let minx = Infinity, miny = Infinity, maxx = -Infinity, maxy = -Infinity;
+      let minx = Infinity,
+        miny = Infinity,
+        maxx = -Infinity,
+        maxy = -Infinity;
       for (let i = 0; i < r.coords.length; i += 2) {
-        minx = Math.min(minx, r.coords[i]); maxx = Math.max(maxx, r.coords[i]);
-        miny = Math.min(miny, r.coords[i + 1]); maxy = Math.max(maxy, r.coords[i + 1]);
+        minx = Math.min(minx, r.coords[i]);
+        maxx = Math.max(maxx, r.coords[i]);
+        miny = Math.min(miny, r.coords[i + 1]);
+        maxy = Math.max(maxy, r.coords[i + 1]);
       }
       maxWidth = Math.max(maxWidth, maxx - minx);
-      store.put({ layer: 'bench', gfid: r.gfid, minx, miny, maxx, maxy, coords: r.coords, partEnds: r.partEnds ?? null, properties: r.properties ?? {} });
+      store.put({
+        layer: 'bench',
+        gfid: r.gfid,
+        minx,
+        miny,
+        maxx,
+        maxy,
+        coords: r.coords,
+        partEnds: r.partEnds ?? null,
+        properties: r.properties ?? {},
+      });
     }
     tx.oncomplete = () => ok();
     tx.onerror = () => fail(tx.error);
@@ -261,7 +308,11 @@ async function idbRun(rows: ReturnType<typeof generateRows>, extent: Extent): Pr
   const t1 = performance.now();
   const [minX, minY, maxX, maxY] = extent;
   const candidates = await new Promise<{ minx: number; miny: number; maxx: number; maxy: number }[]>((ok, fail) => {
-    const req = db.transaction('features').objectStore('features').index('minx').getAll(IDBKeyRange.bound(['bench', minX - maxWidth], ['bench', maxX]));
+    const req = db
+      .transaction('features')
+      .objectStore('features')
+      .index('minx')
+      .getAll(IDBKeyRange.bound(['bench', minX - maxWidth], ['bench', maxX]));
     req.onsuccess = () => ok(req.result);
     req.onerror = () => fail(req.error);
   });

@@ -12,8 +12,14 @@ export function createFeature(draft: Draft, edit: CreateFeatureEdit): Draft {
   const reason = createFeature.disabled(draft, edit);
   if (reason) throw new EditRefused(reason);
   return {
-    ...draft, gfid: null, baseVersion: null, original: null, geometry: edit.geometry,
-    properties: { ...(edit.properties ?? {}) }, moves: [{ from: null, to: edit.geometry }], deleted: false,
+    ...draft,
+    gfid: null,
+    baseVersion: null,
+    original: null,
+    geometry: edit.geometry,
+    properties: { ...(edit.properties ?? {}) },
+    moves: [{ from: null, to: edit.geometry }],
+    deleted: false,
   };
 }
 

@@ -2,8 +2,13 @@
 // empty object parses into a usable configuration (a missing config file gives defaults, SPEC §7).
 import { z } from 'zod';
 import {
-  DEFAULT_FILL_COLOR, DEFAULT_LOCALE, DEFAULT_SIZE_LIMIT_IMAGE, DEFAULT_STROKE_COLOR,
-  DEFAULT_THEME_MODE, DEFAULT_TIME_FORMAT, THEME_MODES,
+  DEFAULT_FILL_COLOR,
+  DEFAULT_LOCALE,
+  DEFAULT_SIZE_LIMIT_IMAGE,
+  DEFAULT_STROKE_COLOR,
+  DEFAULT_THEME_MODE,
+  DEFAULT_TIME_FORMAT,
+  THEME_MODES,
 } from '../constants.ts';
 import { appKeySchema, colorSchema, localeSchema } from './common.ts';
 import { baseLayerSchema, layerSchema } from './layer.ts';

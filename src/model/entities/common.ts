@@ -5,8 +5,7 @@ import { APP_KEY_PATTERN, LOCALES } from '../constants.ts';
 import { ERRORS } from '../errors.ts';
 
 /** A required, non-blank string (trimmed first so "   " counts as missing). */
-export const requiredString = () =>
-  z.string({ error: ERRORS.FIELD_REQUIRED }).trim().min(1, { error: ERRORS.FIELD_REQUIRED });
+export const requiredString = () => z.string({ error: ERRORS.FIELD_REQUIRED }).trim().min(1, { error: ERRORS.FIELD_REQUIRED });
 
 export const optionalString = () => z.string().optional();
 

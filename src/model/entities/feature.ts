@@ -22,11 +22,9 @@ export const polygonGeometrySchema = z.object({
   coordinates: z.array(z.array(positionSchema).min(4)).min(1),
 });
 /** SPEC §9 default geometry set: Point, Polygon, LineString. */
-export const geometrySchema = z.discriminatedUnion(
-  'type',
-  [pointGeometrySchema, lineStringGeometrySchema, polygonGeometrySchema],
-  { error: ERRORS.INVALID_GEOMETRY },
-);
+export const geometrySchema = z.discriminatedUnion('type', [pointGeometrySchema, lineStringGeometrySchema, polygonGeometrySchema], {
+  error: ERRORS.INVALID_GEOMETRY,
+});
 export type Geometry = z.infer<typeof geometrySchema>;
 
 export const grpStatusSchema = z.enum(GROUP_STATUSES);

@@ -1,8 +1,6 @@
 // SPEC §3 Layer (vector or WMS overlay) and the base maps of baseLayersConfig.
 import { z } from 'zod';
-import {
-  BASE_LAYER_KINDS, LAYER_DEFAULTS, LAYER_MAX_ZOOM, LAYER_TYPES, TILE_LAYER_MIN_ZOOM,
-} from '../constants.ts';
+import { BASE_LAYER_KINDS, LAYER_DEFAULTS, LAYER_MAX_ZOOM, LAYER_TYPES, TILE_LAYER_MIN_ZOOM } from '../constants.ts';
 import { ERRORS } from '../errors.ts';
 import { colorSchema, requiredString } from './common.ts';
 import { propertyDefinitionSchema } from './property-definition.ts';
@@ -15,7 +13,10 @@ export const layerSourceSchema = z.object({
   url: z.string().optional(),
   params: z
     .looseObject({
-      LAYERS: z.string().regex(/^[^:\s]+:[^:\s]+$/, { error: 'LAYERS must be written as workspace:name.' }).optional(),
+      LAYERS: z
+        .string()
+        .regex(/^[^:\s]+:[^:\s]+$/, { error: 'LAYERS must be written as workspace:name.' })
+        .optional(),
     })
     .optional(),
   externalSource: z.boolean().default(false),

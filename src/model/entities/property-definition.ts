@@ -3,8 +3,20 @@ import { z } from 'zod';
 import { requiredString } from './common.ts';
 
 export const PROPERTY_TYPES = [
-  'TEXT', 'NUMBER', 'BOOLEAN', 'DATE', 'URL', 'IMAGE', 'PDF', 'EMAIL',
-  'GEOMETRY', 'OBJECT', 'COLOR', 'OPTIONS', 'EDITOR', 'TAGS',
+  'TEXT',
+  'NUMBER',
+  'BOOLEAN',
+  'DATE',
+  'URL',
+  'IMAGE',
+  'PDF',
+  'EMAIL',
+  'GEOMETRY',
+  'OBJECT',
+  'COLOR',
+  'OPTIONS',
+  'EDITOR',
+  'TAGS',
 ] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 export const propertyTypeSchema = z.enum(PROPERTY_TYPES);

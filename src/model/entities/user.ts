@@ -23,8 +23,7 @@ export function isAdminUser(user: { type?: string | null } | null | undefined): 
 }
 
 /** Passwords are not trimmed: spaces may be part of them. */
-const password = () =>
-  z.string({ error: ERRORS.FIELD_REQUIRED }).min(1, { error: ERRORS.FIELD_REQUIRED });
+const password = () => z.string({ error: ERRORS.FIELD_REQUIRED }).min(1, { error: ERRORS.FIELD_REQUIRED });
 
 /** SPEC §5: confirm password must match, reported on the confirmPassword field. */
 function confirmMatches(v: { password: string; confirmPassword: string }): boolean {

@@ -7,7 +7,13 @@ import { GROUP_STATUSES } from '../constants.ts';
 import type { Geometry } from './feature.ts';
 
 const GEOJSON_GEOMETRY_TYPES = [
-  'Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon', 'GeometryCollection',
+  'Point',
+  'MultiPoint',
+  'LineString',
+  'MultiLineString',
+  'Polygon',
+  'MultiPolygon',
+  'GeometryCollection',
 ] as const;
 
 /**
@@ -156,8 +162,7 @@ export type ImageList = z.infer<typeof imageListSchema>;
  */
 export const attachmentItemSchema = z.object({
   ...attachmentBase,
-  ...z.object({ ...commentFields, ...linkFields, ...bibliographyFields, ...tagFields, ...imageFields, ...documentFields })
-    .partial().shape,
+  ...z.object({ ...commentFields, ...linkFields, ...bibliographyFields, ...tagFields, ...imageFields, ...documentFields }).partial().shape,
 });
 export type AttachmentItem = z.infer<typeof attachmentItemSchema>;
 

@@ -34,10 +34,7 @@ export function isAppActivated(record: { activatedAt?: string | Date | null }): 
 }
 
 /** SPEC §4: an app never activated is deleted three months after creation. */
-export function isInactiveAppExpired(
-  record: { createdAt: string | Date; activatedAt?: string | Date | null },
-  now: Date,
-): boolean {
+export function isInactiveAppExpired(record: { createdAt: string | Date; activatedAt?: string | Date | null }, now: Date): boolean {
   if (isAppActivated(record)) return false;
   const limit = new Date(record.createdAt);
   limit.setUTCMonth(limit.getUTCMonth() + INACTIVE_APP_MONTHS);

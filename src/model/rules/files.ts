@@ -1,7 +1,13 @@
 // SPEC §5 document and image upload rules, shared by the add dialogs and the server.
 import {
-  DOCUMENT_DESCRIPTION_MAX, DOCUMENT_DESCRIPTION_MIN, DOCUMENT_MIME_TYPE, IMAGE_DESCRIPTION_MAX,
-  IMAGE_MAX_HEIGHT_PX, IMAGE_MAX_WIDTH_PX, IMAGE_MIME_TYPES, UPLOAD_LIMIT_BYTES,
+  DOCUMENT_DESCRIPTION_MAX,
+  DOCUMENT_DESCRIPTION_MIN,
+  DOCUMENT_MIME_TYPE,
+  IMAGE_DESCRIPTION_MAX,
+  IMAGE_MAX_HEIGHT_PX,
+  IMAGE_MAX_WIDTH_PX,
+  IMAGE_MIME_TYPES,
+  UPLOAD_LIMIT_BYTES,
 } from '../constants.ts';
 import { ERRORS } from '../errors.ts';
 import { fail, firstFailure, OK, type RuleResult } from './result.ts';
@@ -67,11 +73,7 @@ export interface DocumentFileInput {
 /** SPEC §5 document rules, in the order a user would fix them: type, size, name, description. */
 export function validateDocumentFile(file: DocumentFileInput): RuleResult {
   if (file.type.toLowerCase() !== DOCUMENT_MIME_TYPE) return fail('PDF_TYPE_REQUIRED');
-  return firstFailure(
-    validateFileSize(file.size),
-    validateFileName(file.name),
-    validateDocumentDescription(file.description),
-  );
+  return firstFailure(validateFileSize(file.size), validateFileName(file.name), validateDocumentDescription(file.description));
 }
 
 export function isImageMimeType(type: string): boolean {

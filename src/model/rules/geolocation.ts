@@ -1,7 +1,5 @@
 // SPEC §4 geolocation states and SPEC §8 geolocation messages.
-import {
-  GEOLOCATION_LONG_NOTIFICATION_MS, GEOLOCATION_NOTIFICATION_MS, type GeolocationState,
-} from '../constants.ts';
+import { GEOLOCATION_LONG_NOTIFICATION_MS, GEOLOCATION_NOTIFICATION_MS, type GeolocationState } from '../constants.ts';
 import type { ErrorKey } from '../errors.ts';
 
 export type PermissionStateLike = 'granted' | 'prompt' | 'denied' | string;
@@ -21,10 +19,14 @@ export function geolocationStateFor(permission: PermissionStateLike, hadLocation
 /** SPEC §8: PositionError codes 1, 2, 3 map to denied, unavailable, timeout; others are unknown. */
 export function geolocationErrorKey(code: number | null | undefined): ErrorKey {
   switch (code) {
-    case 1: return 'GEOLOCATION_DENIED';
-    case 2: return 'GEOLOCATION_UNAVAILABLE';
-    case 3: return 'GEOLOCATION_TIMEOUT';
-    default: return 'GEOLOCATION_UNKNOWN';
+    case 1:
+      return 'GEOLOCATION_DENIED';
+    case 2:
+      return 'GEOLOCATION_UNAVAILABLE';
+    case 3:
+      return 'GEOLOCATION_TIMEOUT';
+    default:
+      return 'GEOLOCATION_UNKNOWN';
   }
 }
 

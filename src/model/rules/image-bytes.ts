@@ -46,8 +46,14 @@ function readJpegSize(bytes: Uint8Array): { width: number; height: number } | nu
     if (bytes[i] !== 0xff) return null;
     const marker = bytes[i + 1];
     // Fill bytes and stand-alone markers have no length.
-    if (marker === 0xff) { i += 1; continue; }
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { i += 2; continue; }
+    if (marker === 0xff) {
+      i += 1;
+      continue;
+    }
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2;
+      continue;
+    }
     const length = (bytes[i + 2] << 8) | bytes[i + 3];
     // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {

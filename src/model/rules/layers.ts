@@ -1,7 +1,5 @@
 // Layer rules: diff-layer naming (SPEC §3), z-order (SPEC §9), property rows (SPEC §5).
-import {
-  DEFAULT_LAYER_Z_INDEX, DIFF_LAYER_Z_INDEX_BASE, DIFF_NAME_SUFFIX, DIFF_SUFFIX, Z_ORDER,
-} from '../constants.ts';
+import { DEFAULT_LAYER_Z_INDEX, DIFF_LAYER_Z_INDEX_BASE, DIFF_NAME_SUFFIX, DIFF_SUFFIX, Z_ORDER } from '../constants.ts';
 import { fail, OK, type RuleResult } from './result.ts';
 
 /** SPEC §3: the companion diff layer id is the layer id suffixed _diff. */
@@ -37,7 +35,10 @@ export interface CompanionSource {
  * editable one, its `_diff` companion in the workspace `diffWorkspaceOf` names for it (undefined where
  * the layer has none). A companion already listed is kept as it is, not doubled.
  */
-export function companionDiffLayers<L extends CompanionSource>(layers: readonly L[], diffWorkspaceOf: (layer: L) => string | undefined): L[] {
+export function companionDiffLayers<L extends CompanionSource>(
+  layers: readonly L[],
+  diffWorkspaceOf: (layer: L) => string | undefined,
+): L[] {
   const listed = new Set(layers.map((l) => l.id));
   return layers.flatMap((layer) => {
     const diffWorkspace = diffWorkspaceOf(layer);

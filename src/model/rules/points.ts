@@ -8,9 +8,14 @@ type PointLike = {
 
 export function isValidLonLat(lon: unknown, lat: unknown): boolean {
   return (
-    typeof lon === 'number' && typeof lat === 'number' &&
-    Number.isFinite(lon) && Number.isFinite(lat) &&
-    lon >= -180 && lon <= 180 && lat >= -90 && lat <= 90
+    typeof lon === 'number' &&
+    typeof lat === 'number' &&
+    Number.isFinite(lon) &&
+    Number.isFinite(lat) &&
+    lon >= -180 &&
+    lon <= 180 &&
+    lat >= -90 &&
+    lat <= 90
   );
 }
 

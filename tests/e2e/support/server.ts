@@ -132,16 +132,14 @@ export function launchProfile(userDataDir: string, opts: { offline?: boolean; ph
     args: chromiumArgs(),
     offline: opts.offline ?? false,
     // A 360 px phone with a touch screen, as field crews hold it.
-    ...(opts.phone ? { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } : { viewport: { width: 1280, height: 800 } }),
+    ...(opts.phone
+      ? { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true }
+      : { viewport: { width: 1280, height: 800 } }),
   });
 }
 
 /** A page that records uncaught page errors into `errors` (tests assert it stays empty). */
-export async function newPage(
-  target: Browser | BrowserContext,
-  errors: string[],
-  viewport = { width: 1280, height: 800 },
-): Promise<Page> {
+export async function newPage(target: Browser | BrowserContext, errors: string[], viewport = { width: 1280, height: 800 }): Promise<Page> {
   const page = 'newContext' in target ? await target.newPage({ viewport }) : await target.newPage();
   if (!('newContext' in target)) await page.setViewportSize(viewport);
   page.on('pageerror', (e) => errors.push(e.message));
