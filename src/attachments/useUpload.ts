@@ -1,4 +1,4 @@
-// Sending an attachment suggestion through the outbox (issue 11): answered, it says it awaits
+// Sending an attachment suggestion through the outbox: answered, it says it awaits
 // review (SPEC §8); not answered, it is kept on the device and sent later; refused, the server's
 // catalogue text. On a draft (a new feature, no gfid yet) the caller keeps it with the draft instead.
 import { useMutation, useQueryClient } from '@tanstack/react-query';

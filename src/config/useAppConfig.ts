@@ -1,7 +1,7 @@
 // The app configuration for a key (SPEC §7 GET apps), kept on the device (SPEC §3: local storage
 // holds the app): every answer is written to the local store, and whenever the server cannot be
 // reached — no network, the SPEC §9 time-out, a 5xx — the stored copy is used, so one online visit
-// is enough to open the app offline (issue 11). The service worker's cache is only a second line.
+// is enough to open the app offline. The service worker's cache is only a second line.
 import { useQuery } from '@tanstack/react-query';
 import { appResponseSchema, SERVER_TIMEOUT_MS, type AppResponse } from '../model/index.ts';
 import { ApiError, fetchApp, type ApiOptions } from '../api/client.ts';

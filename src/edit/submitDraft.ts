@@ -1,4 +1,4 @@
-// Sends the draft as a suggestion (SPEC §4 Suggestions) through the outbox (issue 11): answered at
+// Sends the draft as a suggestion (SPEC §4 Suggestions) through the outbox: answered at
 // once, it says it awaits review (SPEC §8 'upload successful awaiting admin review'); with no server
 // to answer, it is kept on the device, drawn on the map and sent when the connection is back.
 import { notifyError, notifySuccess, notifyInfo, errorKeyOf, notify } from '../state/notifications.ts';

@@ -1,6 +1,6 @@
 // One feature's details for its prompt and edit form (SPEC §7 GET features/{gfid}). Each answer is
 // kept in the app's local database, and when the server cannot be reached the kept copy is shown,
-// so a feature looked at once can be opened and edited again without signal (issue 11).
+// so a feature looked at once can be opened and edited again without signal.
 import { useQuery } from '@tanstack/react-query';
 import { fetchFeature, featureKey, type ApiCtx, type FeatureRecord } from '../api/suggestions.ts';
 import { getDataWorker } from '../map/dataWorkerClient.ts';

@@ -1,4 +1,4 @@
-// Issue 4 "Incremental": after an accepted change or a new suggestion, the data worker re-reads those
+// Incremental updates: after an accepted change or a new suggestion, the data worker re-reads those
 // few features and the render worker upserts them by id; the layer is never loaded again. Credentials
 // are read as useMapLayers reads them for the load (SPEC §7: on every call; diff layers need them).
 import { getDataWorker } from './dataWorkerClient.ts';

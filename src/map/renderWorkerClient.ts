@@ -1,7 +1,7 @@
 // Main-thread handle on the map renderer (files named by thread, STYLE.md §3). Picks the render worker
 // drawing on a transferred OffscreenCanvas when the browser can; otherwise runs the same renderer on
 // the main thread (WebGL through OL, or Canvas 2D), behind the same interface, so the map is never
-// blank (issue 4). The renderer is loaded lazily on the fallback path only.
+// blank. The renderer is loaded lazily on the fallback path only.
 import { releaseProxy, wrap, type Remote } from 'comlink';
 import type { RenderBackendKind, RenderWorkerApi, RenderWorkerCall } from '../../workers/render/protocol.ts';
 import { renderRequestTransfers } from '../../workers/render/render_transfer.ts';

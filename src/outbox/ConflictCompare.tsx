@@ -1,4 +1,4 @@
-// A queued modification that met a newer version (issue 11): the current version and the user's
+// A queued modification that met a newer version: the current version and the user's
 // side by side in the review's own comparison view, both geometries on the map, and the choice to
 // resubmit on top of the current version or discard. Nothing is dropped without the user's word.
 import { useQuery } from '@tanstack/react-query';

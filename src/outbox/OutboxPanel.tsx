@@ -1,4 +1,4 @@
-// What waits on this device (issue 11): the outbox badge, and the list of waiting, sending, refused
+// What waits on this device: the outbox badge, and the list of waiting, sending, refused
 // and conflicting suggestions, each removable; a conflict opens the comparison with the current version.
 import { useState } from 'react';
 import { Badge, Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, makeStyles, tokens } from '@fluentui/react-components';

@@ -1,4 +1,4 @@
-// The main thread's side of the outbox (issue 11, DESIGN "Offline first"): every suggestion goes
+// The main thread's side of the outbox (DESIGN "Offline first"): every suggestion goes
 // into the data worker's outbox first and is then replayed; an answer while the user waits is shown
 // as before, no answer leaves it "waiting to send". The worker owns the rows and the sending.
 import { create } from 'zustand';
@@ -30,23 +30,33 @@ const owner = () => {
   return isLoggedIn(auth) ? auth.user?.username : undefined;
 };
 
+let refreshes = 0;
+
 export async function refreshOutbox(context: OutboxContext): Promise<void> {
   const who = owner();
+  // Reads may finish out of order (the app's name, and so its database, can change while one
+  // runs): only the latest one is shown.
+  const mine = ++refreshes;
   const items = who ? await getDataWorker().outboxList({ appName: context.appName, owner: who }) : [];
+  if (mine !== refreshes) return;
   useOutbox.setState({ items });
 }
 
-let replaying: Promise<OutboxReplayResult | null> | null = null;
+/** The replay under way per local database (the app's name picks it, SPEC §9). */
+const replaying = new Map<string, Promise<OutboxReplayResult | null>>();
 
 /**
  * Sends the signed-in user's waiting items; null when there is nobody to send them as. Callers
- * while a replay runs share it, so what it sent is announced once.
+ * while a replay of the same database runs share it, so what it sent is announced once.
  */
 export function replayOutbox(context: OutboxContext): Promise<OutboxReplayResult | null> {
-  replaying ??= runReplay(context).finally(() => {
-    replaying = null;
-  });
-  return replaying;
+  const db = context.appName ?? '';
+  let replay = replaying.get(db);
+  if (!replay) {
+    replay = runReplay(context).finally(() => replaying.delete(db));
+    replaying.set(db, replay);
+  }
+  return replay;
 }
 
 async function runReplay(context: OutboxContext): Promise<OutboxReplayResult | null> {

@@ -1,4 +1,4 @@
-// When the outbox is replayed (issue 11): at app start and sign-in, when the browser comes back
+// When the outbox is replayed: at app start and sign-in, when the browser comes back
 // online, every 30 s while anything waits (a ping first, so a dead server costs one small call),
 // and when the service worker's Background Sync fires where the browser has it. What was sent
 // changes the map and the lists at once.

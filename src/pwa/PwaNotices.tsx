@@ -1,6 +1,6 @@
 // SPEC §2: two persistent notifications, one offering a refresh when a new app version is found,
 // one saying the app is offline. They stay until the state changes (no time-out, no close). The
-// offline one says what is true (issue 11): the device's data is shown, suggestions are kept and
+// offline one says what is true: the device's data is shown, suggestions are kept and
 // sent later, and how many wait. "Offline" includes a server that does not answer.
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';

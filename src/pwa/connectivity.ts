@@ -1,4 +1,4 @@
-// Whether the server answers, not only whether the browser says "online" (issue 11): a phone behind
+// Whether the server answers, not only whether the browser says "online": a phone behind
 // a captive portal or a dead link reports online while every call fails. Each call that reaches
 // the server or fails to reach it says so here; the offline notice and the outbox read it.
 import { useSyncExternalStore } from 'react';

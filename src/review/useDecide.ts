@@ -19,7 +19,7 @@ export function useDecide() {
   const confirm = useConfirm();
   const decision = useReviewDecision(ui.api);
   return async (entry: ReviewEntry, accept: boolean, subject: string): Promise<{ gfid?: number } | null> => {
-    // Decisions are never queued (issue 11): they need the server's answer now, so say so first.
+    // Decisions are never queued: they need the server's answer now, so say so first.
     if (!navigator.onLine || !(await pingServer(ui.api.apiBase))) {
       notifyOffline();
       return null;
@@ -28,7 +28,7 @@ export function useDecide() {
     try {
       const result = await decision.mutateAsync({ id: entry.id, accept });
       notify({ intent: 'success', textKey: accept ? 'review.accepted' : 'review.declined' });
-      // Issue 4: the map changes by this one feature (a deletion's gfid answers 404: removed), and the
+      // The map changes by this one feature (a deletion's gfid answers 404: removed), and the
       // proposal leaves the diff layer either way; not awaited, the decision has succeeded already.
       const { gfid } = result as { gfid?: number };
       if (accept) void refreshMapFeatures(ui.api, { layerId: entry.layerId, workspace: entry.workspace, gfids: [gfid] });

@@ -40,7 +40,7 @@ const useStyles = makeStyles({
     ':hover': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: 'rgba(255, 255, 255, 0.14)' },
     ':hover:active': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: 'rgba(255, 255, 255, 0.24)' },
   },
-  // On a phone the counts give way to the buttons (issue #6: usable at 360 px).
+  // On a phone the counts give way to the buttons (usable at 360 px).
   wide: { '@media (max-width: 599px)': { display: 'none' } },
 });
 

@@ -1,4 +1,4 @@
-// Everything about features that sits on the map screen (issue #3): the feature-properties prompt,
+// Everything about features that sits on the map screen: the feature-properties prompt,
 // the draft form and edit overlay, the edit toolbar, the comparison and the pending-changes drawer
 // with its button. Mount once inside the map container (position: relative).
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-// The app shell (issue #6): route switch (SPEC §2), configuration applied (SPEC §3: title, icon,
+// The app shell: route switch (SPEC §2), configuration applied (SPEC §3: title, icon,
 // colours, font size, language, theme), query-parameter intents, dialogs, notifications, PWA notices.
 import { Suspense, useEffect, useMemo } from 'react';
 import { FluentProvider, Spinner } from '@fluentui/react-components';

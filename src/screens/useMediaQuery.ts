@@ -1,4 +1,4 @@
-// Phone vs desktop layout (issue #6: usable at 360 px and on a desktop).
+// Phone vs desktop layout (usable at 360 px and on a desktop).
 import { useSyncExternalStore } from 'react';
 
 export const DESKTOP_QUERY = '(min-width: 900px)';

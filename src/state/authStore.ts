@@ -26,7 +26,7 @@ interface AuthState {
 /**
  * SPEC §3 "local storage holds … auth": a remembered sign-in is kept in the product's local
  * database too, so a field user who restarts the phone without signal is still signed in and can
- * keep suggesting into the outbox (issue 11). The basic-auth payload (the password) is never stored.
+ * keep suggesting into the outbox. The basic-auth payload (the password) is never stored.
  */
 const AUTH_KEY = { store: 'auth', key: 'session', appName: undefined } as const;
 interface StoredSession {

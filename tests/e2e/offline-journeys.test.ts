@@ -3,7 +3,7 @@
 // says "online"); suggestions made offline kept across a browser restart and delivered exactly once,
 // photo bytes and attachments included; a queued edit meeting a newer version shown as a conflict;
 // the server killed in the middle of a replay.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,11 @@ beforeAll(async () => {
   server = await startE2EServer({ MAPDRAFT_LOG: 'info' });
   mkdirSync(SHOTS, { recursive: true });
 }, START_TIMEOUT_MS + 30_000);
+
+// A journey that failed half-way may have left the server stopped: the next one starts with it up.
+beforeEach(async () => {
+  if (!server.running()) await server.restart();
+});
 
 afterAll(async () => {
   await server?.stop();

@@ -54,6 +54,8 @@ export interface E2EServer {
   restart: () => Promise<void>;
   /** Stops the server gracefully but keeps its data, for a later `restart`. */
   halt: () => Promise<void>;
+  /** Whether the server process is running. */
+  running: () => boolean;
 }
 
 export async function startE2EServer(env: Record<string, string> = {}): Promise<E2EServer> {
@@ -101,6 +103,7 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
     log,
     fullLog: () => output,
     halt,
+    running: () => server.exitCode === null && server.signalCode === null,
     async kill() {
       const done = exited(server);
       server.kill('SIGKILL');
