@@ -8,7 +8,7 @@ import { MANIFEST_ICON_SIZES } from './src/model/constants.ts';
 const apiTarget = process.env.MAPDRAFT_API_TARGET ?? 'http://127.0.0.1:8080';
 
 // SPEC §1 installable and offline-capable: a web manifest with the SPEC §9 icon sizes and a
-// workbox service worker precaching the shell. Registration is ours (src/pwa/registerSW.ts), so the
+// workbox service worker precaching the shell. Registration is ours (src/pwa/register_sw.ts), so the
 // plugin injects nothing; 'prompt' keeps a new version waiting until the user refreshes (SPEC §2).
 const pwa = VitePWA({
   registerType: 'prompt',
@@ -27,7 +27,7 @@ const pwa = VitePWA({
       src: `/icons/icon-${size}.png`,
       sizes: `${size}x${size}`,
       type: 'image/png',
-      // Full-bleed art (src/pwa/make-icons.mjs) is safe to mask.
+      // Full-bleed art (src/pwa/make_icons.mjs) is safe to mask.
       purpose: 'any maskable',
     })),
   },

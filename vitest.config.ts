@@ -15,7 +15,7 @@ export default defineConfig({
           name,
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/server/global-setup.ts'],
+          globalSetup: ['tests/server/global_setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -32,7 +32,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.{ts,tsx}'],
-          globalSetup: ['tests/browser/global-setup.ts'],
+          globalSetup: ['tests/browser/global_setup.ts'],
           setupFiles: ['tests/browser/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

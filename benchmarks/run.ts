@@ -41,7 +41,7 @@ function parseArgs(argv: string[]): Args {
 async function loadScenarios(): Promise<Scenario[]> {
   const dir = join(ROOT, 'benchmarks/scenarios');
   const files = readdirSync(dir)
-    .filter((f) => /^\d\d-.*\.ts$/.test(f))
+    .filter((f) => /^\d\d_.*\.ts$/.test(f))
     .sort();
   const out: Scenario[] = [];
   for (const f of files) {

@@ -5,8 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/ensure-chromium.sh
-MAPDRAFT_TEST_DATABASE_URL="$(bash scripts/pg-test-db.sh)"
+bash scripts/ensure_chromium.sh
+MAPDRAFT_TEST_DATABASE_URL="$(bash scripts/pg_test_db.sh)"
 export MAPDRAFT_TEST_DATABASE_URL
 echo "PostgreSQL test database: ${MAPDRAFT_TEST_DATABASE_URL%%@*}@…"
 
@@ -17,4 +17,4 @@ npx biome check --diagnostic-level=error .
 echo "== build"
 npx vite build --logLevel warn
 echo "== tests"
-NODE_OPTIONS="${NODE_OPTIONS:-} --require $PWD/scripts/node20-polyfills.cjs" npx vitest run "$@"
+NODE_OPTIONS="${NODE_OPTIONS:-} --require $PWD/scripts/node20_polyfills.cjs" npx vitest run "$@"

@@ -17,7 +17,7 @@ import {
 } from '../src/model/index.ts';
 import { CredentialCache } from './auth/credentials.ts';
 import { registerAuth } from './auth/plugin.ts';
-import { LoginRateLimiter } from './auth/rate-limit.ts';
+import { LoginRateLimiter } from './auth/rate_limit.ts';
 import type { Deps, ServerConfig } from './context.ts';
 import type { Db } from './db/index.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';

@@ -1,5 +1,5 @@
 import type { CredentialCache } from './auth/credentials.ts';
-import type { LoginRateLimiter } from './auth/rate-limit.ts';
+import type { LoginRateLimiter } from './auth/rate_limit.ts';
 import type { Db } from './db/index.ts';
 import type { MailService, SmtpSettings } from './services/mail.ts';
 

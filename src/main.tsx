@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
 import { ERRORS } from './model/index.ts';
 import { initI18n } from './i18n/index.ts';
-import { registerServiceWorker } from './pwa/registerSW.ts';
+import { registerServiceWorker } from './pwa/register_sw.ts';
 import { App } from './App.tsx';
 
 async function start() {

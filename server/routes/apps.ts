@@ -17,7 +17,7 @@ import {
 import type { Db } from '../db/index.ts';
 import { requireAppOwner, requireUser } from '../auth/plugin.ts';
 import { assertRule, notFound } from '../http/errors.ts';
-import { appAssetRoutes } from './app-assets.ts';
+import { appAssetRoutes } from './app_assets.ts';
 import { appKeyFrom, appKeyParam, appKeyQuery, iso, loadApp, type AppRow } from './common.ts';
 
 // SPEC §7 "App settings". Reading an app's configuration is open (the map needs it before login);

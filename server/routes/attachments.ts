@@ -8,7 +8,7 @@ import type { Db } from '../db/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { idempotencyHeaders, withIdempotency } from '../http/idempotency.ts';
 import { KINDS, type AttachmentRow, type KindSpec } from '../attachments/kinds.ts';
-import { assertRegistered, resolveLayer } from '../services/edit-target.ts';
+import { assertRegistered, resolveLayer } from '../services/edit_target.ts';
 import { assertCanRead, loadWorkspace, type WorkspaceRow } from './common.ts';
 
 // SPEC §7 "Feature attachments": comments, links, bibliographies, images, documents and tags share

@@ -17,7 +17,7 @@ import type { Db } from '../db/index.ts';
 import { forbidden } from '../http/errors.ts';
 import { idempotencyHeaders, withIdempotency } from '../http/idempotency.ts';
 import { acceptChange, declineChange, GRPSTATUS, suggestChange, type ChangeKind } from '../services/changes.ts';
-import { baseWorkspace, editTarget, resolveLayer } from '../services/edit-target.ts';
+import { baseWorkspace, editTarget, resolveLayer } from '../services/edit_target.ts';
 import { iso } from './common.ts';
 
 // SPEC §7 Features "On the diff workspace": GET features/changes?admin={bool}; POST, PUT, DELETE

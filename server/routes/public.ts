@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { manifestSchema } from '../../src/model/index.ts';
 import { loadLand } from '../seed/geodata.ts';
-import { iconParams, sendIcon } from './app-assets.ts';
+import { iconParams, sendIcon } from './app_assets.ts';
 import { appKeyParam, loadApp } from './common.ts';
 
 // Calls without credentials or app key header: what a browser fetches by plain URL (icons in

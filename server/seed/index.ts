@@ -3,7 +3,7 @@ import { DEMO_APP_KEY, baseLayerId, type LayerInput } from '../../src/model/inde
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/index.ts';
 import { insertFeatures } from './bulk.ts';
-import { DEMO_BASE_LAYERS, DEMO_CONFIG, DEMO_DIFF_LAYERS, DEMO_DIFF_WORKSPACE, DEMO_LAYERS, DEMO_WORKSPACE } from './demo-config.ts';
+import { DEMO_BASE_LAYERS, DEMO_CONFIG, DEMO_DIFF_LAYERS, DEMO_DIFF_WORKSPACE, DEMO_LAYERS, DEMO_WORKSPACE } from './demo_config.ts';
 import { loadBorders, loadCities, loadCountries, type SeedFeature } from './geodata.ts';
 
 export interface SeedOptions {

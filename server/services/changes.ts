@@ -10,7 +10,7 @@ import {
 import { isAdmin, type AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
-import type { EditTarget } from './edit-target.ts';
+import type { EditTarget } from './edit_target.ts';
 
 // Suggestions as diffs {gfid, baseVersion, before, after} (STYLE §5). They live in the layer's
 // `_diff` companion until an admin decides (DESIGN "Suggestions never touch originals").

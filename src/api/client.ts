@@ -17,7 +17,7 @@ export interface ApiOptions {
 
 /**
  * Where calls find the signed-in user's credentials when the caller passes none (SPEC §7:
- * "credentials are sent as basic auth from a stored payload"). src/state/authStore.ts installs it,
+ * "credentials are sent as basic auth from a stored payload"). src/state/auth_store.ts installs it,
  * so the client does not import UI state and explicit options keep working as before.
  */
 export type StoredCredentials = WireCredentials;
@@ -25,7 +25,7 @@ let credentialSource: () => StoredCredentials = () => ({});
 export function setCredentialSource(source: () => StoredCredentials): void {
   credentialSource = source;
 }
-/** The signed-in user's stored credentials (none before src/state/authStore.ts installs its source). */
+/** The signed-in user's stored credentials (none before src/state/auth_store.ts installs its source). */
 export const storedCredentials = (): StoredCredentials => credentialSource();
 
 export async function apiFetch<T>(path: string, init: RequestInit = {}, opts: ApiOptions = {}): Promise<T> {

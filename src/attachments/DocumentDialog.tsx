@@ -5,7 +5,7 @@ import { Field, Input } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { validateDocumentFile } from '../model/index.ts';
 import { AddDialog, useRuleMessage } from './AddDialog.tsx';
-import { useUpload, type AttachTo } from './useUpload.ts';
+import { useUpload, type AttachTo } from './use_upload.ts';
 
 export function DocumentDialog({ onClose, ...to }: AttachTo & { onClose: () => void }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@
 // the part of the picture to keep; the rectangle is reported in source pixels.
 import { useEffect, useRef } from 'react';
 import { makeStyles } from '@fluentui/react-components';
-import type { CropRect } from './imageResize.ts';
+import type { CropRect } from './image_resize.ts';
 
 const PREVIEW = 320;
 

@@ -1,6 +1,6 @@
 // SPEC §2 add-image dialog with crop and resize; SPEC §5: jpg, jpeg, gif or png, bounded size and
 // dimensions, description up to 150 characters. The picture is cropped and resized in the browser
-// (imageResize.ts) and the result is what gets validated and sent.
+// (image_resize.ts) and the result is what gets validated and sent.
 import { useEffect, useState } from 'react';
 import { Field, Input, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,8 @@ import { validateImageFile } from '../model/index.ts';
 import { useFeatureUi } from '../ui/context.ts';
 import { AddDialog, useRuleMessage } from './AddDialog.tsx';
 import { ImageCropper } from './ImageCropper.tsx';
-import { cropAndResize, type CropRect } from './imageResize.ts';
-import { useUpload, type AttachTo } from './useUpload.ts';
+import { cropAndResize, type CropRect } from './image_resize.ts';
+import { useUpload, type AttachTo } from './use_upload.ts';
 
 const SIZES = [640, 1024, 1600, 2048];
 

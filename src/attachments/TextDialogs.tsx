@@ -5,7 +5,7 @@ import { Field, Input, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { validateBibliographyItem, validateComment, validateLink, type RuleResult } from '../model/index.ts';
 import { AddDialog, useRuleMessage } from './AddDialog.tsx';
-import { useUpload, type AttachTo } from './useUpload.ts';
+import { useUpload, type AttachTo } from './use_upload.ts';
 
 export type TextKind = 'comments' | 'links' | 'bibliographies';
 const FIELDS: Record<TextKind, string[]> = { comments: ['comment'], links: ['link', 'description'], bibliographies: ['item'] };

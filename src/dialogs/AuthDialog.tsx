@@ -1,6 +1,6 @@
 // SPEC §2 authentication prompt with the actions register, login, reset, changePassword,
 // userInformation and logout, one tab each. Which tabs show depends on the login state; a tab
-// that does not fit it is mapped by the SPEC §2 rule (src/state/queryRules.ts resolveAuthTab).
+// that does not fit it is mapped by the SPEC §2 rule (src/state/query_rules.ts resolveAuthTab).
 import {
   Button,
   Dialog,
@@ -16,9 +16,9 @@ import {
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
-import { resolveAuthTab, type AuthTab } from '../state/queryRules.ts';
-import { isLoggedIn, useAuthStore } from '../state/authStore.ts';
-import { useUiStore } from '../state/uiStore.ts';
+import { resolveAuthTab, type AuthTab } from '../state/query_rules.ts';
+import { isLoggedIn, useAuthStore } from '../state/auth_store.ts';
+import { useUiStore } from '../state/ui_store.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
 import { ResetPasswordForm } from './ResetPasswordForm.tsx';

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { changePasswordSchema } from '../model/index.ts';
 import { changePassword } from '../api/auth.ts';
 import { basicAuth } from '../api/client.ts';
-import { useAuthStore } from '../state/authStore.ts';
+import { useAuthStore } from '../state/auth_store.ts';
 import { errorKeyOf, notifyInfo } from '../state/notifications.ts';
 import { FormField } from './FormField.tsx';
-import { useFormSubmit, useZodForm } from './useZodForm.ts';
-import { actionsStyle, formStyle } from './formLayout.ts';
-import type { AuthPaneProps } from './authPane.ts';
+import { useFormSubmit, useZodForm } from './use_zod_form.ts';
+import { actionsStyle, formStyle } from './form_layout.ts';
+import type { AuthPaneProps } from './auth_pane.ts';
 
 export function ChangePasswordForm({ config, appKey, onDone }: AuthPaneProps) {
   const { t } = useTranslation();

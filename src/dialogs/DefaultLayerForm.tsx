@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Button, Field, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { GEOMETRY_TYPES, isDiffLayerId, type AppConfig, type Layer } from '../model/index.ts';
-import { useSettingsStore } from '../state/settingsStore.ts';
-import { actionsStyle, formStyle } from './formLayout.ts';
+import { useSettingsStore } from '../state/settings_store.ts';
+import { actionsStyle, formStyle } from './form_layout.ts';
 
 /** Geographic layers: vector layers with a geometry type, not the diff companions. */
 export function geographicLayers(config: AppConfig): Layer[] {

@@ -1,7 +1,7 @@
 // One labelled input with its SPEC §5 message inline (Fluent Field + Input).
 import { Field, Input, type InputProps } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { errorKeyForMessage } from './useZodForm.ts';
+import { errorKeyForMessage } from './use_zod_form.ts';
 
 interface Props {
   name: string;

@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { loginSchema } from '../model/index.ts';
 import { login } from '../api/auth.ts';
 import { ApiError } from '../api/client.ts';
-import { useAuthStore } from '../state/authStore.ts';
-import { useUiStore } from '../state/uiStore.ts';
+import { useAuthStore } from '../state/auth_store.ts';
+import { useUiStore } from '../state/ui_store.ts';
 import { FormField } from './FormField.tsx';
-import { useZodForm } from './useZodForm.ts';
-import { formStyle, actionsStyle } from './formLayout.ts';
-import type { AuthPaneProps } from './authPane.ts';
+import { useZodForm } from './use_zod_form.ts';
+import { formStyle, actionsStyle } from './form_layout.ts';
+import type { AuthPaneProps } from './auth_pane.ts';
 
 export function LoginForm({ config, appKey, onDone }: AuthPaneProps) {
   const { t } = useTranslation();

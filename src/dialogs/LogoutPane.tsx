@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { Button, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../api/auth.ts';
-import { useAuthStore } from '../state/authStore.ts';
+import { useAuthStore } from '../state/auth_store.ts';
 import { notifyInfo } from '../state/notifications.ts';
-import { actionsStyle, formStyle } from './formLayout.ts';
-import type { AuthPaneProps } from './authPane.ts';
+import { actionsStyle, formStyle } from './form_layout.ts';
+import type { AuthPaneProps } from './auth_pane.ts';
 
 export function LogoutPane({ config, appKey, onDone }: AuthPaneProps) {
   const { t } = useTranslation();

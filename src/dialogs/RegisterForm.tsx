@@ -6,12 +6,12 @@ import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, registrationSchema } from '../model/index.ts';
 import { register } from '../api/auth.ts';
-import { useUiStore } from '../state/uiStore.ts';
+import { useUiStore } from '../state/ui_store.ts';
 import { errorKeyOf, notifySuccess } from '../state/notifications.ts';
 import { FormField } from './FormField.tsx';
-import { useFormSubmit, useZodForm } from './useZodForm.ts';
-import { actionsStyle, formStyle } from './formLayout.ts';
-import type { AuthPaneProps } from './authPane.ts';
+import { useFormSubmit, useZodForm } from './use_zod_form.ts';
+import { actionsStyle, formStyle } from './form_layout.ts';
+import type { AuthPaneProps } from './auth_pane.ts';
 
 const EMPTY = { username: '', firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 

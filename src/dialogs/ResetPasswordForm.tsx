@@ -4,12 +4,12 @@ import { Button, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordSchema } from '../model/index.ts';
 import { resetPassword } from '../api/auth.ts';
-import { useUiStore } from '../state/uiStore.ts';
+import { useUiStore } from '../state/ui_store.ts';
 import { notifyError, notifySuccess } from '../state/notifications.ts';
 import { FormField } from './FormField.tsx';
-import { useFormSubmit, useZodForm } from './useZodForm.ts';
-import { actionsStyle, formStyle } from './formLayout.ts';
-import type { AuthPaneProps } from './authPane.ts';
+import { useFormSubmit, useZodForm } from './use_zod_form.ts';
+import { actionsStyle, formStyle } from './form_layout.ts';
+import type { AuthPaneProps } from './auth_pane.ts';
 
 export function ResetPasswordForm({ config, appKey }: AuthPaneProps) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 // SPEC §2/§3 settings: language and theme (general), time zone and time format (time), start
 // zoom user-centred and geolocation features visible (map), default layer (layer). Opened by the
-// settings drawer or `settings=<tab>` (SPEC §2). Changes are saved at once (src/state/settingsStorage.ts).
+// settings drawer or `settings=<tab>` (SPEC §2). Changes are saved at once (src/state/settings_storage.ts).
 import {
   Button,
   Dialog,
@@ -16,8 +16,8 @@ import {
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
-import { SETTINGS_TABS, type SettingsTab } from '../state/queryRules.ts';
-import { useUiStore } from '../state/uiStore.ts';
+import { SETTINGS_TABS, type SettingsTab } from '../state/query_rules.ts';
+import { useUiStore } from '../state/ui_store.ts';
 import { GeneralSettings, MapSettings, TimeSettings } from './SettingsPanes.tsx';
 import { DefaultLayerForm } from './DefaultLayerForm.tsx';
 

@@ -2,8 +2,8 @@
 import { Field, Input, Radio, RadioGroup, Select, Switch, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIME_FORMAT, LOCALES, type Locale } from '../model/index.ts';
-import { guessTimeZone, useSettingsStore } from '../state/settingsStore.ts';
-import { formStyle } from './formLayout.ts';
+import { guessTimeZone, useSettingsStore } from '../state/settings_store.ts';
+import { formStyle } from './form_layout.ts';
 
 const update = (patch: Parameters<ReturnType<typeof useSettingsStore.getState>['update']>[0]) =>
   void useSettingsStore.getState().update(patch);

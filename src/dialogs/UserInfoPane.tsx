@@ -4,12 +4,12 @@ import { Badge, Button, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { accountUpdateSchema, isAdminUser } from '../model/index.ts';
 import { updateAccount } from '../api/auth.ts';
-import { useAuthStore } from '../state/authStore.ts';
+import { useAuthStore } from '../state/auth_store.ts';
 import { errorKeyOf, notifyError, notifyInfo } from '../state/notifications.ts';
 import { FormField } from './FormField.tsx';
-import { useFormSubmit, useZodForm } from './useZodForm.ts';
-import { actionsStyle, formStyle } from './formLayout.ts';
-import type { AuthPaneProps } from './authPane.ts';
+import { useFormSubmit, useZodForm } from './use_zod_form.ts';
+import { actionsStyle, formStyle } from './form_layout.ts';
+import type { AuthPaneProps } from './auth_pane.ts';
 
 export function UserInfoPane({ config, appKey }: AuthPaneProps) {
   const { t } = useTranslation();

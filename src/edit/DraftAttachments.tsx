@@ -9,7 +9,7 @@ import { ImageDialog } from '../attachments/ImageDialog.tsx';
 import { DocumentDialog } from '../attachments/DocumentDialog.tsx';
 import { TextAttachmentDialog, type TextKind } from '../attachments/TextDialogs.tsx';
 import type { NewAttachment } from '../outbox/requests.ts';
-import { useDraft } from './draftStore.ts';
+import { useDraft } from './draft_store.ts';
 
 const useStyles = makeStyles({
   section: { marginBottom: tokens.spacingVerticalS },

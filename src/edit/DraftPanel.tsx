@@ -8,14 +8,14 @@ import { ArrowRedoRegular, ArrowUndoRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
 import { useFeatureUi } from '../ui/context.ts';
-import { useSelection } from '../state/selectionStore.ts';
+import { useSelection } from '../state/selection_store.ts';
 import { Panel } from '../ui/Panel.tsx';
 import { EditForm } from './EditForm.tsx';
 import { defsFor } from '../ui/PropertyTable.tsx';
-import { canRedo, canUndo, useDraft } from './draftStore.ts';
-import { useUndoKeys } from './useUndoKeys.ts';
+import { canRedo, canUndo, useDraft } from './draft_store.ts';
+import { useUndoKeys } from './use_undo_keys.ts';
 import { draftHasChanges } from './suggestion.ts';
-import { submitDraft } from './submitDraft.ts';
+import { submitDraft } from './submit_draft.ts';
 import type { Draft } from './draft.ts';
 import { DraftAttachments } from './DraftAttachments.tsx';
 

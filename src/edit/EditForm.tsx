@@ -6,8 +6,8 @@ import { Button, Checkbox, Field, Input, Select, Textarea, makeStyles, tokens } 
 import { useTranslation } from 'react-i18next';
 import { ERRORS, type PropertyDefinition } from '../model/index.ts';
 import type { Draft } from './draft.ts';
-import { propertyEditable, setProperties } from './actions/setProperties.ts';
-import { parseInput, toInput } from './propertyInput.ts';
+import { propertyEditable, setProperties } from './actions/set_properties.ts';
+import { parseInput, toInput } from './property_input.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
 
 const useStyles = makeStyles({

@@ -11,10 +11,10 @@ import { Circle, Fill, Stroke, Style } from 'ol/style.js';
 import type OlMap from 'ol/Map.js';
 import { TEMPLATE_STROKE_WIDTH } from '../model/index.ts';
 import { PALETTE } from '../ui/palette.ts';
-import { useDraft } from './draftStore.ts';
-import { createFeature } from './actions/createFeature.ts';
-import { moveGeometry } from './actions/moveGeometry.ts';
-import { fromOl, toOl } from '../ui/olGeometry.ts';
+import { useDraft } from './draft_store.ts';
+import { createFeature } from './actions/create_feature.ts';
+import { moveGeometry } from './actions/move_geometry.ts';
+import { fromOl, toOl } from '../ui/ol_geometry.ts';
 
 /** SPEC §9: new layer templates draw with stroke width 4. */
 export const TEMPLATE_STYLE = new Style({

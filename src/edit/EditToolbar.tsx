@@ -3,11 +3,11 @@
 import { useState } from 'react';
 import { Button, Select, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useSelection } from '../state/selectionStore.ts';
+import { useSelection } from '../state/selection_store.ts';
 import { useFeatureUi } from '../ui/context.ts';
-import { useLayerDefs } from '../ui/useLayerDefs.ts';
+import { useLayerDefs } from '../ui/use_layer_defs.ts';
 import { emptyDraft } from './draft.ts';
-import { useDraft } from './draftStore.ts';
+import { useDraft } from './draft_store.ts';
 
 const useStyles = makeStyles({
   bar: {

@@ -1,6 +1,6 @@
 // The SPEC §3 EDITOR property's field: a rich-text box with bold, italic, underline, lists and links.
 // It edits HTML in a contentEditable element with the browser's own editing commands; what it hands
-// back, and whatever is pasted into it, first goes through the allow-list of richText.ts.
+// back, and whatever is pasted into it, first goes through the allow-list of rich_text.ts.
 import { useEffect, useRef, useState, type ClipboardEvent, type ReactElement } from 'react';
 import { Button, Input, Toolbar, ToolbarButton, makeStyles, tokens } from '@fluentui/react-components';
 import {
@@ -13,8 +13,8 @@ import {
   TextUnderline20Regular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { sanitizeRichText } from '../ui/richText.ts';
-import { safeUrl } from '../ui/safeUrl.ts';
+import { sanitizeRichText } from '../ui/rich_text.ts';
+import { safeUrl } from '../ui/safe_url.ts';
 
 const useStyles = makeStyles({
   box: {

@@ -9,7 +9,7 @@ import { validateTagName } from '../model/index.ts';
 import { useFeatureUi } from '../ui/context.ts';
 import { TextAttachmentDialog, type TextKind } from '../attachments/TextDialogs.tsx';
 import { DocumentDialog } from '../attachments/DocumentDialog.tsx';
-import { useUpload } from '../attachments/useUpload.ts';
+import { useUpload } from '../attachments/use_upload.ts';
 
 const useStyles = makeStyles({
   section: { marginBottom: tokens.spacingVerticalS },

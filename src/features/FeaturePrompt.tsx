@@ -4,22 +4,22 @@
 import { useState } from 'react';
 import { Button, Spinner, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useSelection } from '../state/selectionStore.ts';
-import { useFeatureRecord } from './useFeatureRecord.ts';
+import { useSelection } from '../state/selection_store.ts';
+import { useFeatureRecord } from './use_feature_record.ts';
 import { notifyError, errorKeyOf } from '../state/notifications.ts';
 import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
 import { draftFromFeature } from '../edit/draft.ts';
-import { useDraft } from '../edit/draftStore.ts';
-import { deleteFeature } from '../edit/actions/deleteFeature.ts';
-import { submitDraft } from '../edit/submitDraft.ts';
+import { useDraft } from '../edit/draft_store.ts';
+import { deleteFeature } from '../edit/actions/delete_feature.ts';
+import { submitDraft } from '../edit/submit_draft.ts';
 import { useFeatureUi } from '../ui/context.ts';
-import { useLayer, useLayerDefs } from '../ui/useLayerDefs.ts';
+import { useLayer, useLayerDefs } from '../ui/use_layer_defs.ts';
 import { Panel } from '../ui/Panel.tsx';
 import { PropertyTable, defsFor } from '../ui/PropertyTable.tsx';
 import { AttachmentsTab } from './AttachmentsTab.tsx';
 import { ImagesTab } from './ImagesTab.tsx';
 import { HistoryTab } from './HistoryTab.tsx';
-import { downloadPdf } from './downloadPdf.ts';
+import { downloadPdf } from './download_pdf.ts';
 
 const useStyles = makeStyles({
   body: { minHeight: '120px' },

@@ -3,7 +3,7 @@ import { Spinner, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useHistory } from '../api/suggestions.ts';
 import { useFeatureUi } from '../ui/context.ts';
-import { formatDate } from '../ui/formatDate.ts';
+import { formatDate } from '../ui/format_date.ts';
 
 const useStyles = makeStyles({ list: { paddingLeft: '18px' } });
 

@@ -9,12 +9,12 @@ import { defaults as defaultControls } from 'ol/control/defaults.js';
 import { fromLonLat } from 'ol/proj.js';
 import 'ol/ol.css';
 import { DEFAULT_CENTER, DEFAULT_PROJECTION, DEFAULT_ZOOM, type AppConfig } from '../model/index.ts';
-import { useMapStore } from '../state/mapStore.ts';
-import { createLandLayer, OCEAN_COLOR } from './baseLayers.ts';
-import { useFeatureRenderer } from './useFeatureRenderer.ts';
-import { useMapInstance } from './mapInstance.ts';
-import { useMapLayers } from './useMapLayers.ts';
-import { useSelectOnTap } from './useSelectOnTap.ts';
+import { useMapStore } from '../state/map_store.ts';
+import { createLandLayer, OCEAN_COLOR } from './base_layers.ts';
+import { useFeatureRenderer } from './use_feature_renderer.ts';
+import { useMapInstance } from './map_instance.ts';
+import { useMapLayers } from './use_map_layers.ts';
+import { useSelectOnTap } from './use_select_on_tap.ts';
 
 export interface MapViewProps {
   appKey: string;

@@ -10,9 +10,9 @@ import {
   type LayerRenderer,
   type LayerWorker,
   type LoadVectorLayersOptions,
-} from './loadVectorLayers.ts';
+} from './load_vector_layers.ts';
 
-/** The map store's actions the session reports to (src/state/mapStore.ts). */
+/** The map store's actions the session reports to (src/state/map_store.ts). */
 export interface LayerLoadStatus {
   startLoading(): void;
   resumeLoading(): void;

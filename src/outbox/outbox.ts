@@ -4,8 +4,8 @@
 import { create } from 'zustand';
 import { ERRORS, type ErrorKey, type OutboxItem, type OutboxRequest } from '../model/index.ts';
 import { ApiError } from '../api/client.ts';
-import { getDataWorker } from '../map/dataWorkerClient.ts';
-import { isLoggedIn, useAuthStore } from '../state/authStore.ts';
+import { getDataWorker } from '../map/data_worker_client.ts';
+import { isLoggedIn, useAuthStore } from '../state/auth_store.ts';
 import { markServerReachable } from '../pwa/connectivity.ts';
 import type { OutboxReplayResult } from '../../workers/data/protocol.ts';
 import type { ApiCtx } from '../api/suggestions.ts';

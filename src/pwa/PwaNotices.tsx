@@ -4,7 +4,7 @@
 // sent later, and how many wait. "Offline" includes a server that does not answer.
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { refreshToNewVersion, usePwaStore } from './registerSW.ts';
+import { refreshToNewVersion, usePwaStore } from './register_sw.ts';
 import { useOnline } from './connectivity.ts';
 import { useOutbox } from '../outbox/outbox.ts';
 

@@ -8,7 +8,7 @@ import { Circle, Fill, Stroke, Style } from 'ol/style.js';
 import type OlMap from 'ol/Map.js';
 import { FIT_MAX_ZOOM, FIT_PADDING, type Geometry } from '../model/index.ts';
 import { PALETTE } from '../ui/palette.ts';
-import { toOl } from '../ui/olGeometry.ts';
+import { toOl } from '../ui/ol_geometry.ts';
 
 const dashed = new Stroke({ color: PALETTE.original, width: 3, lineDash: [8, 6] });
 const solid = new Stroke({ color: PALETTE.suggestion, width: 3 });

@@ -3,18 +3,18 @@
 import type { ReactNode } from 'react';
 import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useMapInstance } from '../map/mapInstance.ts';
-import { useSelection } from '../state/selectionStore.ts';
+import { useMapInstance } from '../map/map_instance.ts';
+import { useSelection } from '../state/selection_store.ts';
 import { useFeatureUi } from '../ui/context.ts';
 import { Panel } from '../ui/Panel.tsx';
 import { defsFor } from '../ui/PropertyTable.tsx';
-import { useLayerDefs } from '../ui/useLayerDefs.ts';
+import { useLayerDefs } from '../ui/use_layer_defs.ts';
 import type { Geometry } from '../model/index.ts';
 import { ComparisonView } from './ComparisonView.tsx';
 import { ComparisonOverlay } from './ComparisonOverlay.tsx';
-import { useChangePage } from './useChangePage.ts';
-import { useReview } from './reviewStore.ts';
-import { entryLabel, useDecide } from './useDecide.ts';
+import { useChangePage } from './use_change_page.ts';
+import { useReview } from './review_store.ts';
+import { entryLabel, useDecide } from './use_decide.ts';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalSNudge, justifyContent: 'flex-end' },

@@ -16,9 +16,9 @@ import { useTranslation } from 'react-i18next';
 import type { PropertyDefinition } from '../model/index.ts';
 import type { GroupedChanges, ReviewEntry } from '../../workers/data/protocol.ts';
 import { PropertyValue } from '../ui/renderers.tsx';
-import { formatDate } from '../ui/formatDate.ts';
+import { formatDate } from '../ui/format_date.ts';
 import { PALETTE } from '../ui/palette.ts';
-import { entryLabel } from './useDecide.ts';
+import { entryLabel } from './use_decide.ts';
 
 const useStyles = makeStyles({
   groupTitle: { margin: `${tokens.spacingVerticalS} 0 ${tokens.spacingVerticalXS}` },

@@ -14,11 +14,11 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useFeatureUi } from '../ui/context.ts';
-import { formatDate } from '../ui/formatDate.ts';
+import { formatDate } from '../ui/format_date.ts';
 import { VirtualList } from './VirtualList.tsx';
-import { PAGE_SIZE, useChangePage } from './useChangePage.ts';
-import { useReview } from './reviewStore.ts';
-import { entryLabel, useDecide } from './useDecide.ts';
+import { PAGE_SIZE, useChangePage } from './use_change_page.ts';
+import { useReview } from './review_store.ts';
+import { entryLabel, useDecide } from './use_decide.ts';
 
 export const ROW_HEIGHT = 64;
 

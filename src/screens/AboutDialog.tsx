@@ -3,7 +3,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, type AppConfig } from '../model/index.ts';
-import { useUiStore } from '../state/uiStore.ts';
+import { useUiStore } from '../state/ui_store.ts';
 
 export function describeApp(config: AppConfig, language: string): string | undefined {
   const d = config.appDescriptions;

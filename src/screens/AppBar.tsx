@@ -5,9 +5,9 @@ import { Badge, Button, Spinner, Text, Tooltip, makeStyles, tokens } from '@flue
 import { Navigation24Regular, PanelRight24Regular, Person24Regular, Settings24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
-import { useMapStore } from '../state/mapStore.ts';
-import { useUiStore } from '../state/uiStore.ts';
-import { isLoggedIn, useAuthStore } from '../state/authStore.ts';
+import { useMapStore } from '../state/map_store.ts';
+import { useUiStore } from '../state/ui_store.ts';
+import { isLoggedIn, useAuthStore } from '../state/auth_store.ts';
 
 const useStyles = makeStyles({
   bar: {

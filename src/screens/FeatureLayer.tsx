@@ -6,9 +6,9 @@ import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
-import { useAuthStore, isLoggedIn } from '../state/authStore.ts';
-import { effectiveTimeZone, useSettingsStore } from '../state/settingsStore.ts';
-import { useMapInstance } from '../map/mapInstance.ts';
+import { useAuthStore, isLoggedIn } from '../state/auth_store.ts';
+import { effectiveTimeZone, useSettingsStore } from '../state/settings_store.ts';
+import { useMapInstance } from '../map/map_instance.ts';
 import { FeatureUiContext, type FeatureUi } from '../ui/context.ts';
 import { FeaturePrompt } from '../features/FeaturePrompt.tsx';
 import { DraftPanel } from '../edit/DraftPanel.tsx';
@@ -16,9 +16,9 @@ import { EditOverlay } from '../edit/EditOverlay.tsx';
 import { EditToolbar } from '../edit/EditToolbar.tsx';
 import { ComparisonPrompt } from '../review/ComparisonPrompt.tsx';
 import { PendingChanges } from '../review/PendingChanges.tsx';
-import { useReview } from '../review/reviewStore.ts';
+import { useReview } from '../review/review_store.ts';
 import { OutboxButton, OutboxPanel, OutboxSummary } from '../outbox/OutboxPanel.tsx';
-import { useOutboxSync } from '../outbox/useOutboxSync.ts';
+import { useOutboxSync } from '../outbox/use_outbox_sync.ts';
 
 export interface FeatureLayerProps {
   appKey: string;

@@ -2,7 +2,7 @@
 import { Caption1, Link, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
-import { useUiStore } from '../state/uiStore.ts';
+import { useUiStore } from '../state/ui_store.ts';
 
 const useStyles = makeStyles({
   footer: {

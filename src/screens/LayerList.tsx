@@ -4,7 +4,7 @@
 import { Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { isDiffLayerId, type AppConfig } from '../model/index.ts';
-import { useMapStore } from '../state/mapStore.ts';
+import { useMapStore } from '../state/map_store.ts';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

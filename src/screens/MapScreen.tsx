@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
 import { MapView } from '../map/MapView.tsx';
 import { FeatureLayer } from './FeatureLayer.tsx';
-import { useMapStore } from '../state/mapStore.ts';
-import { useUiStore } from '../state/uiStore.ts';
+import { useMapStore } from '../state/map_store.ts';
+import { useUiStore } from '../state/ui_store.ts';
 import { AppBar } from './AppBar.tsx';
 import { AppErrorBar } from './AppErrorBar.tsx';
 import { SideDrawer, leftTabs, rightTabs } from './SideDrawer.tsx';
@@ -15,7 +15,7 @@ import { SettingsDrawer } from './SettingsDrawer.tsx';
 import { AboutDialog } from './AboutDialog.tsx';
 import { Footer } from './Footer.tsx';
 import { useOnline } from '../pwa/connectivity.ts';
-import type { ShellConfig } from './useShellConfig.ts';
+import type { ShellConfig } from './use_shell_config.ts';
 
 const useStyles = makeStyles({
   main: { position: 'fixed', inset: 0, overflow: 'hidden', display: 'flex', flexDirection: 'column' },

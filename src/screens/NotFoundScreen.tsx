@@ -1,7 +1,7 @@
 // SPEC §2: any path other than `/:appkey?` and its child `overview` is the not-found page.
 import { Button, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useLocationStore } from '../state/locationStore.ts';
+import { useLocationStore } from '../state/location_store.ts';
 import { routePath } from '../state/route.ts';
 
 const useStyles = makeStyles({

@@ -4,9 +4,9 @@ import { Badge, Button, Card, CardHeader, Spinner, Text, Title2, makeStyles, tok
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchOverview } from '../api/auth.ts';
-import { isLoggedIn, useAuthStore } from '../state/authStore.ts';
-import { useLocationStore } from '../state/locationStore.ts';
-import { useUiStore } from '../state/uiStore.ts';
+import { isLoggedIn, useAuthStore } from '../state/auth_store.ts';
+import { useLocationStore } from '../state/location_store.ts';
+import { useUiStore } from '../state/ui_store.ts';
 import { routePath } from '../state/route.ts';
 import { errorKeyOf } from '../state/notifications.ts';
 

@@ -14,13 +14,13 @@ import {
 } from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { SETTINGS_TABS } from '../state/queryRules.ts';
-import { useUiStore } from '../state/uiStore.ts';
-import { useSettingsStore } from '../state/settingsStore.ts';
-import { useLocationStore } from '../state/locationStore.ts';
+import { SETTINGS_TABS } from '../state/query_rules.ts';
+import { useUiStore } from '../state/ui_store.ts';
+import { useSettingsStore } from '../state/settings_store.ts';
+import { useLocationStore } from '../state/location_store.ts';
 import { routePath } from '../state/route.ts';
-import { isLoggedIn, useAuthStore } from '../state/authStore.ts';
-import { useAppKey } from './useAppKey.ts';
+import { isLoggedIn, useAuthStore } from '../state/auth_store.ts';
+import { useAppKey } from './use_app_key.ts';
 
 const useStyles = makeStyles({
   drawer: { width: '300px', maxWidth: '88vw' },

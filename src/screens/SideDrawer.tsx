@@ -17,8 +17,8 @@ import {
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
-import { useUiStore } from '../state/uiStore.ts';
-import { DESKTOP_QUERY, useMediaQuery } from './useMediaQuery.ts';
+import { useUiStore } from '../state/ui_store.ts';
+import { DESKTOP_QUERY, useMediaQuery } from './use_media_query.ts';
 import { LayerList } from './LayerList.tsx';
 import { Legend } from '../map/Legend.tsx';
 

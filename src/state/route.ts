@@ -1,6 +1,6 @@
 // SPEC §2 routes: `/:appkey?` is the map (route name map), its child path `overview` the app
-// overview, any other path the not-found page. Pure, so tests/unit/shell-rules.test.ts covers it.
-import { isAppKeyShaped } from '../api/appKey.ts';
+// overview, any other path the not-found page. Pure, so tests/unit/shell_rules.test.ts covers it.
+import { isAppKeyShaped } from '../api/app_key.ts';
 
 export type RouteName = 'map' | 'overview' | 'notFound';
 

@@ -1,14 +1,14 @@
 // One small renderer per SPEC §3 property type. Values come from the server as JSON; the only HTML
-// shown is EDITOR rich text after richText.ts has cut it to its allow-list, and links only follow
+// shown is EDITOR rich text after rich_text.ts has cut it to its allow-list, and links only follow
 // http(s), mailto or relative addresses.
 import type { FC } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { PropertyDefinition, PropertyType } from '../model/index.ts';
-import { formatDate } from './formatDate.ts';
+import { formatDate } from './format_date.ts';
 import { useFeatureUi } from './context.ts';
-import { safeUrl } from './safeUrl.ts';
-import { sanitizeRichText } from './richText.ts';
+import { safeUrl } from './safe_url.ts';
+import { sanitizeRichText } from './rich_text.ts';
 import { PALETTE } from './palette.ts';
 
 const useStyles = makeStyles({
@@ -86,7 +86,7 @@ const ColorR: FC<RendererProps> = ({ value }) => {
 };
 const OptionsR: FC<RendererProps> = ({ value, def }) => <span>{optionLabel(def, value)}</span>;
 const EditorR: FC<RendererProps> = ({ value }) => (
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised to an allow-list first (richText.ts): formatting and safe links only, nothing that runs or loads
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised to an allow-list first (rich_text.ts): formatting and safe links only, nothing that runs or loads
   <div data-rich-text dangerouslySetInnerHTML={{ __html: sanitizeRichText(value) }} />
 );
 const TagsR: FC<RendererProps> = ({ value }) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/model/index.ts';
 import { call, expectError, type CallOptions } from './helpers.ts';
-import { S, admin, member, newFeature } from './suggest-helpers.ts';
+import { S, admin, member, newFeature } from './suggest_helpers.ts';
 
 // SPEC §7 "Feature attachments" for comments, links, bibliographies and tags (one generic router);
 // SPEC §4: pending until an admin accepts or declines; SPEC §5: not empty, and a gfid first.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/model/index.ts';
 import { call, expectError } from './helpers.ts';
-import { S, accept, admin, allChanges, decline, member, newFeature, payload, point, suggest, target } from './suggest-helpers.ts';
+import { S, accept, admin, allChanges, decline, member, newFeature, payload, point, suggest, target } from './suggest_helpers.ts';
 
 // SPEC §4 Suggestions, DESIGN "Suggestions never touch originals": create, update and delete go
 // to the diff layer as pending changes; an admin accepts (one transaction) or declines them.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call } from './helpers.ts';
-import { S, accept, admin, admin2, allChanges, newFeature, payload, suggest, target } from './suggest-helpers.ts';
+import { S, accept, admin, admin2, allChanges, newFeature, payload, suggest, target } from './suggest_helpers.ts';
 
 // DESIGN "Suggestions never touch originals": accepting is one transaction that locks the change
 // and the feature. Parallel real HTTP requests must not double-apply, lose, or mix changes.

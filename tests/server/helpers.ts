@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, inject } from 'vitest';
 
-// Real HTTP against the shared test server (tests/server/global-setup.ts); no mocks.
+// Real HTTP against the shared test server (tests/server/global_setup.ts); no mocks.
 export { ADMIN, DEMO, SEED_CITIES, USER } from './fixtures.ts';
 
 export interface Creds {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_REPLAYED_HEADER } from '../../src/model/index.ts';
 import { call, expectError, unique, type CallOptions, type CallResult } from './helpers.ts';
-import { PNG, S, allChanges, member, newFeature, payload, point, target } from './suggest-helpers.ts';
+import { PNG, S, allChanges, member, newFeature, payload, point, target } from './suggest_helpers.ts';
 
 // The client's offline outbox replays suggestion calls with an Idempotency-Key. However often and however
 // concurrently a call is repeated, it is applied once and every repeat gets the first answer.

@@ -1,7 +1,7 @@
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { call, expectError } from './helpers.ts';
-import { PNG, admin, member, newFeature } from './suggest-helpers.ts';
+import { PNG, admin, member, newFeature } from './suggest_helpers.ts';
 
 // SPEC §7 "PDF: GET features/{gfid}/download/advanced with appkey and noteBoxList, as blob".
 

@@ -1,5 +1,5 @@
 // The render worker's logic, runnable on any thread: in render.worker.ts on a transferred
-// OffscreenCanvas, or on the main thread (src/map/renderWorkerClient.ts) when OffscreenCanvas is
+// OffscreenCanvas, or on the main thread (src/map/render_worker_client.ts) when OffscreenCanvas is
 // missing. Holds the layers (config + features as one FeatureBatch each), the view, one frame in
 // flight, and a drawing backend (WebGL2, or Canvas 2D); labels are a 2D pass on top.
 import View from 'ol/View.js';

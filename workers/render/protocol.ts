@@ -1,6 +1,6 @@
 // The render worker's whole API as ONE typed request/response table (STYLE.md §1). The comlink-exposed
 // object (render.worker.ts), the main-thread fallback (map_renderer.ts run on the main thread) and the
-// client (src/map/renderWorkerClient.ts) are all typed from it, so adding a call means adding one row.
+// client (src/map/render_worker_client.ts) are all typed from it, so adding a call means adding one row.
 import type { GeometryType } from '../../src/model/index.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 
@@ -155,7 +155,7 @@ export type RenderCall<Row extends { request: unknown; response: unknown }> = un
 
 /**
  * What render.worker.ts exposes, what the main-thread fallback implements and (less `init`) what the
- * main thread holds (src/map/renderWorkerClient.ts MapRendererHandle). A new call is a row of the
+ * main thread holds (src/map/render_worker_client.ts MapRendererHandle). A new call is a row of the
  * table, its implementation in render_api.ts and its entry in render_transfer.ts's map.
  */
 export type RenderWorkerApi = { [K in RenderWorkerCall]: RenderCall<RenderWorkerProtocol[K]> };

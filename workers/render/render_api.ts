@@ -1,5 +1,5 @@
 // The RenderWorkerApi implementation over one MapRenderer. render.worker.ts exposes it with comlink;
-// the main-thread fallback (src/map/renderWorkerClient.ts) calls the very same object directly.
+// the main-thread fallback (src/map/render_worker_client.ts) calls the very same object directly.
 import type { InitRequest, RenderWorkerApi, Snapshot } from './protocol.ts';
 import type { BatchPortMessage } from '../batch/batch_port.ts';
 import { MapRenderer } from './map_renderer.ts';

@@ -1,12 +1,12 @@
 // MAPDRAFT for the rendering scenarios: the app's own pieces, as MapView wires them — the data worker
-// (src/map/dataWorkerClient.ts: fetch + packFeatureCollection → FeatureBatch, buffers transferred) and
-// the render worker (src/map/renderWorkerClient.ts: its WebGL2 backend on a transferred OffscreenCanvas).
+// (src/map/data_worker_client.ts: fetch + packFeatureCollection → FeatureBatch, buffers transferred) and
+// the render worker (src/map/render_worker_client.ts: its WebGL2 backend on a transferred OffscreenCanvas).
 // Batches pass the main thread only as transferred buffers (no copy, no parse) instead of the app's
 // data-worker → render-worker port, and lines and polygons are drawn at full detail: the app's
 // zoom-band simplification (showLayer + setZoom) is not used here, so Mapdraft gets no help from it. Selection: rbush hitTest (workers/data/hit_testing.ts) in a worker,
 // the hit drawn as a one-feature 'selection' layer by the render worker.
-import { createRenderer, type MapRendererHandle } from '../../../src/map/renderWorkerClient.ts';
-import { getDataWorker, terminateDataWorker } from '../../../src/map/dataWorkerClient.ts';
+import { createRenderer, type MapRendererHandle } from '../../../src/map/render_worker_client.ts';
+import { getDataWorker, terminateDataWorker } from '../../../src/map/data_worker_client.ts';
 import type { FeatureBatch } from '../../../workers/batch/feature_batch.ts';
 import type { RenderLayerConfig } from '../../../workers/render/protocol.ts';
 import { microWorker } from '../harness.ts';

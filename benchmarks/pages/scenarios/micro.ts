@@ -38,7 +38,7 @@ export async function loadViaDataWorker(
   appKey: string,
   format: 'fgb' | 'geojson',
 ): Promise<Record<string, number>> {
-  const { getDataWorker } = await import('../../../src/map/dataWorkerClient.ts');
+  const { getDataWorker } = await import('../../../src/map/data_worker_client.ts');
   const dw = getDataWorker();
   await dw.cancel({ requestId: 'warm-up' }); // worker started before the clock
   const t0 = performance.now();

@@ -17,7 +17,7 @@ import { hitTest } from '../../../workers/data/hit_testing.ts';
 import type { FeatureBatch } from '../../../workers/batch/feature_batch.ts';
 import { openLocalStore } from '../../../workers/data/local_store.ts';
 import { putFeatureRows, readViewport, type Extent } from '../contenders/viewport_rows.ts';
-import { generateRows } from '../../../tests/browser/fixtures/feature-rows.ts';
+import { generateRows } from '../../../tests/browser/fixtures/feature_rows.ts';
 import { diffDataset, flatLines } from '../../data/generate.ts';
 import { ceilingDiff, type SuggestionColumns } from '../contenders/ceiling_diff.ts';
 import { projectFlat, simplifyFlat } from '../contenders/ceiling_simplify.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BASE_LAYER_KINDS, LAYER_DEFAULTS, LAYER_MAX_ZOOM, LAYER_TYPES, TILE_LAYER_MIN_ZOOM } from '../constants.ts';
 import { ERRORS } from '../errors.ts';
 import { colorSchema, requiredString } from './common.ts';
-import { propertyDefinitionSchema } from './property-definition.ts';
+import { propertyDefinitionSchema } from './property_definition.ts';
 
 export const layerTypeSchema = z.enum(LAYER_TYPES);
 export const zoomSchema = z.number({ error: ERRORS.NUMERIC_REQUIRED }).min(0).max(LAYER_MAX_ZOOM);

@@ -1,0 +1,34 @@
+// SPEC §4 Editing: the select interaction picks features from vector layers with a hit tolerance of
+// 3 px. The tap is answered by the data worker's spatial index (DESIGN.md "Hit testing is spatial,
+// not pixel-based"), so selecting among a million features never reads pixels back.
+import { useEffect } from 'react';
+import type OlMap from 'ol/Map.js';
+import type MapBrowserEvent from 'ol/MapBrowserEvent.js';
+import { HIT_TOLERANCE_PX, isDiffLayerId } from '../model/index.ts';
+import { useSelection } from '../state/selection_store.ts';
+import { getDataWorker } from './data_worker_client.ts';
+
+export function useSelectOnTap(map: OlMap | undefined) {
+  useEffect(() => {
+    if (!map) return;
+    let latest = 0;
+    const onTap = async (event: MapBrowserEvent) => {
+      const resolution = map.getView().getResolution();
+      if (resolution === undefined) return;
+      const ticket = ++latest;
+      const [x, y] = event.coordinate;
+      const hits = await getDataWorker().hitTest({ x, y, resolution, tolerancePx: HIT_TOLERANCE_PX });
+      if (ticket !== latest) return; // a newer tap answered first
+      // A pending suggestion (diff layer) is drawn but not selected: SPEC §5 refuses its lookup by gfid,
+      // and it is reviewed from the pending changes; the tap selects the originals under it.
+      const selectable = hits
+        .filter((h) => Number.isFinite(h.id) && !isDiffLayerId(h.layerId))
+        .map((h) => ({ layerId: h.layerId, gfid: h.id }));
+      if (selectable.length) useSelection.getState().select(selectable);
+      else useSelection.getState().clear();
+    };
+    const listener = (event: MapBrowserEvent) => void onTap(event);
+    map.on('singleclick', listener);
+    return () => map.un('singleclick', listener);
+  }, [map]);
+}

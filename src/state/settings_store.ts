@@ -1,0 +1,64 @@
+// Settings as the user sees them (SPEC §3 Settings): defaults from the app configuration, then the
+// stored choices (src/state/settings_storage.ts). The theme mode lives here too (SPEC §1 dark/light).
+import { create } from 'zustand';
+import { settingsSchema, type AppConfig, type Settings } from '../model/index.ts';
+import { settingsStorage, type SettingsStorage, type StoredSettings, type ThemeMode } from './settings_storage.ts';
+
+/** SPEC §9: time zone from settings or guessed. */
+export function guessTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** App configuration → the settings a first-time user starts with. */
+export function settingsFromConfig(config: AppConfig): StoredSettings {
+  return {
+    ...settingsSchema.parse({
+      timeZone: config.timeZone,
+      timeFormat: config.timeFormat,
+      defaultLanguage: config.defaultLanguage,
+      startZoomUserCentered: config.startZoomUserCentered,
+      geolocationFeaturesVisible: config.geolocationFeaturesVisible,
+      requireAuth: config.requireAuth,
+      useCookies: config.useCookies,
+    }),
+    themeMode: config.themeMode,
+  };
+}
+
+interface SettingsState {
+  appKey: string | null;
+  settings: StoredSettings;
+  /** Names the local database the settings live in (SPEC §9). */
+  appName?: string;
+  /** True once stored settings (if any) were read; the language is applied only then. */
+  loaded: boolean;
+  init: (appKey: string, config: AppConfig, storage?: SettingsStorage) => Promise<void>;
+  update: (patch: Partial<StoredSettings>, storage?: SettingsStorage) => Promise<void>;
+}
+
+export const useSettingsStore = create<SettingsState>((set, get) => ({
+  appKey: null,
+  settings: { ...settingsSchema.parse({}), themeMode: 'light' },
+  loaded: false,
+  async init(appKey, config, storage = settingsStorage) {
+    const stored = await storage.load(appKey, config.appName).catch(() => null);
+    const base = settingsFromConfig(config);
+    set({ appKey, appName: config.appName, settings: { ...base, ...(stored ?? {}) }, loaded: true });
+  },
+  async update(patch, storage = settingsStorage) {
+    const settings = { ...get().settings, ...patch };
+    set({ settings });
+    const { appKey, appName } = get();
+    if (appKey) await storage.save(appKey, settings, appName);
+  },
+}));
+
+export function effectiveTimeZone(s: Settings): string {
+  return s.timeZone || guessTimeZone();
+}
+
+export type { ThemeMode };

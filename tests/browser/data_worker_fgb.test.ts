@@ -1,0 +1,90 @@
+// The real data worker loading FlatGeobuf in Chromium against the real API server
+// (tests/browser/global_setup.ts: 500 cities): same batches as the GeoJSON path, with progress.
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { proxy, wrap, type Remote } from 'comlink';
+import { DEMO_APP_KEY } from '../../src/model/index.ts';
+import type { DataWorkerApi, LoadLayerRequest } from '../../workers/data/protocol.ts';
+import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
+
+const apiBase = inject('apiBase');
+const worker = new Worker(new URL('../../workers/data/data.worker.ts', import.meta.url), { type: 'module' });
+const api: Remote<DataWorkerApi> = wrap<DataWorkerApi>(worker);
+afterAll(() => worker.terminate());
+
+type Progress = [loaded: number, total: number | undefined, bytes: number];
+
+function request(layer: string, extra: Partial<LoadLayerRequest> = {}): LoadLayerRequest {
+  return { apiBase, appKey: DEMO_APP_KEY, workspace: 'ws_demo', layer, labelProperty: 'name', ...extra };
+}
+
+/** Same features, parts and labels; coordinates within 1e-9 (GeoJSON carries 9 decimals). */
+function expectSameBatch(fgb: FeatureBatch, json: FeatureBatch) {
+  expect({ type: fgb.geometryType, count: fgb.count, labels: fgb.labels }).toEqual({
+    type: json.geometryType,
+    count: json.count,
+    labels: json.labels,
+  });
+  expect([...fgb.ids]).toEqual([...json.ids]);
+  expect([...fgb.partEnds]).toEqual([...json.partEnds]);
+  expect([...fgb.featureEnds]).toEqual([...json.featureEnds]);
+  expect(fgb.polygonEnds && [...fgb.polygonEnds]).toEqual(json.polygonEnds && [...json.polygonEnds]);
+  expect(fgb.coords.length).toBe(json.coords.length);
+  let worst = 0;
+  for (let i = 0; i < fgb.coords.length; i++) worst = Math.max(worst, Math.abs(fgb.coords[i] - json.coords[i]));
+  expect(worst).toBeLessThan(1e-9);
+}
+
+describe('data worker loadLayer over FlatGeobuf', () => {
+  it('loads the cities by default as FlatGeobuf, reporting progress up to the count', async () => {
+    const calls: Progress[] = [];
+    const fgb = await api.loadLayer(
+      request('cities'),
+      proxy((...p: Progress) => void calls.push(p)),
+    );
+    const json = await api.loadLayer(request('cities', { format: 'geojson' }));
+    expect(fgb.count).toBe(500);
+    expectSameBatch(fgb, json);
+    expect(calls.length).toBeGreaterThan(0);
+    const [loaded, total, bytes] = calls.at(-1)!;
+    expect([loaded, total]).toEqual([500, 500]);
+    expect(bytes).toBeGreaterThan(500 * 50); // the whole body went through the decoder
+    expect(calls.every(([n], i) => i === 0 || n >= calls[i - 1][0])).toBe(true);
+  });
+
+  it('asks the server for FlatGeobuf (f=fgb gives application/flatgeobuf)', async () => {
+    const res = await fetch(`${apiBase}/api/features?workspace=ws_demo&layer=cities&f=fgb`, {
+      headers: { 'x-app-key': DEMO_APP_KEY },
+    });
+    expect(res.headers.get('content-type')).toBe('application/flatgeobuf');
+    expect(new Uint8Array(await res.arrayBuffer()).subarray(0, 3)).toEqual(new Uint8Array([0x66, 0x67, 0x62]));
+  });
+
+  it('gives the same polygon and line batches as GeoJSON (multipolygons, holes, antimeridian)', async () => {
+    for (const layer of ['countries', 'borders']) {
+      const fgb = await api.loadLayer(request(layer, { format: 'fgb' }));
+      const json = await api.loadLayer(request(layer, { format: 'geojson' }));
+      expect(fgb.count).toBeGreaterThan(100);
+      expectSameBatch(fgb, json);
+    }
+  });
+
+  it('reports progress once for a GeoJSON load too', async () => {
+    const calls: Progress[] = [];
+    const b = await api.loadLayer(
+      request('borders', { format: 'geojson' }),
+      proxy((...p: Progress) => void calls.push(p)),
+    );
+    expect(calls).toHaveLength(1);
+    expect(calls[0].slice(0, 2)).toEqual([b.count, b.count]);
+  });
+
+  it('stops a load cancelled by its requestId', async () => {
+    const loading = api.loadLayer(request('cities', { requestId: 'fgb-cancel' }));
+    expect(await api.cancel({ requestId: 'fgb-cancel' })).toBe(true);
+    await expect(loading).rejects.toThrow(/abort/i);
+  });
+
+  it("rejects with the server's own message for an unknown layer", async () => {
+    await expect(api.loadLayer(request('no_such_layer'))).rejects.toThrow(/layer/i);
+  });
+});

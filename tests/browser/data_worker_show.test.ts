@@ -1,0 +1,63 @@
+// SPEC §4 map load through the real data worker in Chromium: the layer goes to the render worker's
+// port (never returned to the main thread), is kept for hit testing, and is stored locally so a
+// later visit shows it with the server unreachable.
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { DEMO_APP_KEY, HIT_TOLERANCE_PX } from '../../src/model/index.ts';
+import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
+import { closeWorkerSessions, openWorkerSession, type WorkerSession } from './fixtures/data_worker_session.ts';
+import { latToY, lonToX } from '../../workers/batch/mercator.ts';
+
+const apiBase = inject('apiBase');
+/** Nothing listens on port 9 (discard): the server is "stopped" for this request. */
+const DEAD_SERVER = 'http://127.0.0.1:9';
+
+type Session = WorkerSession;
+afterEach(closeWorkerSessions);
+const session = openWorkerSession;
+
+const show = (s: Session, appName: string, requestId: string, base = apiBase) =>
+  s.api.showLayer({ apiBase: base, appKey: DEMO_APP_KEY, appName, workspace: 'ws_demo', layer: 'cities', requestId });
+
+async function delivered(s: Session, ticket: string): Promise<FeatureBatch> {
+  await expect.poll(() => s.messages.some((d) => d.ticket === ticket)).toBe(true);
+  const message = s.messages.find((d) => d.ticket === ticket)!;
+  if (message.type !== 'batch') throw new Error(`expected a whole batch, got ${message.type}`);
+  return message.batch;
+}
+
+describe('data worker showLayer', () => {
+  it("sends the server's features to the render port and answers taps from its index", async () => {
+    const s = await session();
+    const result = await show(s, `Show test ${crypto.randomUUID()}`, 'r1');
+    expect(result).toMatchObject({ layerId: 'cities', count: 500, source: 'network', ticket: 'r1:network' });
+    const batch = await delivered(s, 'r1:network');
+    expect(batch.count).toBe(500);
+
+    // A tap exactly on the 42nd city selects it.
+    const [lon, lat] = [batch.coords[84], batch.coords[85]];
+    const hits = await s.api.hitTest({ x: lonToX(lon), y: latToY(lat), resolution: 1, tolerancePx: HIT_TOLERANCE_PX });
+    expect(hits[0]).toMatchObject({ layerId: 'cities', id: batch.ids[42] });
+  });
+
+  it('shows the stored layer with the server stopped, on a later visit', async () => {
+    const appName = `Offline test ${crypto.randomUUID()}`;
+    const first = await session();
+    await show(first, appName, 'visit1');
+    const online = await delivered(first, 'visit1:network');
+    first.worker.terminate(); // the page is closed
+
+    const later = await session();
+    const result = await show(later, appName, 'visit2', DEAD_SERVER);
+    expect(result).toMatchObject({ source: 'local', count: 500, ticket: 'visit2:local' });
+    expect(result.networkError).toBeTruthy();
+    const offline = await delivered(later, 'visit2:local');
+    expect(offline.ids).toEqual(online.ids);
+    expect(offline.coords).toEqual(online.coords);
+  });
+
+  it('fails plainly when neither the server nor the store has the layer', async () => {
+    const s = await session();
+    await expect(show(s, `Empty ${crypto.randomUUID()}`, 'r3', DEAD_SERVER)).rejects.toThrow();
+    expect(s.messages).toEqual([]);
+  });
+});

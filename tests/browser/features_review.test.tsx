@@ -1,0 +1,159 @@
+// Review: the comparison prompt's groups and highlights (deleted for admins only), the
+// windowed list with 10,000 rows, and accept with a confirmation, a 409 conflict shown in red.
+import { act } from 'react';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import OlMap from 'ol/Map.js';
+import View from 'ol/View.js';
+import type VectorLayer from 'ol/layer/Vector.js';
+import type { Style } from 'ol/style.js';
+import { ERRORS } from '../../src/model/index.ts';
+import { getDataWorker } from '../../src/map/data_worker_client.ts';
+import { useMapInstance } from '../../src/map/map_instance.ts';
+import { ComparisonView } from '../../src/review/ComparisonView.tsx';
+import { ComparisonPrompt } from '../../src/review/ComparisonPrompt.tsx';
+import { PendingChanges } from '../../src/review/PendingChanges.tsx';
+import { VirtualList } from '../../src/review/VirtualList.tsx';
+import { useReview } from '../../src/review/review_store.ts';
+import type { ChangeEntry, GroupedChanges } from '../../workers/data/protocol.ts';
+import { unmount, waitForText, byTestId, findByTestId } from './shell_harness.tsx';
+import { ADMIN, USER, api, click, defs, featureConfig, renderFeatures, signIn, ui } from './features_harness.tsx';
+
+const apiBase = inject('apiBase');
+afterEach(async () => {
+  useReview.setState({ pendingOpen: false, compare: null });
+  await unmount();
+});
+
+type Fc = { features: { id: number; geometry: { coordinates: number[] }; properties: Record<string, unknown> }[] };
+let cities: Fc['features'] | undefined;
+async function city(i: number) {
+  cities ??= (await api<Fc>(apiBase, '/features?workspace=ws_demo&layer=cities', USER)).features;
+  return cities[i];
+}
+const payload = (geometry: unknown, properties: Record<string, unknown>) => ({
+  type: 'FeatureCollection',
+  features: [{ type: 'Feature', geometry, properties }],
+});
+function suggest(method: string, body: unknown, who = USER) {
+  return api<ChangeEntry>(apiBase, '/features/changes?workspace=ws_demo&layer=cities', who, { method, body: JSON.stringify(body) });
+}
+
+async function threeKinds() {
+  const c = await city(3);
+  const m = await suggest('PUT', payload(c.geometry, { gfid: c.id, name: `Renamed ${Date.now()}` }));
+  const n = await suggest('POST', payload({ type: 'Point', coordinates: [9, 45] }, { name: `New ${Date.now()}` }));
+  const d = await suggest('DELETE', payload((await city(4)).geometry, { gfid: (await city(4)).id }));
+  return { m, n, d, changes: [m, n, d] };
+}
+
+describe('feature comparison (SPEC §2)', () => {
+  it('groups new / modified / deleted, highlights changed properties, hides deleted for users', async () => {
+    const { m, changes } = await threeKinds();
+    const grouped: GroupedChanges = await getDataWorker().groupChanges({ changes, admin: true });
+    const props = defs([{ name: 'name' }, { name: 'population', type: 'NUMBER' }]);
+    const view = (g: GroupedChanges, admin: boolean, id: number) => (
+      <ComparisonView
+        grouped={g}
+        admin={admin}
+        selected={g.entries.find((e) => e.id === id)}
+        onSelect={() => undefined}
+        defs={props}
+        timeZone="UTC"
+      />
+    );
+    await renderFeatures(ui(apiBase, featureConfig(apiBase), true), view(grouped, true, m.id));
+    for (const g of ['new', 'modified', 'deleted'])
+      expect(byTestId(`compare-group-${g}`)!.querySelectorAll('[data-testid="compare-entry"]')).toHaveLength(1);
+    const text = byTestId('compare-group-new')!.textContent!;
+    expect(text).toContain('suggested feature');
+    expect(text).toContain('user@');
+    expect(byTestId('compare-group-modified')!.textContent).toContain(`GFID ${m.gfid}`);
+    const row = (p: string) => byTestId('compare-table')!.querySelector(`[data-property="${p}"]`)!;
+    expect(row('name').getAttribute('data-changed')).toBe('true');
+    expect(row('population').getAttribute('data-changed')).toBeNull();
+    expect(row('geometry').getAttribute('data-changed')).toBeNull();
+
+    const forUser = await getDataWorker().groupChanges({ changes, admin: false });
+    await renderFeatures(ui(apiBase, featureConfig(apiBase), false), view(forUser, false, m.id));
+    expect(byTestId('compare-group-deleted')).toBeNull();
+    expect(document.querySelectorAll('[data-testid="compare-entry"]')).toHaveLength(2);
+  });
+
+  it('draws the original dashed and the suggestion solid on a real OL map', async () => {
+    await signIn(apiBase, USER);
+    const c = await city(5);
+    const [x, y] = c.geometry.coordinates;
+    const m = await suggest('PUT', payload({ type: 'Point', coordinates: [x + 0.5, y] }, { gfid: c.id }));
+    const div = document.createElement('div');
+    Object.assign(div.style, { width: '400px', height: '300px' });
+    document.body.append(div);
+    const map = new OlMap({ target: div, view: new View({ center: [0, 0], zoom: 2 }) });
+    useMapInstance.setState({ map });
+    useReview.setState({ compare: { admin: false, page: 1, id: m.id } });
+    await renderFeatures(ui(apiBase, featureConfig(apiBase), false), <ComparisonPrompt />);
+    await findByTestId('compare-table');
+    const layer = map
+      .getLayers()
+      .getArray()
+      .find((l) => l.get('name') === 'comparison-overlay') as VectorLayer;
+    await expect.poll(() => layer.getSource()!.getFeatures().length).toBe(2);
+    const byRole = (r: string) =>
+      layer
+        .getSource()!
+        .getFeatures()
+        .find((f) => f.get('role') === r)!
+        .getStyle() as Style;
+    expect(byRole('original').getStroke()!.getLineDash()).toEqual([8, 6]);
+    expect(byRole('suggestion').getStroke()!.getLineDash()).toBeNull();
+    expect(byTestId('compare-table')!.querySelector('[data-property="geometry"]')!.getAttribute('data-changed')).toBe('true');
+    useMapInstance.setState({ map: undefined });
+    map.setTarget(undefined);
+    div.remove();
+  });
+});
+
+describe('pending changes (admins)', () => {
+  it('the windowed list renders only visible rows of 10,000', async () => {
+    await renderFeatures(
+      ui(apiBase, featureConfig(apiBase), true),
+      <VirtualList count={10_000} rowHeight={40} height={400} overscan={2} renderRow={(i) => <span>row {i}</span>} />,
+    );
+    const list = byTestId('virtual-list')!;
+    expect(list.querySelectorAll('[role="listitem"]').length).toBeLessThanOrEqual(14);
+    await act(async () => {
+      list.scrollTop = 5000 * 40;
+      list.dispatchEvent(new Event('scroll'));
+    });
+    const shown = [...list.querySelectorAll('[role="listitem"]')].map((r) => Number(r.getAttribute('data-index')));
+    expect(shown).toContain(5000);
+    expect(shown.length).toBeLessThanOrEqual(14);
+    expect(list.firstElementChild!.getBoundingClientRect().height).toBe(400_000);
+  });
+
+  it('accepts with a confirmation, and shows the 409 conflict in red', async () => {
+    const c = await city(6);
+    const first = await suggest('PUT', payload(c.geometry, { gfid: c.id, name: `First ${Date.now()}` }));
+    const stale = await suggest('PUT', payload(c.geometry, { gfid: c.id, name: `Stale ${Date.now()}` }));
+    await signIn(apiBase, ADMIN);
+    useReview.setState({ pendingOpen: true });
+    await renderFeatures(ui(apiBase, featureConfig(apiBase), true), <PendingChanges />);
+    const list = await findByTestId('pending-list');
+    const rowOf = async (id: number) => {
+      await act(async () => {
+        list.scrollTop = list.scrollHeight;
+        list.dispatchEvent(new Event('scroll'));
+      });
+      await expect.poll(() => document.querySelector(`[data-change-id="${id}"]`), { timeout: 10_000 }).not.toBeNull();
+      return document.querySelector(`[data-change-id="${id}"]`)!;
+    };
+    await click((await rowOf(first.id)).querySelector('[data-testid="pending-accept"]'));
+    await click(await findByTestId('confirm-ok'));
+    await waitForText('The suggestion was accepted.');
+    expect((await api<{ properties: { version: number } }>(apiBase, `/features/${c.id}`, USER)).properties.version).toBe(2);
+
+    await click((await rowOf(stale.id)).querySelector('[data-testid="pending-accept"]'));
+    await click(await findByTestId('confirm-ok'));
+    await waitForText(ERRORS.CHANGE_CONFLICT);
+    expect(document.querySelector('[data-testid="notification-error"]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,376 @@
+// The render worker in Chromium (SwiftShader WebGL): tiny inline batches, one behaviour per test,
+// asserted on the pixels the renderer drew (snapshot), not on OL internals.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRenderer, type MapRendererHandle } from '../../src/map/render_worker_client.ts';
+import type { CreateRendererOptions } from '../../src/map/render_worker_client.ts';
+import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
+import type { RenderLayerConfig, Snapshot } from '../../workers/render/protocol.ts';
+
+const SIZE: [number, number] = [200, 200];
+/** zoom ≈ 7.3: 1° of longitude ≈ 111 px. */
+const RES = 1000;
+const DEG_PX = 111319.49 / RES;
+const MAGENTA = [255, 0, 255];
+const GREEN = [0, 192, 0];
+const BLUE = [0, 0, 255];
+
+const open: { r: MapRendererHandle; canvas: HTMLCanvasElement }[] = [];
+afterEach(async () => {
+  for (const { r, canvas } of open.splice(0)) {
+    await r.dispose();
+    r.canvas.remove();
+    canvas.remove();
+  }
+});
+
+async function renderer(options: CreateRendererOptions = {}): Promise<MapRendererHandle> {
+  const canvas = document.createElement('canvas');
+  canvas.style.cssText = `width:${SIZE[0]}px;height:${SIZE[1]}px`;
+  document.body.append(canvas);
+  const r = await createRenderer(canvas, { pixelRatio: 1, size: SIZE, ...options });
+  open.push({ r, canvas });
+  await r.setView({ center: [0, 0], resolution: RES });
+  return r;
+}
+
+function points(layerId: string, ids: number[], lonlat: number[], labels?: string[]): FeatureBatch {
+  const n = ids.length;
+  return {
+    layerId,
+    geometryType: 'Point',
+    count: n,
+    ids: Float64Array.from(ids),
+    coords: Float64Array.from(lonlat),
+    partEnds: Uint32Array.from({ length: n }, (_, i) => i + 1),
+    featureEnds: Uint32Array.from({ length: n }, (_, i) => i + 1),
+    labels,
+  };
+}
+
+function line(layerId: string, lonlat: number[]): FeatureBatch {
+  return {
+    layerId,
+    geometryType: 'LineString',
+    count: 1,
+    ids: Float64Array.of(1),
+    coords: Float64Array.from(lonlat),
+    partEnds: Uint32Array.of(lonlat.length / 2),
+    featureEnds: Uint32Array.of(1),
+  };
+}
+
+function square(layerId: string, half: number): FeatureBatch {
+  const ring = [-half, -half, half, -half, half, half, -half, half, -half, -half];
+  return {
+    layerId,
+    geometryType: 'Polygon',
+    count: 1,
+    ids: Float64Array.of(1),
+    coords: Float64Array.from(ring),
+    partEnds: Uint32Array.of(5),
+    featureEnds: Uint32Array.of(1),
+    polygonEnds: Uint32Array.of(1),
+  };
+}
+
+function layer(
+  id: string,
+  geometryType: RenderLayerConfig['geometryType'],
+  color: string,
+  extra: Partial<RenderLayerConfig> = {},
+): RenderLayerConfig {
+  return { id, geometryType, strokeColor: color, fillColor: color, strokeWidth: 4, ...extra };
+}
+
+/** Map lon/lat (small, near 0,0) to the CSS pixel of the 200×200 view centred on 0,0. */
+function px(lon: number, lat: number): [number, number] {
+  return [SIZE[0] / 2 + lon * DEG_PX, SIZE[1] / 2 - lat * DEG_PX];
+}
+
+/** Some pixel within `radius` of (x, y) is opaque enough and close to `rgb`. */
+function colourNear(s: Snapshot, [x, y]: [number, number], rgb: number[], radius = 3, tol = 60): boolean {
+  for (let yy = Math.round(y) - radius; yy <= Math.round(y) + radius; yy++) {
+    for (let xx = Math.round(x) - radius; xx <= Math.round(x) + radius; xx++) {
+      if (xx < 0 || yy < 0 || xx >= s.width || yy >= s.height) continue;
+      const i = (yy * s.width + xx) * 4;
+      const p = s.pixels;
+      if (p[i + 3] > 40 && Math.abs(p[i] - rgb[0]) < tol && Math.abs(p[i + 1] - rgb[1]) < tol && Math.abs(p[i + 2] - rgb[2]) < tol) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+function blank(s: Snapshot, [x, y]: [number, number], radius = 3): boolean {
+  for (let yy = y - radius; yy <= y + radius; yy++) {
+    for (let xx = x - radius; xx <= x + radius; xx++) if (s.pixels[(yy * s.width + xx) * 4 + 3] !== 0) return false;
+  }
+  return true;
+}
+
+const CORNER: [number, number] = [8, 8];
+
+describe('render worker: one geometry per layer', () => {
+  it('draws a point at its place and nowhere else', async () => {
+    const r = await renderer();
+    expect(r.thread).toBe('worker');
+    expect(r.backend).toBe('webgl');
+    await r.setLayers([layer('pts', 'Point', '#ff00ff')]);
+    await r.setBatch(points('pts', [1], [0.3, -0.2]));
+    const s = await r.snapshot();
+    expect([s.width, s.height]).toEqual(SIZE);
+    expect(colourNear(s, px(0.3, -0.2), MAGENTA)).toBe(true);
+    expect(colourNear(s, px(-0.3, 0.2), MAGENTA, 6)).toBe(false);
+    expect(blank(s, CORNER)).toBe(true);
+    const stats = await r.stats();
+    expect(stats.backend).toBe('webgl'); // no silent hand-over to the fallback
+    expect(stats.featuresPerLayer).toEqual({ pts: 1 });
+    expect(stats.frames).toBeGreaterThan(0);
+    expect(stats.bufferBytes).toBeGreaterThan(0);
+  });
+
+  it('draws a line along its vertices', async () => {
+    const r = await renderer();
+    await r.setLayers([layer('roads', 'LineString', '#0000ff')]);
+    await r.setBatch(line('roads', [-0.5, 0.3, 0.5, 0.3]));
+    const s = await r.snapshot();
+    expect(colourNear(s, px(-0.3, 0.3), BLUE)).toBe(true);
+    expect(colourNear(s, px(0.3, 0.3), BLUE)).toBe(true);
+    expect(colourNear(s, px(0, -0.3), BLUE, 6)).toBe(false);
+    expect(blank(s, CORNER)).toBe(true);
+  });
+
+  it('fills a polygon inside its ring', async () => {
+    const r = await renderer();
+    await r.setLayers([layer('parcels', 'Polygon', '#00c000')]);
+    await r.setBatch(square('parcels', 0.4));
+    const s = await r.snapshot();
+    expect(colourNear(s, px(0.1, 0.1), GREEN, 1)).toBe(true);
+    expect(colourNear(s, px(0.7, 0.7), GREEN, 3)).toBe(false);
+    expect(blank(s, CORNER)).toBe(true);
+  });
+
+  it('draws thousands of stacked points as the same picture: every spot shows, nothing else (point LOD)', async () => {
+    const r = await renderer();
+    await r.setLayers([layer('pts', 'Point', '#ff00ff')]);
+    // 3,000 points in three stacks (a few metres across: one device pixel at this zoom) and 3 lone points.
+    const spots = [
+      [-0.3, 0.3],
+      [0.3, 0.3],
+      [0, -0.3],
+    ];
+    const lone = [
+      [-0.45, -0.45],
+      [0.45, -0.45],
+      [0.45, 0],
+    ];
+    const lonlat: number[] = [];
+    for (let i = 0; i < 3000; i++) lonlat.push(spots[i % 3][0] + (i % 7) * 1e-6, spots[i % 3][1] + (i % 5) * 1e-6);
+    for (const p of lone) lonlat.push(p[0], p[1]);
+    await r.setBatch(
+      points(
+        'pts',
+        Array.from({ length: 3003 }, (_, i) => i + 1),
+        lonlat,
+      ),
+    );
+    const s = await r.snapshot();
+    for (const [lon, lat] of [...spots, ...lone]) expect(colourNear(s, px(lon, lat), MAGENTA, 1), `${lon},${lat}`).toBe(true);
+    expect(colourNear(s, px(-0.15, -0.1), MAGENTA, 6)).toBe(false);
+    expect(blank(s, CORNER)).toBe(true);
+  });
+
+  it('draws a one-pixel outline along the ring (GL lines) over a fill of another colour', async () => {
+    const r = await renderer();
+    // strokeWidth 2: the outline is 1 px (layer_style.ts), the thin-line path of the GL backend.
+    await r.setLayers([layer('parcels', 'Polygon', '#ff00ff', { fillColor: '#00c000', strokeWidth: 2 })]);
+    await r.setBatch(square('parcels', 0.4));
+    const s = await r.snapshot();
+    for (const [lon, lat] of [
+      [0, 0.4],
+      [0.4, 0],
+      [0, -0.4],
+      [-0.4, 0],
+    ])
+      expect(colourNear(s, px(lon, lat), MAGENTA, 1), `${lon},${lat}`).toBe(true);
+    expect(colourNear(s, px(0, 0), MAGENTA, 3)).toBe(false);
+    expect(colourNear(s, px(0, 0), GREEN, 1)).toBe(true);
+    expect(blank(s, CORNER)).toBe(true);
+  });
+});
+
+describe('render worker: layer rules', () => {
+  it('draws points above polygons whatever order the layers are listed in (SPEC §9)', async () => {
+    const r = await renderer();
+    await r.setLayers([layer('pts', 'Point', '#ff00ff'), layer('parcels', 'Polygon', '#00c000', { opacity: 1 })]);
+    await r.setBatch(square('parcels', 0.5));
+    await r.setBatch(points('pts', [1], [0, 0]));
+    const s = await r.snapshot();
+    expect(colourNear(s, px(0, 0), MAGENTA, 1)).toBe(true);
+    expect(colourNear(s, px(0.3, 0.3), GREEN, 1)).toBe(true);
+  });
+
+  it('hides a layer that is not visible or below its minZoom', async () => {
+    const r = await renderer();
+    await r.setLayers([layer('pts', 'Point', '#ff00ff', { visible: false })]);
+    await r.setBatch(points('pts', [1], [0, 0]));
+    expect(colourNear(await r.snapshot(), px(0, 0), MAGENTA)).toBe(false);
+
+    await r.setLayers([layer('pts', 'Point', '#ff00ff', { minZoom: 10 })]); // the view is at zoom ≈ 7.3
+    expect(colourNear(await r.snapshot(), px(0, 0), MAGENTA)).toBe(false);
+
+    await r.setView({ center: [0, 0], resolution: RES / 8 }); // zoom ≈ 10.3
+    expect(colourNear(await r.snapshot(), [100, 100], MAGENTA)).toBe(true);
+  });
+
+  it('moves one feature with an incremental update', async () => {
+    const r = await renderer();
+    await r.setLayers([layer('pts', 'Point', '#ff00ff')]);
+    await r.setBatch(points('pts', [1, 2], [0, 0, -0.5, -0.5]));
+    let s = await r.snapshot();
+    expect(colourNear(s, px(0, 0), MAGENTA)).toBe(true);
+
+    await r.updateFeatures({ layerId: 'pts', batch: points('pts', [1], [0.5, 0.4]) });
+    s = await r.snapshot();
+    expect(colourNear(s, px(0, 0), MAGENTA, 5)).toBe(false);
+    expect(colourNear(s, px(0.5, 0.4), MAGENTA)).toBe(true);
+    expect(colourNear(s, px(-0.5, -0.5), MAGENTA)).toBe(true); // the other feature stays
+
+    await r.removeFeatures({ layerId: 'pts', ids: [2] });
+    s = await r.snapshot();
+    expect(colourNear(s, px(-0.5, -0.5), MAGENTA, 5)).toBe(false);
+    expect((await r.stats()).featuresPerLayer.pts).toBe(1);
+  });
+
+  it('fits an extent with the SPEC §9 padding and reports frames', async () => {
+    const r = await renderer();
+    const frames: number[] = [];
+    await r.onFrame((info) => frames.push(info.view.zoom));
+    const view = await r.fit({ extent: [-1, -1, 1, 1] });
+    expect(view.zoom).toBeCloseTo(21, 5); // a 2 m box would zoom to ≈ 23: capped at 21
+    const wide = await r.fit({ extent: [-1e6, -1e6, 1e6, 1e6] });
+    expect(wide.resolution).toBeCloseTo(2e6 / (SIZE[0] - 80), 3);
+    expect(await r.idle()).toBe(true);
+    await expect.poll(() => frames.length).toBeGreaterThan(0);
+  });
+
+  it('fits the extent of the loaded features when no extent is given (SPEC §4 map load)', async () => {
+    const r = await renderer();
+    await r.setLayers([layer('pts', 'Point', '#ff00ff')]);
+    await r.setBatch(points('pts', [1, 2], [10, 10, 11, 11]));
+    const view = await r.fit({});
+    const [x0, y0, x1, y1] = view.extent;
+    expect(x0).toBeLessThan(10 * 111319.49);
+    expect(x1).toBeGreaterThan(11 * 111319.49);
+    expect(y0).toBeLessThan(y1);
+    const s = await r.snapshot();
+    // Both points drawn, 40 px in from opposite sides (SPEC §9 fit padding).
+    expect(colourNear(s, [40, 160], MAGENTA)).toBe(true);
+    expect(colourNear(s, [160, 40], MAGENTA)).toBe(true);
+  });
+
+  it('labels points from zoom 15', async () => {
+    const r = await renderer();
+    await r.setLayers([layer('pts', 'Point', '#ff00ff', { labels: true })]);
+    await r.setBatch(points('pts', [1], [0, 0], ['Alpha']));
+    const dark = (s: Snapshot) => {
+      // Label text sits right of the point: look for dark text pixels there.
+      for (let y = 92; y <= 108; y++)
+        for (let x = 108; x < 160; x++) {
+          const i = (y * s.width + x) * 4;
+          if (s.pixels[i + 3] > 200 && s.pixels[i] < 90 && s.pixels[i + 1] < 90 && s.pixels[i + 2] < 90) return true;
+        }
+      return false;
+    };
+    expect(dark(await r.snapshot())).toBe(false); // zoom ≈ 7.3
+    await r.setView({ center: [0, 0], resolution: 2 }); // zoom ≈ 16.3
+    expect(dark(await r.snapshot())).toBe(true);
+  });
+});
+
+describe('fallback renderer', () => {
+  it('draws the same point with Canvas 2D in the worker', async () => {
+    const r = await renderer({ backend: 'canvas2d' });
+    expect(r.thread).toBe('worker');
+    expect(r.backend).toBe('canvas2d');
+    await r.setLayers([layer('pts', 'Point', '#ff00ff'), layer('parcels', 'Polygon', '#00c000')]);
+    await r.setBatch(square('parcels', 0.5));
+    await r.setBatch(points('pts', [1], [0.3, -0.2]));
+    const s = await r.snapshot();
+    expect(colourNear(s, px(0.3, -0.2), MAGENTA, 1)).toBe(true);
+    expect(colourNear(s, px(-0.3, 0.3), GREEN, 1)).toBe(true);
+    expect(blank(s, CORNER)).toBe(true);
+  });
+
+  it('draws the same point on the main thread when OffscreenCanvas is missing', async () => {
+    const r = await renderer({ thread: 'main', backend: 'canvas2d' });
+    expect(r.thread).toBe('main');
+    expect(r.backend).toBe('canvas2d');
+    await r.setLayers([layer('pts', 'Point', '#ff00ff')]);
+    await r.setBatch(points('pts', [1], [0.3, -0.2]));
+    const s = await r.snapshot();
+    expect(colourNear(s, px(0.3, -0.2), MAGENTA)).toBe(true);
+    expect(blank(s, CORNER)).toBe(true);
+  });
+
+  it('runs the WebGL renderer on the main thread too', async () => {
+    const r = await renderer({ thread: 'main' });
+    expect([r.thread, r.backend]).toEqual(['main', 'webgl']);
+    await r.setLayers([layer('pts', 'Point', '#ff00ff')]);
+    await r.setBatch(points('pts', [1], [0.3, -0.2]));
+    const s = await r.snapshot();
+    expect(colourNear(s, px(0.3, -0.2), MAGENTA)).toBe(true);
+    expect(blank(s, CORNER)).toBe(true);
+  });
+
+  it('takes batches from the data worker port without the main thread', async () => {
+    const channel = new MessageChannel();
+    const r = await renderer({ batchPort: channel.port2 });
+    await r.setLayers([layer('pts', 'Point', '#ff00ff')]);
+    const batch = points('pts', [7], [0.2, 0.2]);
+    channel.port1.postMessage({ type: 'batch', batch, ticket: 'load-1' }, [
+      batch.ids.buffer,
+      batch.coords.buffer,
+      batch.partEnds.buffer,
+      batch.featureEnds.buffer,
+    ]);
+    // The main thread never sees the batch; the ticket tells it the layer is in.
+    expect(await r.batchReceived({ ticket: 'load-1' })).toBe(true);
+    expect((await r.stats()).featuresPerLayer.pts).toBe(1);
+    expect(colourNear(await r.snapshot(), px(0.2, 0.2), MAGENTA)).toBe(true);
+    channel.port1.close();
+  });
+
+  it('moves one point on an update port message and drops one on a remove, leaving the others', async () => {
+    const channel = new MessageChannel();
+    const r = await renderer({ batchPort: channel.port2 });
+    await r.setLayers([layer('pts', 'Point', '#ff00ff')]);
+    channel.port1.postMessage({ type: 'batch', batch: points('pts', [1, 2, 3], [-0.4, 0.4, 0.4, 0.4, 0, -0.4]), ticket: 'load' });
+    expect(await r.batchReceived({ ticket: 'load' })).toBe(true);
+    // Only feature 2 changes (upsert by id); the layer is not reloaded.
+    const moved = points('pts', [2], [0.4, -0.4]);
+    channel.port1.postMessage({ type: 'update', layerId: 'pts', batch: moved, ticket: 'edit' }, [moved.ids.buffer, moved.coords.buffer]);
+    expect(await r.batchReceived({ ticket: 'edit' })).toBe(true);
+    expect((await r.stats()).featuresPerLayer.pts).toBe(3);
+    let s = await r.snapshot();
+    expect(colourNear(s, px(0.4, -0.4), MAGENTA)).toBe(true);
+    expect(colourNear(s, px(0.4, 0.4), MAGENTA)).toBe(false);
+    expect(colourNear(s, px(-0.4, 0.4), MAGENTA)).toBe(true);
+    expect(colourNear(s, px(0, -0.4), MAGENTA)).toBe(true);
+    channel.port1.postMessage({ type: 'remove', layerId: 'pts', ids: [3], ticket: 'gone' });
+    expect(await r.batchReceived({ ticket: 'gone' })).toBe(true);
+    expect((await r.stats()).featuresPerLayer.pts).toBe(2);
+    s = await r.snapshot();
+    expect(colourNear(s, px(0, -0.4), MAGENTA)).toBe(false);
+    expect(colourNear(s, px(0.4, -0.4), MAGENTA)).toBe(true);
+    channel.port1.close();
+  });
+
+  it('says when an awaited port delivery never came', async () => {
+    const channel = new MessageChannel();
+    const r = await renderer({ batchPort: channel.port2 });
+    expect(await r.batchReceived({ ticket: 'never', timeoutMs: 50 })).toBe(false);
+    channel.port1.close();
+  });
+});
