@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # `npm test`: every suite of the project, on a fresh machine too.
-# Installs/starts what the suites need (Debian Chromium, PostgreSQL 15 + PostGIS), type-checks,
+# Installs/starts what the suites need (Debian Chromium, GDAL, PostgreSQL 15 + PostGIS), type-checks,
 # builds the client (the e2e suite serves dist/), then runs all vitest projects.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/ensure_chromium.sh
+bash scripts/ensure_gdal.sh
 MAPDRAFT_TEST_DATABASE_URL="$(bash scripts/pg_test_db.sh)"
 export MAPDRAFT_TEST_DATABASE_URL
 echo "PostgreSQL test database: ${MAPDRAFT_TEST_DATABASE_URL%%@*}@…"

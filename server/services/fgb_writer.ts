@@ -74,7 +74,7 @@ function alignTo8(b: flatbuffers.Builder): void {
 const utf8 = new TextEncoder();
 
 /** Geometry's vtable slots, from geometry.fbs (m, t, tm and type are never written). */
-const enum Slot {
+enum Slot {
   Ends = 0,
   Xy = 1,
   Z = 2,

@@ -126,7 +126,7 @@ export function errorBody(key: ErrorKey, statusCode: number): ErrorBody {
 }
 
 export function isErrorKey(value: unknown): value is ErrorKey {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERRORS, value);
+  return typeof value === 'string' && Object.hasOwn(ERRORS, value);
 }
 
 /** SPEC §8: "APP_ERROR" + key, e.g. APP_ERROR.NO_CHANGES_DETECTED_WHEN_UPDATING_FEATURE. */

@@ -35,3 +35,4 @@ export * from './rules/feature_changes.ts';
 export * from './rules/route.ts';
 export * from './rules/geolocation.ts';
 export * from './rules/outbox.ts';
+export * from './rules/tracks.ts';

@@ -9,7 +9,7 @@
 //  - `features`: one row per feature with its bbox, for viewport reads of layers too big to load
 //    whole on a phone. Nothing in the app writes them yet; benchmark scenario 8's rows store
 //    (benchmarks/pages/contenders/viewport_rows.ts) does, on these tables.
-import { LOCAL_DB_NAME, LOCAL_DB_STORES, LOCAL_DB_VERSION, type GeometryType } from '../../src/model/index.ts';
+import { LOCAL_DB_NAME, type LOCAL_DB_STORES, LOCAL_DB_VERSION, type GeometryType } from '../../src/model/index.ts';
 import { openSqlite, type SqliteDb, type VfsKind } from '../../wasm/sqlite.ts';
 import { ensureDeviceTables } from './outbox_store.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
