@@ -142,7 +142,7 @@ export function diffDataset(originals: number, modified: number, added: number, 
   const pick = () => {
     for (;;) {
       const i = (rand() * originals) | 0;
-      if (!picked.has(i)) return (picked.add(i), i);
+      if (!picked.has(i)) return picked.add(i), i;
     }
   };
   for (let k = 0; k < modified; k++) {
