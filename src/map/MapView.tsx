@@ -1,15 +1,17 @@
 // The map surface (SPEC §2 map screen). Owns the OL Map's lifetime only; layers come from
 // useMapLayers; vector features draw in the render worker (useFeatureRenderer). Test hooks (CONTRACT.md): data-map-loading while loading,
-// data-features-loaded="<n>" once every vector layer is drawn.
+// data-features-loaded="<n>" once every vector layer is drawn, data-view-center="<lon>,<lat>" (5 decimals)
+// after every move (OL's moveend).
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import OlMap from 'ol/Map.js';
 import View from 'ol/View.js';
 import { defaults as defaultControls } from 'ol/control/defaults.js';
-import { fromLonLat } from 'ol/proj.js';
+import { fromLonLat, toLonLat } from 'ol/proj.js';
 import 'ol/ol.css';
 import { DEFAULT_CENTER, DEFAULT_PROJECTION, DEFAULT_ZOOM, type AppConfig } from '../model/index.ts';
 import { useMapStore } from '../state/map_store.ts';
+import { formatLonLat } from '../location/location_rules.ts';
 import { createLandLayer, OCEAN_COLOR } from './base_layers.ts';
 import { useFeatureRenderer } from './use_feature_renderer.ts';
 import { useMapInstance } from './map_instance.ts';
@@ -42,8 +44,14 @@ export function MapView({ appKey, config, apiBase }: MapViewProps) {
         zoom: DEFAULT_ZOOM,
       }),
     });
+    const onMoveEnd = () => {
+      const center = m.getView().getCenter();
+      if (center && target.current) target.current.dataset.viewCenter = formatLonLat(toLonLat(center));
+    };
+    m.on('moveend', onMoveEnd);
     setMap(m);
     return () => {
+      m.un('moveend', onMoveEnd);
       m.setTarget(undefined);
       m.dispose();
     };

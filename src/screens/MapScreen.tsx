@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
 import { MapView } from '../map/MapView.tsx';
 import { FeatureLayer } from './FeatureLayer.tsx';
+import { LocationButton } from '../location/LocationButton.tsx';
 import { useMapStore } from '../state/map_store.ts';
 import { useUiStore } from '../state/ui_store.ts';
 import { AppBar } from './AppBar.tsx';
@@ -44,6 +45,8 @@ export function MapScreen({ appKey, shell }: { appKey: string; shell: ShellConfi
         <div className={styles.map}>
           {/* SPEC §7: calls go to the server base address (config.serverUrl; '' = same origin). */}
           <MapView appKey={appKey} config={app.data?.config} apiBase={app.data?.config.serverUrl} />
+          {/* SPEC §4 Location button and the position layer, below OL's zoom buttons. */}
+          <LocationButton />
           {/* SPEC §2/§4: feature prompt, drawing, comparison and pending changes over the map. */}
           <FeatureLayer appKey={appKey} config={config} apiBase={app.data?.config.serverUrl ?? ''} />
           {err && (
