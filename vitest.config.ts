@@ -48,6 +48,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // A journey waits on a real browser and server sharing two cores with the other suites:
+          // a poll's 1 s default is a flake, not a finding.
+          expect: { poll: { timeout: 15_000 } },
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,
