@@ -1,37 +1,22 @@
 // Location journeys against the built app and the real server (SPEC §4 Location button, §8
 // geolocation messages): a 360 px touch phone with the permission taps the button and the view
 // centres on the user; without the permission the SPEC §8 denied text is shown.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser, BrowserContextOptions } from 'playwright-core';
+import type { BrowserContextOptions } from 'playwright-core';
 import { DEMO_APP_KEY, ERRORS } from '../../src/model/index.ts';
-import { START_TIMEOUT_MS, acceptCookies, launchBrowser, startE2EServer, type E2EServer } from './support/server.ts';
+import { acceptCookies, e2eSuite } from './support/server.ts';
 
-const SHOTS = process.env.MAPDRAFT_LOCATION_SHOTS_DIR ?? join(process.env.TMPDIR ?? '/tmp', 'mapdraft-location-shots');
 const PARIS = { latitude: 48.8566, longitude: 2.3522, accuracy: 60 };
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
-let server: E2EServer | undefined;
-let browser: Browser;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-}, START_TIMEOUT_MS + 30_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = e2eSuite('mapdraft-location-shots');
 
 async function openApp(options: BrowserContextOptions) {
-  const context = await browser.newContext({ ...PHONE, ...options });
-  await acceptCookies(context, server!.base);
+  const context = await suite.browser.newContext({ ...PHONE, ...options });
+  await acceptCookies(context, suite.server.base);
   const page = await context.newPage();
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  await page.goto(`${server!.base}/${DEMO_APP_KEY}`);
+  page.on('pageerror', (e) => suite.pageErrors.push(e.message));
+  await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
   await page.getByTestId('app-title').waitFor();
   // The first load fits the layers' extent; the tap comes after it so that fit cannot undo the centring.
   await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 90_000 });
@@ -70,12 +55,12 @@ describe('location journeys', () => {
       )
       .toBe(true);
     expect(await button.getAttribute('aria-label')).toBe('Hide my location');
-    await page.screenshot({ path: join(SHOTS, 'location-phone.png') });
+    await page.screenshot({ path: join(suite.shots, 'location-phone.png') });
 
     await button.tap();
     await expect.poll(() => button.getAttribute('data-visible')).toBe('false');
     expect(await button.getAttribute('aria-label')).toBe('Show my location');
-    expect(pageErrors).toEqual([]);
+    expect(suite.pageErrors).toEqual([]);
     await context.close();
   });
 
@@ -87,7 +72,7 @@ describe('location journeys', () => {
     await page.getByText(ERRORS.GEOLOCATION_DENIED, { exact: true }).waitFor({ timeout: 15_000 });
     expect(await button.getAttribute('data-state')).toBe('blocked');
     expect(await button.getAttribute('data-visible')).toBe('false');
-    expect(pageErrors).toEqual([]);
+    expect(suite.pageErrors).toEqual([]);
     await context.close();
   });
 });

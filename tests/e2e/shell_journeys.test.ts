@@ -1,35 +1,20 @@
 // Shell journeys against the built app and the real server: account life cycle with a
 // language change, the SPEC §2 auth query rule, the app opening offline after a first visit, and
 // screenshots of the map screen (drawer, auth dialog) on a desktop and a 360 px phone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_APP_KEY, ERRORS } from '../../src/model/index.ts';
-import { START_TIMEOUT_MS, acceptCookies, launchBrowser, startE2EServer, type E2EServer } from './support/server.ts';
+import { acceptCookies, e2eSuite } from './support/server.ts';
 
-const SHOTS = process.env.MAPDRAFT_SHOTS_DIR ?? join(process.env.TMPDIR ?? '/tmp', 'mapdraft-shell-shots');
-let server: E2EServer | undefined;
-let browser: Browser;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-}, START_TIMEOUT_MS + 30_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = e2eSuite('mapdraft-shell-shots');
 
 async function openApp(viewport = { width: 1280, height: 800 }, path = `/${DEMO_APP_KEY}`) {
-  const context = await browser.newContext({ viewport });
-  await acceptCookies(context, server!.base);
+  const context = await suite.browser.newContext({ viewport });
+  await acceptCookies(context, suite.server.base);
   const page = await context.newPage();
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  await page.goto(`${server!.base}${path}`);
+  page.on('pageerror', (e) => suite.pageErrors.push(e.message));
+  await page.goto(`${suite.server.base}${path}`);
   await page.getByTestId('app-title').waitFor();
   return { context, page };
 }
@@ -77,7 +62,7 @@ describe('shell journeys', () => {
     await page.getByTestId('logout-submit').click();
     await expect.poll(() => page.getByTestId('account-button').textContent()).toContain('Anmelden');
     expect((await context.cookies()).map((c) => c.name)).not.toContain('mapdraft_session_id');
-    expect(pageErrors).toEqual([]);
+    expect(suite.pageErrors).toEqual([]);
     await context.close();
   });
 
@@ -106,7 +91,7 @@ describe('shell journeys', () => {
     await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 90_000 });
     expect(Number(await page.getByTestId('map').getAttribute('data-features-loaded'))).toBe(online);
     expect(await page.locator('[data-testid=map] canvas').count()).toBeGreaterThan(0);
-    await page.screenshot({ path: join(SHOTS, 'offline-desktop.png') });
+    await page.screenshot({ path: join(suite.shots, 'offline-desktop.png') });
     await context.setOffline(false);
     await page.getByTestId('offline-notice').waitFor({ state: 'detached' });
     await context.close();
@@ -126,13 +111,13 @@ describe('shell journeys', () => {
       await page.getByTestId('left-drawer-toggle').click();
       await page.getByTestId('layer-list').waitFor();
       await page.waitForTimeout(400); // drawer animation
-      await page.screenshot({ path: join(SHOTS, `map-drawer-${label}.png`) });
+      await page.screenshot({ path: join(suite.shots, `map-drawer-${label}.png`) });
       await closeDrawer(page, context, label);
       await page.getByTestId('account-button').click();
       await page.getByTestId('auth-dialog').waitFor();
       await page.waitForTimeout(400);
-      await page.screenshot({ path: join(SHOTS, `auth-dialog-${label}.png`) });
-      expect(pageErrors).toEqual([]);
+      await page.screenshot({ path: join(suite.shots, `auth-dialog-${label}.png`) });
+      expect(suite.pageErrors).toEqual([]);
       await context.close();
     });
   }

@@ -3,37 +3,22 @@
 // layer as version 1 with its history; the user adds a comment and an image to it and suggests two
 // edits from the same version; accepting the second is refused with the conflict message (SPEC §4,
 // DESIGN "Suggestions never touch originals"). Screenshots of the prompt, comparison and pending list.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO_APP_KEY, ERRORS, SUCCESS } from '../../src/model/index.ts';
 import { drawnPng } from './support/png.ts';
-import { ADMIN, USER, START_TIMEOUT_MS, acceptCookies, launchBrowser, startE2EServer, type E2EServer } from './support/server.ts';
+import { ADMIN, USER, acceptCookies, e2eSuite } from './support/server.ts';
 
-const SHOTS = process.env.MAPDRAFT_SHOTS_DIR ?? join(process.env.TMPDIR ?? '/tmp', 'mapdraft-feature-shots');
 const VIEWPORT = { width: 1280, height: 800 };
-let server: E2EServer | undefined;
-let browser: Browser;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-}, START_TIMEOUT_MS + 30_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = e2eSuite('mapdraft-feature-shots');
 
 async function open(): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  await acceptCookies(context, server!.base);
+  const context = await suite.browser.newContext({ viewport: VIEWPORT });
+  await acceptCookies(context, suite.server.base);
   const page = await context.newPage();
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  await page.goto(`${server!.base}/${DEMO_APP_KEY}`);
+  page.on('pageerror', (e) => suite.pageErrors.push(e.message));
+  await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
   await featuresLoaded(page);
   return page;
 }
@@ -60,7 +45,7 @@ async function mapCentre(page: Page) {
 const notice = (page: Page, text: string) => page.getByText(text, { exact: false }).first().waitFor({ timeout: 15_000 });
 
 async function api<T>(path: string, who: { username: string; password: string } = ADMIN): Promise<T> {
-  const res = await fetch(`${server!.base}/api${path}`, {
+  const res = await fetch(`${suite.server.base}/api${path}`, {
     headers: { 'x-app-key': DEMO_APP_KEY, authorization: `Basic ${btoa(`${who.username}:${who.password}`)}` },
   });
   expect(res.status, path).toBe(200);
@@ -101,7 +86,7 @@ describe('suggestion journey', () => {
     const row = admin.locator(`[data-testid=pending-row][data-change-id="${mine.id}"]`);
     await row.waitFor();
     expect(await row.textContent()).toContain('suggested feature');
-    await admin.screenshot({ path: join(SHOTS, 'pending-list.png') });
+    await admin.screenshot({ path: join(suite.shots, 'pending-list.png') });
     await row.getByTestId('pending-compare').click();
     await admin.getByTestId('pending-close').click();
     await admin.getByTestId('pending-changes').waitFor({ state: 'detached' });
@@ -109,7 +94,7 @@ describe('suggestion journey', () => {
     expect(await admin.getByTestId('compare-group-new').textContent()).toContain('suggested feature');
     expect(await admin.locator('[data-testid=compare-table] [data-property=name]').getAttribute('data-changed')).toBe('true');
     await admin.locator(`[data-testid=compare-entry][data-change-id="${mine.id}"]`).click();
-    await admin.screenshot({ path: join(SHOTS, 'comparison.png') });
+    await admin.screenshot({ path: join(suite.shots, 'comparison.png') });
     await admin.getByTestId('compare-accept').click();
     await admin.getByTestId('confirm-ok').click();
     await notice(admin, 'The suggestion was accepted.');
@@ -118,7 +103,7 @@ describe('suggestion journey', () => {
     await admin.getByTestId('feature-prompt').waitFor();
     await admin.getByTestId('comparison-prompt-close').click();
     expect(await admin.getByTestId('value-name').textContent()).toBe(name);
-    await admin.screenshot({ path: join(SHOTS, 'feature-prompt.png') });
+    await admin.screenshot({ path: join(suite.shots, 'feature-prompt.png') });
     const layer = await api<{ features: { id: number; properties: { name: string; version: number } }[] }>(
       '/features?workspace=ws_demo&layer=cities',
     );
@@ -138,7 +123,7 @@ describe('suggestion journey', () => {
     await user.getByTestId('add-submit').click();
     await user.getByTestId('add-comments-dialog').waitFor({ state: 'detached' });
     await user.locator('[data-testid=attachments-comments] li[data-status=pending]').waitFor();
-    await user.screenshot({ path: join(SHOTS, 'feature-prompt-attachments.png') });
+    await user.screenshot({ path: join(suite.shots, 'feature-prompt-attachments.png') });
     await user.getByTestId('feature-tab-images').click();
     await user.getByTestId('add-images').click();
     const png = await drawnPng(user, 1200, 900);
@@ -172,11 +157,11 @@ describe('suggestion journey', () => {
     await acceptInPendingList(admin, edits[1].id);
     await admin.getByTestId('notification-error').filter({ hasText: ERRORS.CHANGE_CONFLICT }).waitFor();
     await admin.waitForTimeout(800); // let the toast finish sliding in before the picture
-    await admin.screenshot({ path: join(SHOTS, 'conflict.png') });
+    await admin.screenshot({ path: join(suite.shots, 'conflict.png') });
     expect((await api<{ properties: { version: number; name: string } }>(`/features/${point.id}`)).properties).toMatchObject({
       version: 2,
       name: `${name} A`,
     });
-    expect(pageErrors).toEqual([]);
+    expect(suite.pageErrors).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 // Shared e2e set-up: the built client (dist/) served by the real server (a child process, PGlite
 // in a fresh data dir) and a headless Chromium. Every tests/e2e/*.test.ts starts one of each.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_PATH, chromiumArgs } from '../../../scripts/chromium.ts';
 import { DEMO_APP_KEY } from '../../../src/model/index.ts';
@@ -152,4 +153,42 @@ export async function newPage(target: Browser | BrowserContext, errors: string[]
 /** Stores the cookie choice up front so the banner does not cover what a test clicks. */
 export async function acceptCookies(context: BrowserContext, base: string): Promise<void> {
   await context.addCookies([{ name: 'mapdraft_cookie_consent', value: 'accepted', url: base }]);
+}
+
+/** What a journey file shares: the server and browser it starts, its screenshot folder and the page errors it saw. */
+export interface E2ESuite {
+  readonly server: E2EServer;
+  readonly browser: Browser;
+  /** Screenshots per journey step: `MAPDRAFT_SHOTS_DIR`, else `shotsName` under the temp folder. */
+  readonly shots: string;
+  readonly pageErrors: string[];
+}
+
+/** Starts one server and one browser for the calling test file (beforeAll) and stops them after it (afterAll). */
+export function e2eSuite(shotsName: string): E2ESuite {
+  let server: E2EServer | undefined;
+  let browser: Browser | undefined;
+  const shots = process.env.MAPDRAFT_SHOTS_DIR ?? join(process.env.TMPDIR ?? '/tmp', shotsName);
+  const pageErrors: string[] = [];
+  beforeAll(async () => {
+    server = await startE2EServer();
+    browser = await launchBrowser();
+    mkdirSync(shots, { recursive: true });
+  }, START_TIMEOUT_MS + 30_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('e2eSuite: the server is not started yet');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('e2eSuite: the browser is not started yet');
+      return browser;
+    },
+    shots,
+    pageErrors,
+  };
 }
