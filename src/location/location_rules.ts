@@ -9,6 +9,8 @@ export interface UserPosition {
   accuracy: number;
   /** Degrees clockwise from true north; null when unknown (standing still, or no compass). */
   heading: number | null;
+  /** Metres above the WGS84 ellipsoid; null when the device does not say (SPEC §4 tracks keep it). */
+  altitude: number | null;
   /** Epoch milliseconds. */
   time: number;
 }
@@ -18,15 +20,18 @@ export interface CoordsLike {
   latitude: number;
   accuracy: number;
   heading?: number | null;
+  altitude?: number | null;
 }
 
 export function positionFrom(coords: CoordsLike, timestamp: number): UserPosition {
   const h = coords.heading;
+  const alt = coords.altitude;
   return {
     lon: coords.longitude,
     lat: coords.latitude,
     accuracy: Math.max(0, coords.accuracy || 0),
     heading: typeof h === 'number' && Number.isFinite(h) ? ((h % 360) + 360) % 360 : null,
+    altitude: typeof alt === 'number' && Number.isFinite(alt) ? alt : null,
     time: timestamp,
   };
 }

@@ -57,11 +57,17 @@ export async function startWatching(apis: GeoApis = browserApis()): Promise<void
     showError(code, before);
   };
   if (!apis.geolocation) return fail(2);
+  let fixed = false;
   watchId = apis.geolocation.watchPosition(
     (p) => {
-      if (mine === attempt) useUserLocation.getState().setPosition(positionFrom(p.coords, p.timestamp));
+      if (mine !== attempt) return;
+      fixed = true;
+      useUserLocation.getState().setPosition(positionFrom(p.coords, p.timestamp));
     },
-    (e) => fail(e.code),
+    // Once a position came, an unavailable or timed-out update is a passing gap (a tunnel, a phone
+    // standing still past the 10 s timeout): the watch goes on and the last position stays, so a
+    // track being recorded is not cut. A denial still ends it.
+    (e) => (fixed && e.code !== 1 ? undefined : fail(e.code)),
     { enableHighAccuracy: GEOLOCATION_HIGH_ACCURACY, timeout: GEOLOCATION_TIMEOUT_MS },
   );
 }

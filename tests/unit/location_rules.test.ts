@@ -8,14 +8,16 @@ import { useUserLocation } from '../../src/location/location_store.ts';
 import { clearPendingNotifications, setNotificationSink, type Notice } from '../../src/state/notifications.ts';
 
 describe('location rules', () => {
-  it('reads a position, heading null when unknown and normalised to 0–360', () => {
+  it('reads a position, heading null when unknown and normalised to 0–360, altitude when known', () => {
     expect(positionFrom({ longitude: 2.35, latitude: 48.85, accuracy: 12, heading: null }, 5)).toEqual({
       lon: 2.35,
       lat: 48.85,
       accuracy: 12,
       heading: null,
+      altitude: null,
       time: 5,
     });
+    expect(positionFrom({ longitude: 0, latitude: 0, accuracy: 1, altitude: 35.5 }, 0).altitude).toBe(35.5);
     expect(positionFrom({ longitude: 0, latitude: 0, accuracy: 1, heading: Number.NaN }, 0).heading).toBeNull();
     expect(positionFrom({ longitude: 0, latitude: 0, accuracy: 1, heading: -90 }, 0).heading).toBe(270);
   });
@@ -99,6 +101,22 @@ describe('location service', () => {
     expect(useUserLocation.getState().geoState).toBe('temporary_blocked');
     [...watches.values()][0]!.err({ code: 1 } as GeolocationPositionError);
     expect(notices[1]).toMatchObject({ textKey: 'errors.GEOLOCATION_TEMPORARY_DENIED', timeout: 12000 });
+  });
+
+  it('keeps watching through an unavailable or timed-out update after a fix, but not through a denial', async () => {
+    const { apis, watches } = fakeApis('granted');
+    await startWatching(apis);
+    const [w] = [...watches.values()];
+    w!.ok(fix(2.35, 48.85));
+    w!.err({ code: 2 } as GeolocationPositionError);
+    w!.err({ code: 3 } as GeolocationPositionError);
+    expect(watches.size).toBe(1);
+    expect(useUserLocation.getState()).toMatchObject({ geoState: 'granted', visible: true, position: { lon: 2.35 } });
+    expect(notices).toEqual([]);
+    w!.err({ code: 1 } as GeolocationPositionError);
+    expect(watches.size).toBe(0);
+    expect(useUserLocation.getState()).toMatchObject({ geoState: 'blocked', visible: false });
+    hideLocation(apis);
   });
 
   it('is blocked when the permission is denied, and a hide during the permission query starts nothing', async () => {

@@ -18,6 +18,7 @@ import { refreshFeatures, type RefreshDeps, type ShownLayer } from './refresh_fe
 import { getFeatureRecord, OutboxStore, putFeatureRecord } from './outbox_store.ts';
 import { replayOutbox } from './outbox_replay.ts';
 import { drawQueued, forgetQueued } from './outbox_map.ts';
+import { appendTrackPoints, clearTrack, readTrack, setTrackPhase, startTrack } from './track_store.ts';
 
 const inFlight = new Map<string, AbortController>();
 const FGB_MIME = 'application/flatgeobuf';
@@ -223,6 +224,28 @@ const api: DataWorkerApi = {
   },
   async outboxResubmit({ appName, seq, version }) {
     await (await outboxFor(appName)).resubmit(seq, version);
+  },
+  // The track is the device's, not an app's: it lives in the product's database (SPEC §9 'Mapdraft').
+  async trackStart({ startedAt }) {
+    const local = await storeFor();
+    if (!local) throw new Error('local store unavailable');
+    await startTrack(local, startedAt);
+  },
+  async trackAppend({ points }) {
+    const local = await storeFor();
+    if (local) await appendTrackPoints(local, points);
+  },
+  async trackSetPhase({ phase }) {
+    const local = await storeFor();
+    if (local) await setTrackPhase(local, phase);
+  },
+  async trackRead() {
+    const local = await storeFor();
+    return local ? readTrack(local) : null;
+  },
+  async trackClear() {
+    const local = await storeFor();
+    if (local) await clearTrack(local);
   },
   async groupChanges(req) {
     return groupChanges(req);

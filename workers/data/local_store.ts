@@ -12,6 +12,7 @@
 import { LOCAL_DB_NAME, type LOCAL_DB_STORES, LOCAL_DB_VERSION, type GeometryType } from '../../src/model/index.ts';
 import { openSqlite, type SqliteDb, type VfsKind } from '../../wasm/sqlite.ts';
 import { ensureDeviceTables } from './outbox_store.ts';
+import { ensureTrackTables } from './track_store.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 
 export type { VfsKind } from '../../wasm/sqlite.ts';
@@ -282,4 +283,5 @@ async function migrate(db: SqliteDb): Promise<void> {
     version = next;
   }
   await ensureDeviceTables(db);
+  await ensureTrackTables(db);
 }

@@ -2,7 +2,7 @@
 // RequestResponseMessageMap). The comlink-exposed object and the main-thread proxy are both derived
 // from it, so adding a call means adding one row here. A leaf: it imports only the model and
 // workers/batch, and the modules implementing the calls import their request and response types from here.
-import type { ChangeEntry, ChangeSide, GeometryType, OutboxItem, OutboxMeta, OutboxRequest } from '../../src/model/index.ts';
+import type { ChangeEntry, ChangeSide, GeometryType, OutboxItem, OutboxMeta, OutboxRequest, TrackPoint } from '../../src/model/index.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 
 export interface LoadLayerRequest {
@@ -96,6 +96,15 @@ export interface StoredValueRequest {
 
 export interface PutStoredValueRequest extends StoredValueRequest {
   value: unknown;
+}
+
+/** A recording track is still recording, or stopped and waiting for the user to keep or discard it. */
+export type TrackPhase = 'recording' | 'stopped';
+
+export interface StoredTrack {
+  phase: TrackPhase;
+  startedAt: number;
+  points: TrackPoint[];
 }
 
 /** The offline outbox lives in the app's local database (SPEC §9: named after the app). */
@@ -239,6 +248,13 @@ export interface DataWorkerProtocol {
   outboxRemove: { request: OutboxTarget & { seq: number }; response: void };
   /** A conflict resubmitted on the current version, or a refused item sent again, under a new key. */
   outboxResubmit: { request: OutboxResubmitRequest; response: void };
+  /** SPEC §4 track recording, kept in the product's local database as it is recorded (track_store.ts). */
+  trackStart: { request: { startedAt: number }; response: void };
+  trackAppend: { request: { points: TrackPoint[] }; response: void };
+  trackSetPhase: { request: { phase: TrackPhase }; response: void };
+  /** Null when no track is kept (none recorded, or the browser keeps no local database). */
+  trackRead: { request: Record<string, never>; response: StoredTrack | null };
+  trackClear: { request: Record<string, never>; response: void };
   /** SPEC §2 comparison / pending changes: one page of change entries grouped, with the property diff (review.ts). */
   groupChanges: { request: GroupChangesRequest; response: GroupedChanges };
 }

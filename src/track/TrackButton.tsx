@@ -1,0 +1,61 @@
+// SPEC §4 track recording from the map: a 44 px button below the Location button starts and stops
+// a recording; the track's line layer and the keep-or-discard dialog come with it. Test hooks:
+// data-testid="track-button", data-status="idle|recording|stopped", data-points=<kept points>.
+import { useEffect } from 'react';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Record24Regular, RecordStop24Filled } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import type { AppConfig } from '../model/index.ts';
+import type { ApiCtx } from '../api/suggestions.ts';
+import { useMapInstance } from '../map/map_instance.ts';
+import { restoreRecording, startRecording, stopRecording } from './track_recorder.ts';
+import { useTrack } from './track_store.ts';
+import { TrackKeepDialog } from './TrackKeepDialog.tsx';
+import { TrackOverlay } from './TrackOverlay.tsx';
+
+const useStyles = makeStyles({
+  // The Location button sits at top 96 px, 44 px tall: this one goes 8 px below it.
+  button: {
+    position: 'absolute',
+    top: '148px',
+    left: '8px',
+    zIndex: 2,
+    width: '44px',
+    height: '44px',
+    minWidth: '44px',
+    padding: 0,
+    boxShadow: tokens.shadow4,
+  },
+  recording: { backgroundColor: tokens.colorPaletteRedBackground3, ':hover': { backgroundColor: tokens.colorPaletteRedForeground1 } },
+});
+
+export function TrackButton({ api, config }: { api: ApiCtx; config: AppConfig }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const map = useMapInstance((s) => s.map);
+  const status = useTrack((s) => s.status);
+  const count = useTrack((s) => s.count);
+  useEffect(() => void restoreRecording(), []);
+
+  const recording = status === 'recording';
+  const label = recording ? t('track.stop') : t('track.start');
+  return (
+    <>
+      <TrackOverlay map={map} />
+      <Button
+        className={`${styles.button} ${recording ? styles.recording : ''}`}
+        appearance={recording ? 'primary' : 'secondary'}
+        icon={recording ? <RecordStop24Filled /> : <Record24Regular />}
+        aria-label={label}
+        title={label}
+        aria-pressed={recording}
+        data-testid="track-button"
+        data-status={status}
+        data-points={count}
+        disabled={status === 'stopped'}
+        onClick={() => void (recording ? stopRecording() : startRecording())}
+      />
+      <TrackKeepDialog api={api} config={config} />
+    </>
+  );
+}
