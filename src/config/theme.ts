@@ -64,11 +64,28 @@ const FONT_TOKENS = [
   'fontSizeHero1000',
 ] as const;
 
-export function buildTheme(config: AppConfig, mode: 'light' | 'dark'): Theme {
+/** SPEC §4 outdoor mode: text a fifth larger. */
+const OUTDOOR_TEXT_SCALE = 1.2;
+
+/** Outdoor mode in the sun: black on white, dark brand and strokes, whatever the theme mode. */
+function outdoorContrast(theme: Theme, brand: BrandVariants): void {
+  const t = theme as unknown as Record<string, string>;
+  for (const token of ['colorNeutralForeground1', 'colorNeutralForeground2', 'colorNeutralForeground3', 'colorNeutralForeground4'])
+    t[token] = '#000000';
+  for (const token of ['colorNeutralStroke1', 'colorNeutralStroke2', 'colorNeutralStrokeAccessible']) t[token] = '#000000';
+  t.colorNeutralBackground1 = '#ffffff';
+  t.colorBrandBackground = brand[40];
+  t.colorBrandBackgroundHover = brand[30];
+  t.colorBrandBackgroundPressed = brand[20];
+  t.colorBrandForeground1 = brand[40];
+  t.strokeWidthThin = '2px';
+}
+
+export function buildTheme(config: AppConfig, mode: 'light' | 'dark', outdoor = false): Theme {
   const brand = brandRamp(config.primaryColor);
-  const theme: Theme = mode === 'dark' ? createDarkTheme(brand) : createLightTheme(brand);
+  const theme: Theme = mode === 'dark' && !outdoor ? createDarkTheme(brand) : createLightTheme(brand);
   // Fluent's body text is fontSizeBase300 = 14px; config.fontSize rescales the whole ramp.
-  const scale = config.fontSize / 14;
+  const scale = (config.fontSize / 14) * (outdoor ? OUTDOOR_TEXT_SCALE : 1);
   for (const token of FONT_TOKENS) {
     const px = parseFloat(theme[token]);
     if (Number.isFinite(px)) (theme as unknown as Record<string, string>)[token] = `${Math.round(px * scale)}px`;
@@ -83,6 +100,7 @@ export function buildTheme(config: AppConfig, mode: 'light' | 'dark'): Theme {
   }
   if (secondary && parseHex(secondary)) theme.colorBrandStroke1 = secondary;
   // In dark mode the app bar keeps the owner's colour: brand 80 is not the dark theme's default.
-  if (mode === 'dark') theme.colorBrandBackground = brand[80];
+  if (mode === 'dark' && !outdoor) theme.colorBrandBackground = brand[80];
+  if (outdoor) outdoorContrast(theme, brand);
   return theme;
 }

@@ -20,6 +20,7 @@ import { AttachmentsTab } from './AttachmentsTab.tsx';
 import { ImagesTab } from './ImagesTab.tsx';
 import { HistoryTab } from './HistoryTab.tsx';
 import { downloadPdf } from './download_pdf.ts';
+import { useOutdoor } from '../state/outdoor_store.ts';
 
 const useStyles = makeStyles({
   body: { minHeight: '120px' },
@@ -40,7 +41,16 @@ export function FeaturePrompt() {
   const layer = useLayer(selected?.layerId ?? feature.data?.layer);
   const declared = useLayerDefs(selected?.layerId);
   const [tab, setTab] = useState<TabName>('properties');
+  // SPEC §2/§4 outdoor mode: attachments and images load on the user's tap, per feature.
+  const outdoor = useOutdoor((s) => s.on);
+  const [attachmentsFor, setAttachmentsFor] = useState<number | null>(null);
   if (!selected || editing) return null;
+  const attachmentsShown = !outdoor || attachmentsFor === selected.gfid;
+  const loadAttachments = (
+    <Button appearance="primary" onClick={() => setAttachmentsFor(selected.gfid)} data-testid="load-attachments">
+      {t('features.loadAttachments')}
+    </Button>
+  );
 
   const data = feature.data;
   const defs = data && declared ? defsFor(declared, data.properties) : undefined;
@@ -91,8 +101,9 @@ export function FeaturePrompt() {
           ) : (
             <PropertyTable defs={defs} values={data.properties} />
           ))}
-        {tab === 'attachments' && <AttachmentsTab gfid={selected.gfid} />}
-        {tab === 'images' && <ImagesTab gfid={selected.gfid} />}
+        {(tab === 'attachments' || tab === 'images') && !attachmentsShown && loadAttachments}
+        {tab === 'attachments' && attachmentsShown && <AttachmentsTab gfid={selected.gfid} />}
+        {tab === 'images' && attachmentsShown && <ImagesTab gfid={selected.gfid} />}
         {tab === 'history' && <HistoryTab gfid={selected.gfid} />}
       </div>
       <div className={styles.actions}>

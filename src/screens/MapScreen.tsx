@@ -7,7 +7,7 @@ import { ApiError } from '../api/client.ts';
 import { MapView } from '../map/MapView.tsx';
 import { FeatureLayer } from './FeatureLayer.tsx';
 import { LocationButton } from '../location/LocationButton.tsx';
-import { TrackButton } from '../track/TrackButton.tsx';
+import { FieldTools } from '../field/FieldTools.tsx';
 import { useMapStore } from '../state/map_store.ts';
 import { useUiStore } from '../state/ui_store.ts';
 import { AppBar } from './AppBar.tsx';
@@ -48,8 +48,8 @@ export function MapScreen({ appKey, shell }: { appKey: string; shell: ShellConfi
           <MapView appKey={appKey} config={app.data?.config} apiBase={app.data?.config.serverUrl} />
           {/* SPEC §4 Location button and the position layer, below OL's zoom buttons. */}
           <LocationButton />
-          {/* SPEC §4 track recording, below the Location button. */}
-          <TrackButton api={{ apiBase: app.data?.config.serverUrl ?? '', appKey, appName: config.appName }} config={config} />
+          {/* SPEC §4 field tools: track recording, long-press menu, outdoor mode, below the Location button. */}
+          <FieldTools api={{ apiBase: app.data?.config.serverUrl ?? '', appKey, appName: config.appName }} config={config} />
           {/* SPEC §2/§4: feature prompt, drawing, comparison and pending changes over the map. */}
           <FeatureLayer appKey={appKey} config={config} apiBase={app.data?.config.serverUrl ?? ''} />
           {err && (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DEMO_APP_KEY } from '../model/index.ts';
 import { resolveAppKey } from '../api/app_key.ts';
 import { buildTheme } from '../config/theme.ts';
+import { useOutdoor } from '../state/outdoor_store.ts';
 import { lazyNamed } from '../config/lazy.ts';
 import { parseRoute } from '../state/route.ts';
 import { useLocationStore } from '../state/location_store.ts';
@@ -60,9 +61,10 @@ export function Shell() {
   useQueryIntents(search);
 
   const mode = settings.themeMode ?? config.themeMode;
-  const theme = useMemo(() => buildTheme(config, mode), [config, mode]);
+  const outdoor = useOutdoor((s) => s.on);
+  const theme = useMemo(() => buildTheme(config, mode, outdoor), [config, mode, outdoor]);
   return (
-    <FluentProvider theme={theme} style={{ height: '100%' }} data-theme-mode={mode}>
+    <FluentProvider theme={theme} style={{ height: '100%' }} data-theme-mode={mode} data-outdoor={outdoor ? 'true' : undefined}>
       <Notifier />
       {route.name === 'map' && <MapScreen appKey={appKey} shell={shell} />}
       {route.name === 'overview' && (

@@ -19,7 +19,7 @@ import type { ApiCtx } from '../api/suggestions.ts';
 import { isLoggedIn, useAuthStore } from '../state/auth_store.ts';
 import { notify } from '../state/notifications.ts';
 import { clearRecording } from './track_recorder.ts';
-import { draftFromTrack, trackLayers } from './track_draft.ts';
+import { editableLayersOf, startNewFeatureDraft } from '../edit/new_feature_draft.ts';
 import { useTrack } from './track_store.ts';
 
 /** `track-2026-11-23T09-00.gpx`: sortable, and valid on every file system. */
@@ -44,7 +44,7 @@ export function TrackKeepDialog({ api, config }: { api: ApiCtx; config: AppConfi
   const points = useTrack((s) => s.points);
   const count = useTrack((s) => s.count);
   const authStatus = useAuthStore((s) => s.status);
-  const layers = trackLayers(config.layersConfig);
+  const layers = editableLayersOf(config.layersConfig, 'LineString');
   const [layerId, setLayerId] = useState<string>();
   const [busy, setBusy] = useState(false);
   const layer = layers.find((l) => l.id === layerId) ?? layers[0];
@@ -54,7 +54,9 @@ export function TrackKeepDialog({ api, config }: { api: ApiCtx; config: AppConfi
     if (!layer) return;
     setBusy(true);
     try {
-      if (await draftFromTrack(api, layer, points, authStatus === 'authorised')) await clearRecording();
+      // Altitude and time stay in the GPX: a line feature's geometry is 2D (SPEC §3 data in EPSG:4326).
+      const geometry = { type: 'LineString' as const, coordinates: points.map((p) => [p.lon, p.lat]) };
+      if (await startNewFeatureDraft(api, layer, geometry, authStatus === 'authorised')) await clearRecording();
     } catch {
       notify({ intent: 'error', textKey: 'errors.INTERNAL_SERVER_ERROR' });
     } finally {
