@@ -1,105 +1,23 @@
-// SPEC §4 geolocation on the map: the user's position as a dot, its accuracy as a circle in metres
-// and, when the heading is known, an arrow ahead of the dot. One small main-thread vector layer above
-// the feature canvas (z 100) and below the edit (1000) and comparison (1001) overlays; its two or
-// three features are updated in place on every position.
-import { useEffect, useRef } from 'react';
-import Feature from 'ol/Feature.js';
-import CircleGeom from 'ol/geom/Circle.js';
-import Point from 'ol/geom/Point.js';
-import VectorLayer from 'ol/layer/Vector.js';
-import VectorSource from 'ol/source/Vector.js';
-import { fromLonLat } from 'ol/proj.js';
-import { Circle, Fill, RegularShape, Stroke, Style } from 'ol/style.js';
+// SPEC §4 geolocation on the map: the position layer (position_layer.ts) on the main map, showing
+// the store's position while the Location button has it visible.
+import { useEffect } from 'react';
 import type OlMap from 'ol/Map.js';
-import { metresToMercator, type UserPosition } from './location_rules.ts';
 import { useUserLocation } from './location_store.ts';
-
-export const POSITION_OVERLAY_Z = 500;
-const BLUE = '#1a73e8';
-
-const ACCURACY_STYLE = new Style({
-  fill: new Fill({ color: 'rgba(26, 115, 232, 0.15)' }),
-  stroke: new Stroke({ color: 'rgba(26, 115, 232, 0.6)', width: 1 }),
-});
-const DOT_STYLE = new Style({
-  image: new Circle({ radius: 7, fill: new Fill({ color: BLUE }), stroke: new Stroke({ color: '#ffffff', width: 2 }) }),
-});
-const HEADING_OFFSET_PX = 14;
-
-function headingStyle(feature: { get: (k: string) => unknown }): Style {
-  const deg = Number(feature.get('heading')) || 0;
-  const rad = (deg * Math.PI) / 180;
-  return new Style({
-    image: new RegularShape({
-      points: 3,
-      radius: 7,
-      rotation: rad,
-      fill: new Fill({ color: BLUE }),
-      stroke: new Stroke({ color: '#ffffff', width: 1.5 }),
-      // Pixels, y up: the arrow sits ahead of the dot in the direction of travel.
-      displacement: [HEADING_OFFSET_PX * Math.sin(rad), HEADING_OFFSET_PX * Math.cos(rad)],
-    }),
-  });
-}
+import { PositionLayer } from './position_layer.ts';
 
 export function PositionOverlay({ map }: { map: OlMap | undefined }) {
-  const source = useRef(new VectorSource());
-  const features = useRef({
-    accuracy: new Feature<CircleGeom>({ role: 'accuracy' }),
-    dot: new Feature<Point>({ role: 'position' }),
-    heading: new Feature<Point>({ role: 'heading' }),
-  });
-
   useEffect(() => {
     if (!map) return;
-    const { accuracy, dot, heading } = features.current;
-    accuracy.setStyle(ACCURACY_STYLE);
-    dot.setStyle(DOT_STYLE);
-    heading.setStyle(headingStyle);
-    const layer = new VectorLayer({
-      source: source.current,
-      zIndex: POSITION_OVERLAY_Z,
-      updateWhileAnimating: true,
-      updateWhileInteracting: true,
-      properties: { name: 'position-overlay' },
-    });
-    map.addLayer(layer);
-    return () => void map.removeLayer(layer);
-  }, [map]);
-
-  useEffect(() => {
-    const src = source.current;
-    const { accuracy, dot, heading } = features.current;
-    const show = (p: UserPosition | null) => {
-      if (!p) return src.clear();
-      const at = fromLonLat([p.lon, p.lat]);
-      const radius = metresToMercator(p.accuracy, p.lat);
-      const circle = accuracy.getGeometry();
-      if (circle) circle.setCenterAndRadius(at, radius);
-      else accuracy.setGeometry(new CircleGeom(at, radius));
-      const point = dot.getGeometry();
-      if (point) point.setCoordinates(at);
-      else dot.setGeometry(new Point(at));
-      for (const f of [accuracy, dot]) if (!src.hasFeature(f)) src.addFeature(f);
-      if (p.heading === null) {
-        if (src.hasFeature(heading)) src.removeFeature(heading);
-        return;
-      }
-      const arrow = heading.getGeometry();
-      if (arrow) arrow.setCoordinates(at);
-      else heading.setGeometry(new Point(at));
-      heading.set('heading', p.heading);
-      if (!src.hasFeature(heading)) src.addFeature(heading);
-    };
+    const layer = new PositionLayer(map);
     const pick = (s: ReturnType<typeof useUserLocation.getState>) => (s.visible ? s.position : null);
-    show(pick(useUserLocation.getState()));
+    layer.show(pick(useUserLocation.getState()));
     const off = useUserLocation.subscribe((s, prev) => {
-      if (pick(s) !== pick(prev)) show(pick(s));
+      if (pick(s) !== pick(prev)) layer.show(pick(s));
     });
     return () => {
       off();
-      src.clear();
+      layer.dispose();
     };
-  }, []);
+  }, [map]);
   return null;
 }
