@@ -10,6 +10,7 @@ import { useFeatureUi } from './context.ts';
 import { safeUrl } from './safe_url.ts';
 import { sanitizeRichText } from './rich_text.ts';
 import { PALETTE } from './palette.ts';
+import { useOutdoor } from '../state/outdoor_store.ts';
 
 const useStyles = makeStyles({
   image: { maxWidth: '96px', maxHeight: '96px', objectFit: 'cover' },
@@ -56,8 +57,12 @@ const PdfR: FC<RendererProps> = (p) => <Link {...p} href={safeUrl(p.value)} />;
 const EmailR: FC<RendererProps> = (p) => <Link {...p} href={p.value ? `mailto:${text(p.value)}` : undefined} />;
 const ImageR: FC<RendererProps> = ({ value, def }) => {
   const styles = useStyles();
+  // SPEC §4 outdoor mode: images are not loaded automatically; the link opens one on a tap.
+  const outdoor = useOutdoor((s) => s.on);
   const src = safeUrl(value);
-  return src ? <img src={src} alt={def.label ?? def.name} className={styles.image} /> : null;
+  if (!src) return null;
+  if (outdoor) return <Link value={def.label ?? def.name} def={def} href={src} />;
+  return <img src={src} alt={def.label ?? def.name} className={styles.image} />;
 };
 const GeometryR: FC<RendererProps> = ({ value }) => <span>{geometrySummary(value)}</span>;
 const ObjectR: FC<RendererProps> = ({ value }) => {
