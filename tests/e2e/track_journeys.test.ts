@@ -6,8 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_APP_KEY } from '../../src/model/index.ts';
-import { acceptCookies, e2eSuite } from './support/server.ts';
+import { DEMO_APP_KEY, SUCCESS, type ChangePage } from '../../src/model/index.ts';
+import { USER, acceptCookies, e2eSuite } from './support/server.ts';
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
 const START = { latitude: 48.85, longitude: 2.35, accuracy: 5 };
@@ -92,6 +92,46 @@ describe('track journeys', () => {
     await page.waitForTimeout(1500);
     expect(await button.getAttribute('data-status')).toBe('idle');
     expect(await button.getAttribute('data-points')).toBe('0');
+    expect(suite.pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('suggests a kept track as a new line of an editable line layer, through the draft form', async () => {
+    const context = await suite.browser.newContext({ ...PHONE, geolocation: step(0), permissions: ['geolocation'] });
+    await acceptCookies(context, suite.server.base);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => suite.pageErrors.push(e.message));
+    await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
+    await page.getByTestId('account-button').click();
+    await page.getByTestId('field-username').fill(USER.username);
+    await page.getByTestId('field-password').fill(USER.password);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
+
+    const button = page.getByTestId('track-button');
+    await button.tap();
+    await expect.poll(() => button.getAttribute('data-points'), { timeout: 15_000 }).toBe('1');
+    for (let i = 1; i < 5; i++) await feed(page, step(i), i + 1);
+    await button.tap();
+    // The demo's one editable line layer is Borders.
+    await page.getByTestId('track-suggest').tap();
+    await page.getByTestId('draft-panel').waitFor();
+    const name = `walk ${Date.now()}`;
+    await page.getByTestId('edit-name').fill(name);
+    await page.screenshot({ path: join(suite.shots, 'track-suggest.png') });
+    await page.getByTestId('edit-submit').click();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByText(SUCCESS.UPLOAD_SUCCESSFUL, { exact: false }).first().waitFor({ timeout: 15_000 });
+    expect(await button.getAttribute('data-status')).toBe('idle');
+
+    const res = await fetch(`${suite.server.base}/api/features/changes?admin=false&page=1&pageSize=1000`, {
+      headers: { 'x-app-key': DEMO_APP_KEY, authorization: `Basic ${btoa(`${USER.username}:${USER.password}`)}` },
+    });
+    const change = ((await res.json()) as ChangePage).items.find((c) => c.after?.properties.name === name)!;
+    expect(change).toMatchObject({ grpstatus: 'n', layerId: 'borders', after: { geometry: { type: 'LineString' } } });
+    const coords = (change.after!.geometry as { coordinates: number[][] }).coordinates;
+    expect(coords).toHaveLength(5);
+    expect(coords[4]![1]).toBeCloseTo(step(4).latitude, 6);
     expect(suite.pageErrors).toEqual([]);
     await context.close();
   });
