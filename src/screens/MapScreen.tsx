@@ -7,6 +7,7 @@ import { ApiError } from '../api/client.ts';
 import { MapView } from '../map/MapView.tsx';
 import { FeatureLayer } from './FeatureLayer.tsx';
 import { LocationButton } from '../location/LocationButton.tsx';
+import { SearchBar } from '../search/SearchBar.tsx';
 import { useMapStore } from '../state/map_store.ts';
 import { useUiStore } from '../state/ui_store.ts';
 import { AppBar } from './AppBar.tsx';
@@ -47,6 +48,8 @@ export function MapScreen({ appKey, shell }: { appKey: string; shell: ShellConfi
           <MapView appKey={appKey} config={app.data?.config} apiBase={app.data?.config.serverUrl} />
           {/* SPEC §4 Location button and the position layer, below OL's zoom buttons. */}
           <LocationButton />
+          {/* SPEC §2 search: always on the map, over the features on the device, layers and places. */}
+          {config.search.featureSearch && <SearchBar config={config} />}
           {/* SPEC §2/§4: feature prompt, drawing, comparison and pending changes over the map. */}
           <FeatureLayer appKey={appKey} config={config} apiBase={app.data?.config.serverUrl ?? ''} />
           {err && (

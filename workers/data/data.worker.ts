@@ -6,7 +6,7 @@ import type { DataWorkerApi, LoadLayerRequest, LoadProgress } from './protocol.t
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 import { packFeatureCollection, type PackOptions } from './pack_geojson.ts';
 import { decodeFlatGeobufStream } from './fgb_decode.ts';
-import { baseLayerId, isDiffLayerId, isValidLonLat, SERVER_TIMEOUT_MS } from '../../src/model/index.ts';
+import { baseLayerId, isDiffLayerId, isValidLonLat, SEARCH_RESULTS_PER_LAYER, SERVER_TIMEOUT_MS } from '../../src/model/index.ts';
 import { apiHeaders, apiUrl, readWireError } from '../../src/api/http.ts';
 import { transferBatch } from '../batch/transfer.ts';
 import { groupChanges } from './review.ts';
@@ -73,6 +73,7 @@ async function loadBatch(req: LoadLayerRequest, onProgress?: LoadProgress): Prom
         layerId: req.layer,
         geometryType: req.geometryType,
         labelProperty: req.labelProperty,
+        searchProperties: req.searchProperties,
         // SPEC §5: the model's rule, applied per vertex so no feature objects are rebuilt.
         isValidPoint: isValidLonLat,
       },
@@ -142,6 +143,7 @@ const api: DataWorkerApi = {
       workspace: req.workspace,
       geometryType: req.geometryType,
       labelProperty: req.labelProperty,
+      searchProperties: req.searchProperties,
       appName: req.appName,
     });
     const shown = await showLayer(req, {
@@ -156,6 +158,8 @@ const api: DataWorkerApi = {
       forgetQueued(req.layer);
       await redrawQueued(req.appName, req.layer).catch((err) => console.warn('queued suggestions not drawn', err));
     }
+    // Once per load, after the layer is on screen: the first search then finds its index ready.
+    if (req.searchProperties) setTimeout(() => registry.prepareSearch(req.layer));
     return shown;
   },
   async refreshFeatures(req) {
@@ -226,6 +230,9 @@ const api: DataWorkerApi = {
   },
   async groupChanges(req) {
     return groupChanges(req);
+  },
+  async searchFeatures({ query, limit, layerIds }) {
+    return registry.search(query, limit ?? SEARCH_RESULTS_PER_LAYER, layerIds);
   },
 };
 

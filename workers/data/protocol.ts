@@ -15,6 +15,8 @@ export interface LoadLayerRequest {
   geometryType?: GeometryType;
   /** Property copied into `labels` (SPEC §3 Layer.labelAttribute). */
   labelProperty?: string;
+  /** Properties searched in this layer, the name first (model `featureSearchProperties`); none: not searched. */
+  searchProperties?: string[];
   /** Basic-auth header value or session id, when logged in (SPEC §7: credentials on every call). */
   authorization?: string;
   sessionId?: string;
@@ -207,6 +209,34 @@ export interface HitTestRequest extends HitQuery {
   layerIds?: string[];
 }
 
+// --- search (SPEC §2: deep search over the features on the device; feature_search.ts) ---
+
+export interface SearchFeaturesRequest {
+  query: string;
+  /** Matches per layer (model SEARCH_RESULTS_PER_LAYER when absent). */
+  limit?: number;
+  /** Only these layers; all searchable loaded layers when absent. */
+  layerIds?: string[];
+}
+
+export interface SearchHit {
+  layerId: string;
+  /** The feature's gfid. */
+  id: number;
+  name: string;
+  /** Lon/lat extent [minLon, minLat, maxLon, maxLat], for the zoom to the feature. */
+  extent: [number, number, number, number];
+  score: number;
+}
+
+/** One layer's matches, best first; groups ordered by their best match. */
+export interface SearchGroup {
+  layerId: string;
+  hits: SearchHit[];
+  /** All matches of the layer (more than `hits` when cut at the limit). */
+  total: number;
+}
+
 /**
  * One row per call: request in, response out, and for long calls the progress callback they
  * accept as an optional second argument (a comlink proxy: functions cannot sit inside the request).
@@ -241,6 +271,8 @@ export interface DataWorkerProtocol {
   outboxResubmit: { request: OutboxResubmitRequest; response: void };
   /** SPEC §2 comparison / pending changes: one page of change entries grouped, with the property diff (review.ts). */
   groupChanges: { request: GroupChangesRequest; response: GroupedChanges };
+  /** SPEC §2 search: names, searchable properties, tags and categories of the loaded layers, best first. */
+  searchFeatures: { request: SearchFeaturesRequest; response: SearchGroup[] };
 }
 
 export type DataWorkerCall = keyof DataWorkerProtocol;
