@@ -31,7 +31,12 @@ export const scenario: Scenario = {
         const build = c === 'baseline' ? { buildMs: 0 } : ((await call('worker', 'buildSearch', c)) as { buildMs: number });
         await setThrottle(cdp, 4);
         try {
-          const t = (await call('typeQueries', c, queries)) as { ms: number[]; roundTripMs: number[]; longTaskMaxMs: number; longTasksOver50: number };
+          const t = (await call('typeQueries', c, queries)) as {
+            ms: number[];
+            roundTripMs: number[];
+            longTaskMaxMs: number;
+            longTasksOver50: number;
+          };
           return {
             buildMs: build.buildMs,
             queryP95Ms: percentile(t.ms, 95),

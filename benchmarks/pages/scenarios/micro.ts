@@ -63,7 +63,10 @@ export async function prepareNaiveSearch(layer: string): Promise<number> {
  * time (ms: inside the worker, or the main-thread scan; roundTripMs: from the page) and the page's
  * long tasks meanwhile. The scenario sets the CPU throttling.
  */
-export async function typeQueries(contender: 'baseline' | 'ceiling' | 'mapdraft', queries: string[]): Promise<Record<string, number[] | number>> {
+export async function typeQueries(
+  contender: 'baseline' | 'ceiling' | 'mapdraft',
+  queries: string[],
+): Promise<Record<string, number[] | number>> {
   const api = microWorker();
   const probe = longTasks();
   const ms: number[] = [];

@@ -110,7 +110,11 @@ const api = {
   /** Scenario 11 set-up (untimed): the layer packed with its search texts, as showLayer packs it; the queries to type. */
   async prepareSearch(apiBase: string, layer: string): Promise<{ count: number; queries: string[] }> {
     const res = await fetch(`${apiBase}/api/features?workspace=bench&layer=${layer}`);
-    const batch = packFeatureCollection((await res.json()) as FeatureCollection, { layerId: layer, labelProperty: 'name', searchProperties: ['name', 'tags'] });
+    const batch = packFeatureCollection((await res.json()) as FeatureCollection, {
+      layerId: layer,
+      labelProperty: 'name',
+      searchProperties: ['name', 'tags'],
+    });
     searchLayer = { batch, names: batch.labels! };
     return { count: batch.count, queries: typedQueries(searchLayer.names) };
   },
@@ -128,7 +132,8 @@ const api = {
   searchOnce(contender: Contender, query: string): { ms: number; found: number } {
     const s = searchLayer!;
     const t0 = performance.now();
-    const found = contender === 'mapdraft' ? s.index!.search(s.batch, query, SEARCH_LIMIT).hits.length : prefixScan(s.normalised!, query).length;
+    const found =
+      contender === 'mapdraft' ? s.index!.search(s.batch, query, SEARCH_LIMIT).hits.length : prefixScan(s.normalised!, query).length;
     return { ms: performance.now() - t0, found };
   },
 
