@@ -18,6 +18,7 @@ import { refreshFeatures, type RefreshDeps, type ShownLayer } from './refresh_fe
 import { getFeatureRecord, OutboxStore, putFeatureRecord } from './outbox_store.ts';
 import { replayOutbox } from './outbox_replay.ts';
 import { drawQueued, forgetQueued } from './outbox_map.ts';
+import { buildRoadGraph, findRoute, type RoadGraph } from './road_graph.ts';
 
 const inFlight = new Map<string, AbortController>();
 const FGB_MIME = 'application/flatgeobuf';
@@ -127,6 +128,16 @@ async function redrawQueued(appName?: string, only?: string): Promise<void> {
   drawQueued(items, shownDiffBases, (layerId) => refreshDeps(layerId));
 }
 
+/** The road graph and the batches it was built from: a reload or an edit of a road layer gives a new batch object. */
+let roads: { from: FeatureBatch[]; graph: RoadGraph } | undefined;
+
+function roadGraph(layerIds: readonly string[]): RoadGraph {
+  const batches = layerIds.map((id) => registry.get(id)).filter((b): b is FeatureBatch => b !== undefined);
+  const same = roads && roads.from.length === batches.length && roads.from.every((b, i) => b === batches[i]);
+  if (!same) roads = { from: batches, graph: buildRoadGraph(batches) };
+  return roads!.graph;
+}
+
 /** One replay at a time per database: two would send the same item twice (harmless, but wasteful). */
 const replays = new Map<string, ReturnType<typeof replayOutbox>>();
 
@@ -233,6 +244,9 @@ const api: DataWorkerApi = {
   },
   async searchFeatures({ query, limit, layerIds }) {
     return registry.search(query, limit ?? SEARCH_RESULTS_PER_LAYER, layerIds);
+  },
+  async route({ origin, destination, roadLayerIds }) {
+    return findRoute(roadGraph(roadLayerIds), origin, destination);
   },
 };
 

@@ -2,7 +2,7 @@
 // RequestResponseMessageMap). The comlink-exposed object and the main-thread proxy are both derived
 // from it, so adding a call means adding one row here. A leaf: it imports only the model and
 // workers/batch, and the modules implementing the calls import their request and response types from here.
-import type { ChangeEntry, ChangeSide, GeometryType, OutboxItem, OutboxMeta, OutboxRequest } from '../../src/model/index.ts';
+import type { ChangeEntry, ChangeSide, GeometryType, LonLat, OutboxItem, OutboxMeta, OutboxRequest, Route } from '../../src/model/index.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 
 export interface LoadLayerRequest {
@@ -237,6 +237,20 @@ export interface SearchGroup {
   total: number;
 }
 
+// --- routing (SPEC §1/§3 Route: the embedded router over the road layers; road_graph.ts) ---
+
+export interface RouteRequest {
+  origin: LonLat;
+  destination: LonLat;
+  /** The loaded layers flagged `roads` (SPEC §3 layersConfig). */
+  roadLayerIds: string[];
+}
+
+/** Why there is no route (SPEC §8 "no route because a location is not close to a road"). */
+export type NoRouteReason = 'noRoads' | 'originFarFromRoad' | 'destinationFarFromRoad' | 'notConnected';
+
+export type RouteOutcome = { ok: true; route: Route } | { ok: false; reason: NoRouteReason; distanceToRoad?: number };
+
 /**
  * One row per call: request in, response out, and for long calls the progress callback they
  * accept as an optional second argument (a comlink proxy: functions cannot sit inside the request).
@@ -273,6 +287,8 @@ export interface DataWorkerProtocol {
   groupChanges: { request: GroupChangesRequest; response: GroupedChanges };
   /** SPEC §2 search: names, searchable properties, tags and categories of the loaded layers, best first. */
   searchFeatures: { request: SearchFeaturesRequest; response: SearchGroup[] };
+  /** SPEC §1 routing offline: the shortest route over the road layers (graph rebuilt only when a road layer changed). */
+  route: { request: RouteRequest; response: RouteOutcome };
 }
 
 export type DataWorkerCall = keyof DataWorkerProtocol;

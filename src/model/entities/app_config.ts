@@ -8,12 +8,12 @@ import {
   DEFAULT_STROKE_COLOR,
   DEFAULT_THEME_MODE,
   DEFAULT_TIME_FORMAT,
+  ROUTE_PROFILE,
   THEME_MODES,
 } from '../constants.ts';
 import { appKeySchema, colorSchema, localeSchema } from './common.ts';
 import { baseLayerSchema, layerSchema } from './layer.ts';
 
-export const DEFAULT_ROUTING_PROFILE = 'driving-car';
 /** SPEC §1 hand-off targets: the device's map app (geo: URI), Google Maps, Apple Maps, OsmAnd. */
 export const NAVIGATION_SERVICES = ['geo', 'google', 'apple', 'osmand'] as const;
 export type NavigationService = (typeof NAVIGATION_SERVICES)[number];
@@ -25,13 +25,13 @@ export const routingConfigSchema = z.object({
   /** Sent as the bearer key (SPEC §7). */
   key: z.string().optional(),
   /** SPEC §7: the driving-car profile unless the owner says otherwise. */
-  profile: z.string().default(DEFAULT_ROUTING_PROFILE),
+  profile: z.string().default(ROUTE_PROFILE),
 });
 export type RoutingConfig = z.infer<typeof routingConfigSchema>;
 
 /** The `routing` setting as one shape: `true`/`false` are on/off with the embedded router. */
 export function routingSettings(routing: boolean | RoutingConfig): RoutingConfig {
-  return typeof routing === 'boolean' ? { enabled: routing, profile: DEFAULT_ROUTING_PROFILE } : routing;
+  return typeof routing === 'boolean' ? { enabled: routing, profile: ROUTE_PROFILE } : routing;
 }
 
 export const FEATURES_PROPERTIES_WINDOWS = ['mapOverlay', 'prompt'] as const;
