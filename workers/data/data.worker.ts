@@ -248,6 +248,9 @@ const api: DataWorkerApi = {
   async route({ origin, destination, roadLayerIds }) {
     return findRoute(roadGraph(roadLayerIds), origin, destination);
   },
+  async featurePosition({ layerId, gfid }) {
+    return registry.featurePosition(layerId, gfid) ?? null;
+  },
 };
 
 expose(api);

@@ -34,7 +34,7 @@ function docsOf(batch: FeatureBatch, indices?: Iterable<number>): SearchDoc[] {
 }
 
 /** Lon/lat extent of feature f. */
-function featureExtent(batch: FeatureBatch, f: number): [number, number, number, number] {
+export function featureExtent(batch: FeatureBatch, f: number): [number, number, number, number] {
   const [v0, v1] = featureVertexRange(batch, f);
   let minX = Infinity,
     minY = Infinity,

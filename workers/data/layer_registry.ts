@@ -1,11 +1,12 @@
 // The data worker's memory of the layers it loaded (DESIGN.md "Hit testing is spatial, not
 // pixel-based"): each layer's batch and its rbush index, so a tap is answered from the index
 // without asking the render worker or reading pixels. Runs anywhere; the worker owns one.
+import { SEARCH_FIELD_SEPARATOR } from '../../src/model/index.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 import { buildSpatialIndex, removeIndexedFeatures, updateIndexedFeatures, type SpatialIndex } from '../batch/spatial_index.ts';
 import { removeFeatures, upsertFeatures } from '../batch/batch_patch.ts';
 import { hitTest, mergeHits } from './hit_testing.ts';
-import { FeatureSearchIndex } from './feature_search.ts';
+import { featureExtent, FeatureSearchIndex } from './feature_search.ts';
 import type { Hit, HitQuery, SearchGroup } from './protocol.ts';
 
 interface LayerEntry {
@@ -134,6 +135,17 @@ export class LayerRegistry {
       if (hits.length) groups.push({ layerId: id, hits, total });
     }
     return groups.sort((a, b) => b.hits[0].score - a.hits[0].score);
+  }
+
+  /** The middle of the feature's lon/lat extent (a point: the point) and its name; undefined when not loaded. */
+  featurePosition(layerId: string, gfid: number): { at: [number, number]; name: string } | undefined {
+    const batch = this.layers.get(layerId)?.batch;
+    if (!batch) return undefined;
+    const f = batch.ids.indexOf(gfid);
+    if (f < 0) return undefined;
+    const [minX, minY, maxX, maxY] = featureExtent(batch, f);
+    const name = batch.searchTexts?.[f]?.split(SEARCH_FIELD_SEPARATOR)[0] || batch.labels?.[f] || '';
+    return { at: [(minX + maxX) / 2, (minY + maxY) / 2], name };
   }
 
   /** Changes on every `set` of the layer, not on `patch`; undefined for an unknown layer. */

@@ -289,6 +289,8 @@ export interface DataWorkerProtocol {
   searchFeatures: { request: SearchFeaturesRequest; response: SearchGroup[] };
   /** SPEC §1 routing offline: the shortest route over the road layers (graph rebuilt only when a road layer changed). */
   route: { request: RouteRequest; response: RouteOutcome };
+  /** Where a loaded feature is (lon/lat, the middle of its extent) and its name, e.g. as a route's end; null when not loaded. */
+  featurePosition: { request: { layerId: string; gfid: number }; response: { at: LonLat; name: string } | null };
 }
 
 export type DataWorkerCall = keyof DataWorkerProtocol;
