@@ -4,7 +4,7 @@
 // index. Diacritics- and case-insensitive (model `normalizeSearchText`), prefix and word matching,
 // typo-tolerant on longer words, best first. Runs anywhere; the data worker's registry owns them.
 import MiniSearch from 'minisearch';
-import { nameMatchBoost, normalizeSearchText, SEARCH_FIELD_SEPARATOR } from '../../src/model/index.ts';
+import { nameBoosterFor, normalizeSearchText, SEARCH_FIELD_SEPARATOR } from '../../src/model/index.ts';
 import { featureVertexRange, type FeatureBatch } from '../batch/feature_batch.ts';
 import type { SearchHit } from './protocol.ts';
 
@@ -14,8 +14,13 @@ interface SearchDoc {
   text: string;
 }
 
-/** Words of at least this length tolerate a typo (edit distance 20 % of the word). */
+/** Words of at least this length tolerate a typo (edit distance 20 % of the word, at most one edit). */
 const FUZZY_FROM_LENGTH = 5;
+/**
+ * Only the best candidates by text score are re-ranked by name (the boost at most quadruples a score,
+ * and a short prefix can match thousands of features: re-ranking them all would cost more than the search).
+ */
+const RERANKED = 200;
 
 function docsOf(batch: FeatureBatch, indices?: Iterable<number>): SearchDoc[] {
   const texts = batch.searchTexts;
@@ -60,6 +65,7 @@ export class FeatureSearchIndex {
       boost: { name: 3 },
       prefix: true,
       fuzzy: (term) => (term.length >= FUZZY_FROM_LENGTH ? 0.2 : false),
+      maxFuzzy: 1,
       combineWith: 'AND',
     },
   });
@@ -84,9 +90,11 @@ export class FeatureSearchIndex {
 
   /** The best `limit` matches, best first, with their extent in `batch` (the layer's current features); and how many matched. */
   search(batch: FeatureBatch, query: string, limit: number): { hits: SearchHit[]; total: number } {
-    const found = this.index.search(query);
+    const found = this.index.search(query); // sorted by text score, best first
+    const boost = nameBoosterFor(query);
     const ranked = found
-      .map((r) => ({ id: r.id as number, name: String(r.name ?? ''), score: r.score * nameMatchBoost(String(r.name ?? ''), query) }))
+      .slice(0, RERANKED)
+      .map((r) => ({ id: r.id as number, name: String(r.name ?? ''), score: r.score * boost(String(r.name ?? '')) }))
       .sort((a, b) => b.score - a.score)
       .slice(0, limit);
     const at = new Map<number, number>();

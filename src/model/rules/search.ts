@@ -45,16 +45,21 @@ export function featureSearchText(values: readonly unknown[]): string {
 /**
  * Best first beyond the text score: a name equal to the query outranks one starting with it, which
  * outranks a match elsewhere ("Paris" before "Parisot" before a city whose country is Paris).
+ * Prepared once per query: the index calls it for every candidate.
  */
-export function nameMatchBoost(name: string, query: string): number {
-  const n = normalizeSearchText(name).trim();
+export function nameBoosterFor(query: string): (name: string) => number {
   const q = normalizeSearchText(query).trim();
-  if (!q) return 1;
-  if (n === q) return 4;
-  if (n.startsWith(q)) return 2;
-  if (n.split(/\s+/).some((word) => word.startsWith(q))) return 1.5;
-  return 1;
+  return (name) => {
+    if (!q) return 1;
+    const n = normalizeSearchText(name).trim();
+    if (n === q) return 4;
+    if (n.startsWith(q)) return 2;
+    if (n.split(/\s+/).some((word) => word.startsWith(q))) return 1.5;
+    return 1;
+  };
 }
+
+export const nameMatchBoost = (name: string, query: string): number => nameBoosterFor(query)(name);
 
 /** SPEC §2 "map layers": layers whose title contains every typed word (any word order), best first. */
 export function matchLayersByTitle<L extends { id: string; name: string }>(layers: readonly L[], query: string): L[] {
