@@ -38,9 +38,13 @@ export function RouteOverlay({ map }: { map: OlMap | undefined }) {
     const src = source.current;
     src.clear();
     if (route?.coordinates?.length) {
-      const line = new Feature(new LineString(route.coordinates.map((c) => fromLonLat(c))));
+      const geom = new LineString(route.coordinates.map((c) => fromLonLat(c)));
+      const line = new Feature(geom);
       line.setStyle(LINE);
       src.addFeature(line);
+      // The whole route in view, above the route panel (which covers up to 55 % of the map's height).
+      const height = map?.getSize()?.[1] ?? 0;
+      map?.getView().fit(geom.getExtent(), { padding: [64, 24, Math.round(height * 0.55) + 16, 64], maxZoom: 16, duration: 0 });
     }
     for (const [at, style] of [
       [origin?.at, ORIGIN],
@@ -51,6 +55,6 @@ export function RouteOverlay({ map }: { map: OlMap | undefined }) {
       f.setStyle(style);
       src.addFeature(f);
     }
-  }, [route, origin, destination]);
+  }, [map, route, origin, destination]);
   return null;
 }
