@@ -65,6 +65,10 @@ describe('find journeys (360 px)', () => {
     await page.screenshot({ path: join(suite.shots, 'search-desktop.png') });
     await input.fill('qqzzxx');
     await page.getByText('Nothing found for “qqzzxx”.').waitFor({ timeout: 15_000 });
+    // The route panel on a desktop: it asks for both ends before anything else.
+    await page.getByTestId('route-button').click();
+    await page.getByText('Choose a start and a destination', { exact: false }).waitFor();
+    await page.screenshot({ path: join(suite.shots, 'route-desktop.png') });
     expect(suite.pageErrors).toEqual([]);
     await context.close();
   });
