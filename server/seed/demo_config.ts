@@ -57,6 +57,20 @@ export const DEMO_LAYERS: LayerInput[] = [
     zIndex: 6,
     properties: [text('name', 'Name'), text('kind', 'Kind')],
   },
+  {
+    // Generated demo data (server/seed/demo_roads.ts), not real roads: the embedded router's network.
+    id: 'roads',
+    name: 'Demo roads (generated)',
+    type: 'LineString',
+    workspace: DEMO_WORKSPACE,
+    edit: false,
+    roads: true,
+    nameProperty: 'name',
+    labelAttribute: 'name',
+    strokeColor: '#7A5C2E',
+    zIndex: 6,
+    properties: [text('name', 'Name', false), text('kind', 'Kind', false)],
+  },
 ];
 
 /** SPEC §3: each editable layer has a companion `<id>_diff` named "<name> updates". */
@@ -97,5 +111,7 @@ export const DEMO_CONFIG: AppConfigInput = {
   requireAuth: false,
   defaultLanguage: 'en_US',
   appKey: DEMO_APP_KEY,
-  appDescriptions: { en_US: 'World cities, countries and borders from open data. Suggest an edit!' },
+  appDescriptions: {
+    en_US: 'World cities, countries and borders from open data, and a generated demo road network in France for routing. Suggest an edit!',
+  },
 };

@@ -3,6 +3,7 @@ import { DEMO_APP_KEY, baseLayerId, type LayerInput } from '../../src/model/inde
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/index.ts';
 import { insertFeatures } from './bulk.ts';
+import { generateDemoRoads } from './demo_roads.ts';
 import { DEMO_BASE_LAYERS, DEMO_CONFIG, DEMO_DIFF_LAYERS, DEMO_DIFF_WORKSPACE, DEMO_LAYERS, DEMO_WORKSPACE } from './demo_config.ts';
 import { loadBorders, loadCities, loadCountries, type SeedFeature } from './geodata.ts';
 
@@ -47,10 +48,12 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
   const print = opts.print ?? (() => undefined);
   const adminPassword = opts.adminPassword || generatePassword();
   const userPassword = opts.userPassword || generatePassword();
+  const cities = loadCities(opts.seedCities ?? 10_000);
   const data: Record<string, SeedFeature[]> = {
-    cities: loadCities(opts.seedCities ?? 10_000),
+    cities,
     countries: loadCountries(),
     borders: loadBorders(),
+    roads: generateDemoRoads(cities),
   };
   // The ws_demo registration secret (POST /api/workspaces/ws_demo/register) is printed once, like passwords.
   const secret = randomBytes(18).toString('base64url');

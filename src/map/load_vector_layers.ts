@@ -4,7 +4,15 @@
 // features-loaded flag is set. This module only wires workers together; it never touches a feature.
 import { markServerReachable } from '../pwa/connectivity.ts';
 import type OlMap from 'ol/Map.js';
-import { FIT_MAX_ZOOM, FIT_PADDING, GEOMETRY_TYPES, isDiffLayerId, type GeometryType, type Layer } from '../model/index.ts';
+import {
+  featureSearchProperties,
+  FIT_MAX_ZOOM,
+  FIT_PADDING,
+  GEOMETRY_TYPES,
+  isDiffLayerId,
+  type GeometryType,
+  type Layer,
+} from '../model/index.ts';
 import type { DataWorkerApi } from '../../workers/data/protocol.ts';
 import { PALETTE } from '../ui/palette.ts';
 import type { MapRendererHandle, RenderLayerConfig } from './render_worker_client.ts';
@@ -101,6 +109,8 @@ async function showLayers(renderer: LayerRenderer, layers: readonly Layer[], opt
           layer: cfg.id,
           geometryType: cfg.type as GeometryType,
           labelProperty: cfg.labelAttribute,
+          // SPEC §2 search over the originals; pending suggestions are not search results.
+          searchProperties: isDiffLayerId(cfg.id) ? undefined : featureSearchProperties(cfg),
           authorization: opts.authorization,
           sessionId: opts.sessionId,
           requestId,

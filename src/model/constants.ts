@@ -65,6 +65,11 @@ export const GEOLOCATION_ERROR_CODES = { 1: 'denied', 2: 'unavailable', 3: 'time
 export const ROUTE_KM_THRESHOLD_M = 1000;
 export const ROUTE_KM_DECIMALS = 1;
 export const ROUTE_PROFILE = 'driving-car';
+/** Embedded router (no directions service): an end farther than this from every road has no route (SPEC §8). */
+export const ROUTE_MAX_SNAP_M = 5000;
+/** Embedded router: the travel speed on roads, and on the straight legs to and from the nearest road. */
+export const ROUTE_ROAD_SPEED_KMH = 60;
+export const ROUTE_OFF_ROAD_SPEED_KMH = 5;
 
 // --- Layers (SPEC §3, §9) ---
 export const GEOMETRY_TYPES = ['Point', 'Polygon', 'LineString'] as const;

@@ -37,3 +37,5 @@ export * from './rules/geolocation.ts';
 export * from './rules/outbox.ts';
 export * from './rules/tracks.ts';
 export * from './rules/coordinates.ts';
+export * from './rules/search.ts';
+export * from './rules/navigation.ts';

@@ -31,7 +31,8 @@ export interface FeatureLayerProps {
 const useStyles = makeStyles({
   reviewButtons: {
     position: 'absolute',
-    top: '12px',
+    // Below the search field (src/search/SearchBar.tsx), which holds the top of the map.
+    top: '56px',
     left: '50%',
     transform: 'translateX(-50%)',
     zIndex: 15,

@@ -8,6 +8,8 @@ import { MapView } from '../map/MapView.tsx';
 import { FeatureLayer } from './FeatureLayer.tsx';
 import { LocationButton } from '../location/LocationButton.tsx';
 import { FieldTools } from '../field/FieldTools.tsx';
+import { SearchBar } from '../search/SearchBar.tsx';
+import { RouteTool } from '../route/RouteTool.tsx';
 import { useMapStore } from '../state/map_store.ts';
 import { useUiStore } from '../state/ui_store.ts';
 import { AppBar } from './AppBar.tsx';
@@ -50,6 +52,10 @@ export function MapScreen({ appKey, shell }: { appKey: string; shell: ShellConfi
           <LocationButton />
           {/* SPEC §4 field tools: track recording, long-press menu, outdoor mode, below the Location button. */}
           <FieldTools api={{ apiBase: app.data?.config.serverUrl ?? '', appKey, appName: config.appName }} config={config} />
+          {/* SPEC §2 search: always on the map, over the features on the device, layers and places. */}
+          {config.search.featureSearch && <SearchBar config={config} />}
+          {/* SPEC §1 routing: the Route button, the route panel and the route on the map. */}
+          <RouteTool config={config} />
           {/* SPEC §2/§4: feature prompt, drawing, comparison and pending changes over the map. */}
           <FeatureLayer appKey={appKey} config={config} apiBase={app.data?.config.serverUrl ?? ''} />
           {err && (

@@ -24,7 +24,8 @@ import { Legend } from '../map/Legend.tsx';
 
 /** Tabs when the app config names none. */
 const DEFAULT_LEFT = ['layers', 'legend'];
-const DEFAULT_RIGHT = ['search', 'pendingChanges'];
+// The search is the field on the map (src/search/SearchBar.tsx), not a drawer tab.
+const DEFAULT_RIGHT = ['pendingChanges'];
 
 export const leftTabs = (c: AppConfig) => (c.leftDrawerComponent.length ? c.leftDrawerComponent : DEFAULT_LEFT);
 export const rightTabs = (c: AppConfig) => (c.rightDrawerComponent.length ? c.rightDrawerComponent : DEFAULT_RIGHT);

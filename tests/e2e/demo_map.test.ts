@@ -95,11 +95,11 @@ describe('demo map', () => {
       { timeout: 120_000, polling: 250 },
     );
     const total = Number(await map.getAttribute('data-features-loaded'));
-    // cities (10,000 seeded) + countries + borders
+    // cities (10,000 seeded) + countries + borders + the generated demo roads
     expect(total).toBeGreaterThanOrEqual(10_000);
     expect(await map.getAttribute('data-map-loading')).toBeNull();
     await expect.poll(() => page.getByTestId('app-title').textContent()).toBeTruthy();
-    expect(await page.getByTestId('layer-count').textContent()).toMatch(/3/);
+    expect(await page.getByTestId('layer-count').textContent()).toMatch(/4/);
 
     const shot = await map.screenshot();
     const stats = await analysePng(page, shot, citiesColor);

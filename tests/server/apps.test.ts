@@ -23,12 +23,13 @@ describe('GET /api/apps', () => {
       'countries',
       'borders',
       'borders_diff',
+      'roads',
     ]);
     expect(res.body.config.layersConfig[0]).toMatchObject({ type: 'Point', edit: true, minZoom: 1, maxZoom: 24 });
     expect(res.body.config.layersConfig[1]).toMatchObject({ name: 'Cities updates', workspace: 'ws_demo_diff', type: 'Point' });
     // The stored configuration, which an owner edits, stays as written.
     const stored = await call(`/api/apps/config?appkey=${DEMO}`);
-    expect(stored.body.layersConfig.map((l: { id: string }) => l.id)).toEqual(['cities', 'countries', 'borders']);
+    expect(stored.body.layersConfig.map((l: { id: string }) => l.id)).toEqual(['cities', 'countries', 'borders', 'roads']);
     const base = res.body.config.baseLayersConfig;
     expect(base.find((b: { id: string }) => b.id === 'ne_land')).toMatchObject({ type: 'vector' });
     expect(base.find((b: { type: string }) => b.type === 'xyz').url).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');

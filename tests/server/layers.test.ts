@@ -7,10 +7,23 @@ describe('layers (SPEC §7)', () => {
     const res = await call('/api/workspaces/ws_demo/layers');
     expect(res.status).toBe(200);
     const byId = Object.fromEntries(res.body.map((l: { id: string }) => [l.id, l]));
-    expect(Object.keys(byId).sort()).toEqual(['borders', 'cities', 'countries']);
+    expect(Object.keys(byId).sort()).toEqual(['borders', 'cities', 'countries', 'roads']);
     expect(byId.cities).toMatchObject({ type: 'Point', edit: true, workspace: 'ws_demo', zIndex: 7 });
     expect(byId.countries).toMatchObject({ type: 'Polygon', edit: false });
     expect(byId.borders).toMatchObject({ type: 'LineString', edit: true });
+    // Generated demo data for the embedded router, labelled as such (SPEC §1 routing).
+    expect(byId.roads).toMatchObject({ type: 'LineString', edit: false, roads: true, name: 'Demo roads (generated)' });
+  });
+
+  it('serves the generated demo roads, joined at shared city vertices', async () => {
+    const res = await call('/api/features?workspace=ws_demo&layer=roads');
+    expect(res.status).toBe(200);
+    const roads = res.body.features as { geometry: { coordinates: number[][] }; properties: { name: string } }[];
+    expect(roads.length).toBeGreaterThan(3);
+    expect(roads.every((r) => r.properties.name.startsWith('Demo road '))).toBe(true);
+    const ends = roads.flatMap((r) => [r.geometry.coordinates[0], r.geometry.coordinates.at(-1)!].map((c) => c.join(',')));
+    // Every road shares an end with another road: a network, not loose lines.
+    expect(ends.every((e) => ends.filter((x) => x === e).length >= 2)).toBe(true);
   });
 
   it('hides the diff workspace from visitors and shows it to members', async () => {

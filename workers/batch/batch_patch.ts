@@ -46,6 +46,7 @@ function assemble(base: FeatureBatch, picks: readonly Pick[]): FeatureBatch {
   const featureEnds = new Uint32Array(picks.length);
   const polygonEnds = polygon ? new Uint32Array(nPolys) : undefined;
   const labels = base.labels ? new Array<string>(picks.length) : undefined;
+  const searchTexts = base.searchTexts ? new Array<string>(picks.length) : undefined;
   let part = 0,
     vert = 0,
     poly = 0;
@@ -63,6 +64,7 @@ function assemble(base: FeatureBatch, picks: readonly Pick[]): FeatureBatch {
     vert += v1 - v0;
     featureEnds[i] = part;
     if (labels) labels[i] = from.labels?.[f] ?? '';
+    if (searchTexts) searchTexts[i] = from.searchTexts?.[f] ?? '';
   });
   const out: FeatureBatch = {
     layerId: base.layerId,
@@ -75,6 +77,7 @@ function assemble(base: FeatureBatch, picks: readonly Pick[]): FeatureBatch {
   };
   if (polygonEnds) out.polygonEnds = polygonEnds;
   if (labels) out.labels = labels;
+  if (searchTexts) out.searchTexts = searchTexts;
   return out;
 }
 

@@ -24,6 +24,11 @@ export interface FeatureBatch {
   featureEnds: Uint32Array;
   polygonEnds?: Uint32Array;
   labels?: string[];
+  /**
+   * The data worker's search text per feature (model `featureSearchText`: name, separator, other
+   * searchable values); kept by the data worker and its local store, never sent to the renderer.
+   */
+  searchTexts?: string[];
 }
 
 /** First part index (inclusive) of feature f. Allocation-free, for hot loops. */

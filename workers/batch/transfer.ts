@@ -25,5 +25,7 @@ export function portMessageTransferables(msg: BatchPortMessage): ArrayBuffer[] {
 
 /** Posts on the worker-to-worker port with the message's buffers moved: the sender loses them. */
 export function postBatchPortMessage(port: MessagePort, msg: BatchPortMessage): void {
+  // The renderer never searches: the search texts stay in the data worker (not cloned across).
+  if (msg.type !== 'remove' && msg.batch.searchTexts) msg = { ...msg, batch: { ...msg.batch, searchTexts: undefined } };
   port.postMessage(msg, portMessageTransferables(msg));
 }

@@ -6,7 +6,7 @@ import type { DataWorkerApi, LoadLayerRequest, LoadProgress } from './protocol.t
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 import { packFeatureCollection, type PackOptions } from './pack_geojson.ts';
 import { decodeFlatGeobufStream } from './fgb_decode.ts';
-import { baseLayerId, isDiffLayerId, isValidLonLat, SERVER_TIMEOUT_MS } from '../../src/model/index.ts';
+import { baseLayerId, isDiffLayerId, isValidLonLat, SEARCH_RESULTS_PER_LAYER, SERVER_TIMEOUT_MS } from '../../src/model/index.ts';
 import { apiHeaders, apiUrl, readWireError } from '../../src/api/http.ts';
 import { transferBatch } from '../batch/transfer.ts';
 import { groupChanges } from './review.ts';
@@ -19,6 +19,7 @@ import { getFeatureRecord, OutboxStore, putFeatureRecord } from './outbox_store.
 import { replayOutbox } from './outbox_replay.ts';
 import { drawQueued, forgetQueued } from './outbox_map.ts';
 import { appendTrackPoints, clearTrack, readTrack, setTrackPhase, startTrack } from './track_store.ts';
+import { buildRoadGraph, findRoute, type RoadGraph } from './road_graph.ts';
 
 const inFlight = new Map<string, AbortController>();
 const FGB_MIME = 'application/flatgeobuf';
@@ -74,6 +75,7 @@ async function loadBatch(req: LoadLayerRequest, onProgress?: LoadProgress): Prom
         layerId: req.layer,
         geometryType: req.geometryType,
         labelProperty: req.labelProperty,
+        searchProperties: req.searchProperties,
         // SPEC §5: the model's rule, applied per vertex so no feature objects are rebuilt.
         isValidPoint: isValidLonLat,
       },
@@ -127,6 +129,16 @@ async function redrawQueued(appName?: string, only?: string): Promise<void> {
   drawQueued(items, shownDiffBases, (layerId) => refreshDeps(layerId));
 }
 
+/** The road graph and the batches it was built from: a reload or an edit of a road layer gives a new batch object. */
+let roads: { from: FeatureBatch[]; graph: RoadGraph } | undefined;
+
+function roadGraph(layerIds: readonly string[]): RoadGraph {
+  const batches = layerIds.map((id) => registry.get(id)).filter((b): b is FeatureBatch => b !== undefined);
+  const same = roads && roads.from.length === batches.length && roads.from.every((b, i) => b === batches[i]);
+  if (!same) roads = { from: batches, graph: buildRoadGraph(batches) };
+  return roads!.graph;
+}
+
 /** One replay at a time per database: two would send the same item twice (harmless, but wasteful). */
 const replays = new Map<string, ReturnType<typeof replayOutbox>>();
 
@@ -143,6 +155,7 @@ const api: DataWorkerApi = {
       workspace: req.workspace,
       geometryType: req.geometryType,
       labelProperty: req.labelProperty,
+      searchProperties: req.searchProperties,
       appName: req.appName,
     });
     const shown = await showLayer(req, {
@@ -157,6 +170,8 @@ const api: DataWorkerApi = {
       forgetQueued(req.layer);
       await redrawQueued(req.appName, req.layer).catch((err) => console.warn('queued suggestions not drawn', err));
     }
+    // Once per load, after the layer is on screen: the first search then finds its index ready.
+    if (req.searchProperties) setTimeout(() => registry.prepareSearch(req.layer));
     return shown;
   },
   async refreshFeatures(req) {
@@ -249,6 +264,15 @@ const api: DataWorkerApi = {
   },
   async groupChanges(req) {
     return groupChanges(req);
+  },
+  async searchFeatures({ query, limit, layerIds }) {
+    return registry.search(query, limit ?? SEARCH_RESULTS_PER_LAYER, layerIds);
+  },
+  async route({ origin, destination, roadLayerIds }) {
+    return findRoute(roadGraph(roadLayerIds), origin, destination);
+  },
+  async featurePosition({ layerId, gfid }) {
+    return registry.featurePosition(layerId, gfid) ?? null;
   },
 };
 

@@ -14,7 +14,7 @@ import { Geometry } from 'flatgeobuf/lib/mjs/flat-geobuf/geometry.js';
 import { GeometryType as Fgb } from 'flatgeobuf/lib/mjs/flat-geobuf/geometry-type.js';
 import { fromByteBuffer, type HeaderMeta } from 'flatgeobuf/lib/mjs/header-meta.js';
 import { calcTreeSize } from 'flatgeobuf/lib/mjs/packedrtree.js';
-import type { GeometryType } from '../../src/model/index.ts';
+import { featureSearchText, type GeometryType } from '../../src/model/index.ts';
 import { unwrapOffsets } from '../batch/antimeridian.ts';
 import type { PackOptions } from './pack_geojson.ts';
 import type { LoadProgress } from './protocol.ts';
@@ -78,6 +78,9 @@ export class FgbBatchDecoder {
   private type: GeometryType | undefined;
   private idCol = -1;
   private labelCol = -1;
+  /** Column of each search property (-1 when the file lacks it), in `searchProperties` order. */
+  private searchCols: number[] = [];
+  private readonly searchValues: unknown[] = [];
   private readonly feature = new Feature();
   private readonly geom = new Geometry();
   private readonly part = new Geometry();
@@ -90,10 +93,12 @@ export class FgbBatchDecoder {
   private readonly featureEnds = new Growable(u32(1024), u32);
   private readonly polygonEnds = new Growable(u32(256), u32);
   private readonly labels: string[] | undefined;
+  private readonly searchTexts: string[] | undefined;
 
   constructor(private readonly opts: FgbDecodeOptions) {
     this.type = opts.geometryType;
     this.labels = opts.labelProperty ? [] : undefined;
+    this.searchTexts = opts.searchProperties ? [] : undefined;
   }
 
   /** Total features announced by the header (0 there means unknown: a streamed file). */
@@ -141,6 +146,7 @@ export class FgbBatchDecoder {
     };
     if (geometryType === 'Polygon') batch.polygonEnds = this.polygonEnds.done();
     if (this.labels) batch.labels = this.labels;
+    if (this.searchTexts) batch.searchTexts = this.searchTexts;
     return batch;
   }
 
@@ -184,6 +190,7 @@ export class FgbBatchDecoder {
     const cols = header.columns ?? [];
     this.idCol = cols.findIndex((c) => c.name === (this.opts.idProperty ?? 'gfid'));
     this.labelCol = this.opts.labelProperty ? cols.findIndex((c) => c.name === this.opts.labelProperty) : -1;
+    this.searchCols = (this.opts.searchProperties ?? []).map((name) => cols.findIndex((c) => c.name === name));
     this.pos += HEADER_START + 4 + size;
     if (header.indexNodeSize > 0 && header.featuresCount > 0) this.skip = calcTreeSize(header.featuresCount, header.indexNodeSize);
     return true;
@@ -210,6 +217,7 @@ export class FgbBatchDecoder {
     this.ids.push(Number.isFinite(n) ? n : NaN);
     this.featureEnds.push(this.partEnds.len);
     this.labels?.push(label == null ? '' : String(label));
+    this.searchTexts?.push(featureSearchText(this.searchValues));
   }
 
   private addPointsOrLines(g: Geometry, t: Fgb): void {
@@ -272,11 +280,14 @@ export class FgbBatchDecoder {
     return true;
   }
 
-  /** The id and label columns only; other values are stepped over, not decoded. */
+  /** The id, label and search columns only (search values into `searchValues`); others are stepped over, not decoded. */
   private readProps(f: Feature): [unknown, unknown] {
     let id: unknown, label: unknown;
     const cols = this.header!.columns ?? [];
-    const arr = this.idCol >= 0 || this.labelCol >= 0 ? f.propertiesArray() : null;
+    const search = this.searchCols;
+    this.searchValues.length = search.length;
+    this.searchValues.fill(undefined);
+    const arr = this.idCol >= 0 || this.labelCol >= 0 || search.length ? f.propertiesArray() : null;
     if (!arr) return [id, label];
     const v = new DataView(arr.buffer, arr.byteOffset, arr.byteLength);
     for (let o = 0; o + 2 <= arr.length; ) {
@@ -285,6 +296,8 @@ export class FgbBatchDecoder {
       const type = cols[c].type;
       if (c === this.idCol) id = readValue(type, v, o);
       if (c === this.labelCol) label = readValue(type, v, o);
+      const at = search.indexOf(c);
+      if (at >= 0) this.searchValues[at] = readValue(type, v, o);
       o += FIXED[type]?.[0] ?? 4 + v.getUint32(o, true);
     }
     return [id, label];

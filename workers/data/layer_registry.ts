@@ -1,15 +1,19 @@
 // The data worker's memory of the layers it loaded (DESIGN.md "Hit testing is spatial, not
 // pixel-based"): each layer's batch and its rbush index, so a tap is answered from the index
 // without asking the render worker or reading pixels. Runs anywhere; the worker owns one.
+import { SEARCH_FIELD_SEPARATOR } from '../../src/model/index.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 import { buildSpatialIndex, removeIndexedFeatures, updateIndexedFeatures, type SpatialIndex } from '../batch/spatial_index.ts';
 import { removeFeatures, upsertFeatures } from '../batch/batch_patch.ts';
 import { hitTest, mergeHits } from './hit_testing.ts';
-import type { Hit, HitQuery } from './protocol.ts';
+import { featureExtent, FeatureSearchIndex } from './feature_search.ts';
+import type { Hit, HitQuery, SearchGroup } from './protocol.ts';
 
 interface LayerEntry {
   batch: FeatureBatch;
   index: SpatialIndex;
+  /** The text index, built on first need after each load (`prepareSearch` or `search`), then patched. */
+  search?: FeatureSearchIndex;
   /** Bumped by `set` (a reload) and not by `patch`: tells a stale delivery from an edited layer. */
   load: number;
 }
@@ -41,6 +45,7 @@ export function cloneBatch(batch: FeatureBatch): FeatureBatch {
     featureEnds: batch.featureEnds.slice(),
     polygonEnds: batch.polygonEnds?.slice(),
     labels: batch.labels?.slice(),
+    searchTexts: batch.searchTexts?.slice(),
   };
 }
 
@@ -94,6 +99,7 @@ export class LayerRegistry {
     if (gone.length) {
       batch = removeFeatures(batch, drop);
       removeIndexedFeatures(entry.index, gone);
+      entry.search?.patch(batch, [...drop], []);
     }
     if (upserts && upserts.count) {
       const at = new Map<number, number>();
@@ -107,9 +113,39 @@ export class LayerRegistry {
       batch = upsertFeatures(batch, upserts);
       for (let f = before; f < batch.count; f++) touched.push(f);
       updateIndexedFeatures(entry.index, batch, touched);
+      entry.search?.patch(batch, [], touched);
     }
     entry.batch = batch;
     return batch;
+  }
+
+  /** Builds the layer's text index now (once per load), so the first search does not wait for it. */
+  prepareSearch(layerId: string): void {
+    const entry = this.layers.get(layerId);
+    if (entry?.batch.searchTexts && !entry.search) entry.search = new FeatureSearchIndex(entry.batch);
+  }
+
+  /** SPEC §2 search over the searchable layers: each layer's best `limit`, groups ordered by their best match. */
+  search(query: string, limit: number, layerIds?: readonly string[]): SearchGroup[] {
+    const groups: SearchGroup[] = [];
+    for (const [id, entry] of this.layers) {
+      if ((layerIds && !layerIds.includes(id)) || !entry.batch.searchTexts) continue;
+      this.prepareSearch(id);
+      const { hits, total } = entry.search!.search(entry.batch, query, limit);
+      if (hits.length) groups.push({ layerId: id, hits, total });
+    }
+    return groups.sort((a, b) => b.hits[0].score - a.hits[0].score);
+  }
+
+  /** The middle of the feature's lon/lat extent (a point: the point) and its name; undefined when not loaded. */
+  featurePosition(layerId: string, gfid: number): { at: [number, number]; name: string } | undefined {
+    const batch = this.layers.get(layerId)?.batch;
+    if (!batch) return undefined;
+    const f = batch.ids.indexOf(gfid);
+    if (f < 0) return undefined;
+    const [minX, minY, maxX, maxY] = featureExtent(batch, f);
+    const name = batch.searchTexts?.[f]?.split(SEARCH_FIELD_SEPARATOR)[0] || batch.labels?.[f] || '';
+    return { at: [(minX + maxX) / 2, (minY + maxY) / 2], name };
   }
 
   /** Changes on every `set` of the layer, not on `patch`; undefined for an unknown layer. */

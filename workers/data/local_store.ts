@@ -97,6 +97,25 @@ function asBytes(a: ArrayBufferView): Uint8Array {
 const f64 = (b: Uint8Array) => new Float64Array(b.buffer, b.byteOffset, b.byteLength / 8);
 const u32 = (b: Uint8Array) => new Uint32Array(b.buffer, b.byteOffset, b.byteLength / 4);
 
+/**
+ * The `labels` column holds the batch's text columns: a plain array of labels (as written before
+ * search came), or `{ labels, searchTexts }` when the layer is searched. Kept in that column so the
+ * SPEC §9 database version (2) stays; search then works offline over the stored layers (§2).
+ */
+function textColumns(batch: FeatureBatch): string | null {
+  if (batch.searchTexts) return JSON.stringify({ labels: batch.labels, searchTexts: batch.searchTexts });
+  return batch.labels ? JSON.stringify(batch.labels) : null;
+}
+
+function readTextColumns(batch: FeatureBatch, stored: unknown): void {
+  if (Array.isArray(stored)) batch.labels = stored as string[];
+  else {
+    const { labels, searchTexts } = stored as Pick<FeatureBatch, 'labels' | 'searchTexts'>;
+    if (labels) batch.labels = labels;
+    if (searchTexts) batch.searchTexts = searchTexts;
+  }
+}
+
 export class LocalStore {
   /** Every call runs after the previous one: cached statements and transactions are per connection. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -171,7 +190,7 @@ export class LocalStore {
           asBytes(batch.partEnds),
           asBytes(batch.featureEnds),
           batch.polygonEnds ? asBytes(batch.polygonEnds) : null,
-          batch.labels ? JSON.stringify(batch.labels) : null,
+          textColumns(batch),
           meta.etag ?? null,
           meta.fetchedAt ?? Date.now(),
         ],
@@ -203,7 +222,7 @@ export class LocalStore {
           if (!db.isNull(stmt, 6) || (batch.geometryType === 'Polygon' && batch.count === 0)) {
             batch.polygonEnds = u32(db.blob(stmt, 6));
           }
-          if (!db.isNull(stmt, 7)) batch.labels = JSON.parse(s.column_text(stmt, 7)) as string[];
+          if (!db.isNull(stmt, 7)) readTextColumns(batch, JSON.parse(s.column_text(stmt, 7)));
           const etag = db.isNull(stmt, 8) ? null : s.column_text(stmt, 8);
           found = { batch, etag, fetchedAt: s.column_double(stmt, 9) };
         },

@@ -1,7 +1,7 @@
 // Packs a GeoJSON FeatureCollection into a FeatureBatch (workers/batch/feature_batch.ts). Pure and
 // DOM-free, so it runs in the data worker, in node tests and in benchmarks alike.
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
-import type { GeometryType } from '../../src/model/index.ts';
+import { featureSearchText, type GeometryType } from '../../src/model/index.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 import { unwrapOffsets } from '../batch/antimeridian.ts';
 import { f64, Growable, u32 } from '../batch/growable.ts';
@@ -10,6 +10,8 @@ export interface PackOptions {
   layerId: string;
   geometryType?: GeometryType;
   labelProperty?: string;
+  /** Properties whose values make each feature's `searchTexts`, the name first (model `featureSearchProperties`). */
+  searchProperties?: readonly string[];
   /** SPEC §5: points with out-of-range coordinates are filtered out (the model's rule). */
   isValidPoint?: (lon: number, lat: number) => boolean;
 }
@@ -61,6 +63,8 @@ export function packFeatureCollection(fc: FeatureCollection, opts: PackOptions):
   const featureEnds = new Growable(u32(hint), u32);
   const polygonEnds = new Growable(u32(geometryType === 'Polygon' ? hint : 1), u32);
   const labels: string[] | undefined = opts.labelProperty ? [] : undefined;
+  const searchProperties = opts.searchProperties;
+  const searchTexts: string[] | undefined = searchProperties ? [] : undefined;
   const validPoint = opts.isValidPoint;
 
   const pushPart = (ring: Position[], closed = false): boolean => {
@@ -109,6 +113,10 @@ export function packFeatureCollection(fc: FeatureCollection, opts: PackOptions):
       const v = (f.properties as Record<string, unknown> | null)?.[opts.labelProperty!];
       labels.push(v == null ? '' : String(v));
     }
+    if (searchTexts) {
+      const props = (f.properties ?? {}) as Record<string, unknown>;
+      searchTexts.push(featureSearchText(searchProperties!.map((name) => props[name])));
+    }
   }
 
   const batch: FeatureBatch = {
@@ -122,5 +130,6 @@ export function packFeatureCollection(fc: FeatureCollection, opts: PackOptions):
   };
   if (geometryType === 'Polygon') batch.polygonEnds = polygonEnds.done();
   if (labels) batch.labels = labels;
+  if (searchTexts) batch.searchTexts = searchTexts;
   return batch;
 }

@@ -2,7 +2,17 @@
 // RequestResponseMessageMap). The comlink-exposed object and the main-thread proxy are both derived
 // from it, so adding a call means adding one row here. A leaf: it imports only the model and
 // workers/batch, and the modules implementing the calls import their request and response types from here.
-import type { ChangeEntry, ChangeSide, GeometryType, OutboxItem, OutboxMeta, OutboxRequest, TrackPoint } from '../../src/model/index.ts';
+import type {
+  ChangeEntry,
+  ChangeSide,
+  GeometryType,
+  LonLat,
+  OutboxItem,
+  OutboxMeta,
+  OutboxRequest,
+  Route,
+  TrackPoint,
+} from '../../src/model/index.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 
 export interface LoadLayerRequest {
@@ -15,6 +25,8 @@ export interface LoadLayerRequest {
   geometryType?: GeometryType;
   /** Property copied into `labels` (SPEC §3 Layer.labelAttribute). */
   labelProperty?: string;
+  /** Properties searched in this layer, the name first (model `featureSearchProperties`); none: not searched. */
+  searchProperties?: string[];
   /** Basic-auth header value or session id, when logged in (SPEC §7: credentials on every call). */
   authorization?: string;
   sessionId?: string;
@@ -216,6 +228,48 @@ export interface HitTestRequest extends HitQuery {
   layerIds?: string[];
 }
 
+// --- search (SPEC §2: deep search over the features on the device; feature_search.ts) ---
+
+export interface SearchFeaturesRequest {
+  query: string;
+  /** Matches per layer (model SEARCH_RESULTS_PER_LAYER when absent). */
+  limit?: number;
+  /** Only these layers; all searchable loaded layers when absent. */
+  layerIds?: string[];
+}
+
+export interface SearchHit {
+  layerId: string;
+  /** The feature's gfid. */
+  id: number;
+  name: string;
+  /** Lon/lat extent [minLon, minLat, maxLon, maxLat], for the zoom to the feature. */
+  extent: [number, number, number, number];
+  score: number;
+}
+
+/** One layer's matches, best first; groups ordered by their best match. */
+export interface SearchGroup {
+  layerId: string;
+  hits: SearchHit[];
+  /** All matches of the layer (more than `hits` when cut at the limit). */
+  total: number;
+}
+
+// --- routing (SPEC §1/§3 Route: the embedded router over the road layers; road_graph.ts) ---
+
+export interface RouteRequest {
+  origin: LonLat;
+  destination: LonLat;
+  /** The loaded layers flagged `roads` (SPEC §3 layersConfig). */
+  roadLayerIds: string[];
+}
+
+/** Why there is no route (SPEC §8 "no route because a location is not close to a road"). */
+export type NoRouteReason = 'noRoads' | 'originFarFromRoad' | 'destinationFarFromRoad' | 'notConnected';
+
+export type RouteOutcome = { ok: true; route: Route } | { ok: false; reason: NoRouteReason; distanceToRoad?: number };
+
 /**
  * One row per call: request in, response out, and for long calls the progress callback they
  * accept as an optional second argument (a comlink proxy: functions cannot sit inside the request).
@@ -257,6 +311,12 @@ export interface DataWorkerProtocol {
   trackClear: { request: Record<string, never>; response: void };
   /** SPEC §2 comparison / pending changes: one page of change entries grouped, with the property diff (review.ts). */
   groupChanges: { request: GroupChangesRequest; response: GroupedChanges };
+  /** SPEC §2 search: names, searchable properties, tags and categories of the loaded layers, best first. */
+  searchFeatures: { request: SearchFeaturesRequest; response: SearchGroup[] };
+  /** SPEC §1 routing offline: the shortest route over the road layers (graph rebuilt only when a road layer changed). */
+  route: { request: RouteRequest; response: RouteOutcome };
+  /** Where a loaded feature is (lon/lat, the middle of its extent) and its name, e.g. as a route's end; null when not loaded. */
+  featurePosition: { request: { layerId: string; gfid: number }; response: { at: LonLat; name: string } | null };
 }
 
 export type DataWorkerCall = keyof DataWorkerProtocol;

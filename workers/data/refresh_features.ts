@@ -18,6 +18,7 @@ export interface ShownLayer {
   workspace: string;
   geometryType?: GeometryType;
   labelProperty?: string;
+  searchProperties?: string[];
   /** Names the local database the layer is stored in (SPEC §9). */
   appName?: string;
 }
@@ -97,6 +98,7 @@ export function applyFeatures(
       layerId,
       geometryType,
       labelProperty: deps.shown?.labelProperty,
+      searchProperties: deps.shown?.searchProperties,
       isValidPoint: isValidLonLat, // SPEC §5, as on load
     },
   );

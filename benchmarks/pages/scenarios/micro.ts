@@ -3,6 +3,8 @@ import { diffDataset } from '../../data/generate.ts';
 import { naiveDiff } from '../contenders/naive_diff.ts';
 import { microWorker, resetMicroWorker } from '../harness.ts';
 import { longTasks, sleep } from '../probes.ts';
+import { naiveScan } from '../contenders/search_scan.ts';
+import type { Feature } from 'geojson';
 
 let naiveData: { key: string; data: ReturnType<typeof diffDataset> } | undefined;
 
@@ -44,4 +46,43 @@ export async function loadViaDataWorker(
   const t0 = performance.now();
   const batch = await dw.loadLayer({ apiBase, appKey, workspace, layer, geometryType: 'Point', format });
   return { ms: performance.now() - t0, count: batch.count, coordsBytes: batch.coords.byteLength };
+}
+
+// ---------- scenario 12: search ----------
+let naiveFeatures: Feature[] | undefined;
+
+/** Baseline set-up (untimed): the layer's GeoJSON features on the main thread. */
+export async function prepareNaiveSearch(layer: string): Promise<number> {
+  const res = await fetch(`/api/features?workspace=bench&layer=${layer}`);
+  naiveFeatures = ((await res.json()) as { features: Feature[] }).features;
+  return naiveFeatures.length;
+}
+
+/**
+ * Types the queries one after another, as the search field sends them, and records each answer's
+ * time (ms: inside the worker, or the main-thread scan; roundTripMs: from the page) and the page's
+ * long tasks meanwhile. The scenario sets the CPU throttling.
+ */
+export async function typeQueries(
+  contender: 'baseline' | 'ceiling' | 'mapdraft',
+  queries: string[],
+): Promise<Record<string, number[] | number>> {
+  const api = microWorker();
+  const probe = longTasks();
+  const ms: number[] = [];
+  const roundTripMs: number[] = [];
+  for (const q of queries) {
+    const t0 = performance.now();
+    if (contender === 'baseline') {
+      naiveScan(naiveFeatures!, q);
+      ms.push(performance.now() - t0);
+    } else {
+      ms.push((await api.searchOnce(contender, q)).ms);
+    }
+    roundTripMs.push(performance.now() - t0);
+    await sleep(0); // the next key press
+  }
+  await sleep(30); // the long task entry arrives after the task ends
+  const tasks = probe.stop();
+  return { ms, roundTripMs, longTaskMaxMs: tasks.maxMs, longTasksOver50: tasks.over50 };
 }

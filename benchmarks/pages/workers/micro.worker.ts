@@ -22,6 +22,8 @@ import { diffDataset, flatLines } from '../../data/generate.ts';
 import { ceilingDiff, type SuggestionColumns } from '../contenders/ceiling_diff.ts';
 import { projectFlat, simplifyFlat } from '../contenders/ceiling_simplify.ts';
 import { simplify as simplifyJs, type XY } from '../contenders/simplify_js.ts';
+import { FeatureSearchIndex } from '../../../workers/data/feature_search.ts';
+import { normalisedNames, prefixScan, SEARCH_LIMIT, typedQueries } from '../contenders/search_scan.ts';
 
 type Contender = 'baseline' | 'ceiling' | 'mapdraft';
 
@@ -93,6 +95,9 @@ function yieldTurn(): Promise<void> {
 
 let hitLayer: { batch: FeatureBatch; index: SpatialIndex } | undefined;
 
+// ---------- scenario 12: search ----------
+let searchLayer: { batch: FeatureBatch; names: string[]; index?: FeatureSearchIndex; normalised?: string[] } | undefined;
+
 const api = {
   /** Scenario 5 set-up: fetch + pack + rbush index of a layer, as the data worker holds it. */
   async buildIndex(apiBase: string, layer: string): Promise<number> {
@@ -100,6 +105,36 @@ const api = {
     const batch = packFeatureCollection((await res.json()) as FeatureCollection, { layerId: layer });
     hitLayer = { batch, index: buildSpatialIndex(batch) };
     return batch.count;
+  },
+
+  /** Scenario 12 set-up (untimed): the layer packed with its search texts, as showLayer packs it; the queries to type. */
+  async prepareSearch(apiBase: string, layer: string): Promise<{ count: number; queries: string[] }> {
+    const res = await fetch(`${apiBase}/api/features?workspace=bench&layer=${layer}`);
+    const batch = packFeatureCollection((await res.json()) as FeatureCollection, {
+      layerId: layer,
+      labelProperty: 'name',
+      searchProperties: ['name', 'tags'],
+    });
+    searchLayer = { batch, names: batch.labels! };
+    return { count: batch.count, queries: typedQueries(searchLayer.names) };
+  },
+
+  /** Scenario 12: what each contender builds before its first query (Mapdraft: the MiniSearch index, once per layer load). */
+  buildSearch(contender: Contender): Record<string, number> {
+    const s = searchLayer!;
+    const t0 = performance.now();
+    if (contender === 'mapdraft') s.index = new FeatureSearchIndex(s.batch);
+    else s.normalised = normalisedNames(s.names);
+    return { buildMs: performance.now() - t0 };
+  },
+
+  /** Scenario 12: one query, timed inside the worker (the round trip is timed by the page). */
+  searchOnce(contender: Contender, query: string): { ms: number; found: number } {
+    const s = searchLayer!;
+    const t0 = performance.now();
+    const found =
+      contender === 'mapdraft' ? s.index!.search(s.batch, query, SEARCH_LIMIT).hits.length : prefixScan(s.normalised!, query).length;
+    return { ms: performance.now() - t0, found };
   },
 
   /** Scenario 4 set-up (untimed): the layer as the data worker would have stored it after a cold open. */

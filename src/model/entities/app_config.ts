@@ -8,10 +8,31 @@ import {
   DEFAULT_STROKE_COLOR,
   DEFAULT_THEME_MODE,
   DEFAULT_TIME_FORMAT,
+  ROUTE_PROFILE,
   THEME_MODES,
 } from '../constants.ts';
 import { appKeySchema, colorSchema, localeSchema } from './common.ts';
 import { baseLayerSchema, layerSchema } from './layer.ts';
+
+/** SPEC §1 hand-off targets: the device's map app (geo: URI), Google Maps, Apple Maps, OsmAnd. */
+export const NAVIGATION_SERVICES = ['geo', 'google', 'apple', 'osmand'] as const;
+export type NavigationService = (typeof NAVIGATION_SERVICES)[number];
+
+export const routingConfigSchema = z.object({
+  enabled: z.boolean().default(true),
+  /** SPEC §7: an openrouteservice-compatible directions address, e.g. https://api.openrouteservice.org. */
+  url: z.url({ protocol: /^https?$/ }).optional(),
+  /** Sent as the bearer key (SPEC §7). */
+  key: z.string().optional(),
+  /** SPEC §7: the driving-car profile unless the owner says otherwise. */
+  profile: z.string().default(ROUTE_PROFILE),
+});
+export type RoutingConfig = z.infer<typeof routingConfigSchema>;
+
+/** The `routing` setting as one shape: `true`/`false` are on/off with the embedded router. */
+export function routingSettings(routing: boolean | RoutingConfig): RoutingConfig {
+  return typeof routing === 'boolean' ? { enabled: routing, profile: ROUTE_PROFILE } : routing;
+}
 
 export const FEATURES_PROPERTIES_WINDOWS = ['mapOverlay', 'prompt'] as const;
 export const themeModeSchema = z.enum(THEME_MODES);
@@ -22,10 +43,18 @@ export const appConfigSchema = z.object({
   appIcon: z.string().optional(),
   appUrl: z.string().optional(),
   search: z
-    .object({ featureSearch: z.boolean().default(true), google: z.boolean().default(false) })
+    .object({
+      featureSearch: z.boolean().default(true),
+      google: z.boolean().default(false),
+      /** A Nominatim- or Photon-compatible search address (`q` and `limit` are added); none: the app's own layers only. */
+      geocoderUrl: z.url({ protocol: /^https?$/ }).optional(),
+    })
     .default({ featureSearch: true, google: false }),
   appFooter: z.string().optional(),
-  routing: z.boolean().default(true),
+  // SPEC §3/§7 routing: on or off, or an openrouteservice-compatible directions service (url, key).
+  // Without a url, routes are computed on the device over the layers flagged `roads`.
+  // Read it through `routingSettings`.
+  routing: z.union([z.boolean(), routingConfigSchema]).default(true),
   geolocation: z.boolean().default(true),
   // Empty means same origin as the client.
   serverUrl: z.string().default(''),
@@ -41,7 +70,8 @@ export const appConfigSchema = z.object({
     .object({ changePassword: z.boolean().default(true), rememberMe: z.boolean().default(true) })
     .default({ changePassword: true, rememberMe: true }),
   featuresPropertiesWindow: z.enum(FEATURES_PROPERTIES_WINDOWS).default('mapOverlay'),
-  navigationService: z.string().optional(),
+  // SPEC §1 navigation hand-off: which map app opens the destination (navigation_links.ts).
+  navigationService: z.enum(NAVIGATION_SERVICES).optional(),
   startZoomUserCentered: z.boolean().default(false),
   geolocationFeaturesVisible: z.boolean().default(false),
   nameComponentFeatureDetail: z.string().optional(),

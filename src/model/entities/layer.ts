@@ -65,6 +65,8 @@ export const layerSchema = z.object({
   localLayer: z.boolean().default(false),
   fromLocal: z.boolean().default(false),
   primaryLayer: z.boolean().default(false),
+  /** A LineString layer whose lines are roads: the embedded router builds its graph from them (SPEC §1 routing). */
+  roads: z.boolean().default(false),
   source: layerSourceSchema.optional(),
 });
 export type Layer = z.infer<typeof layerSchema>;

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { lonLatSchema } from './common.ts';
 
 export const routeStepSchema = z.object({
+  /** The service's own words; empty from the embedded router, whose steps the UI words from `kind` and `name`. */
   instruction: z.string().default(''),
+  /** Embedded router: the straight leg from the origin to the nearest road, a road, or the leg to the destination. */
+  kind: z.enum(['depart', 'road', 'arrive']).optional(),
   name: z.string().optional(),
   // Metres and seconds, as the directions service reports them.
   distance: z.number().nonnegative(),

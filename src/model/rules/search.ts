@@ -1,0 +1,74 @@
+// SPEC §2 search (map layers, deep search, tags): which properties of a layer are searched, and
+// how text is compared. Pure, so the data worker's index, the layer-title search and the tests
+// share one definition of "matches".
+import type { Layer } from '../entities/layer.ts';
+import type { PropertyType } from '../entities/property_definition.ts';
+
+/** Separates a feature's name from the rest of its searchable text in a batch's `searchTexts`. */
+export const SEARCH_FIELD_SEPARATOR = '\u001f';
+
+/** Results shown per layer group, and how long typing must pause before a search runs (ms). */
+export const SEARCH_RESULTS_PER_LAYER = 8;
+export const SEARCH_DEBOUNCE_MS = 150;
+
+/** Property types whose values are words a person would type (deep search, SPEC §2). */
+const TEXT_TYPES: ReadonlySet<PropertyType> = new Set(['TEXT', 'OPTIONS', 'TAGS', 'EDITOR', 'EMAIL', 'URL']);
+
+/** Case- and diacritics-insensitive form: "Zürich" and "ZURICH" both become "zurich". */
+export function normalizeSearchText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * The properties searched in a layer's features, the name first (nameProperty, else labelAttribute);
+ * undefined when nothing is searchable. Tags and the category are always searched; a layer flagged
+ * `searchable` adds every text property it defines (deep search).
+ */
+export function featureSearchProperties(
+  layer: Pick<Layer, 'nameProperty' | 'labelAttribute' | 'searchable' | 'properties' | 'categoryProperty'>,
+): string[] | undefined {
+  const name = layer.nameProperty ?? layer.labelAttribute;
+  const rest = new Set<string>(['tags']);
+  if (layer.categoryProperty) rest.add(layer.categoryProperty);
+  if (layer.searchable) for (const p of layer.properties) if (TEXT_TYPES.has(p.type)) rest.add(p.name);
+  if (name) rest.delete(name);
+  if (!name && !layer.searchable) return undefined;
+  return [name ?? '', ...rest];
+}
+
+/** One feature's searchable text: the name, the separator, then the other values joined by spaces. */
+export function featureSearchText(values: readonly unknown[]): string {
+  const text = (v: unknown): string => (v == null ? '' : Array.isArray(v) ? v.map(text).join(' ') : String(v));
+  return text(values[0]) + SEARCH_FIELD_SEPARATOR + values.slice(1).map(text).filter(Boolean).join(' ');
+}
+
+/**
+ * Best first beyond the text score: a name equal to the query outranks one starting with it, which
+ * outranks a match elsewhere ("Paris" before "Parisot" before a city whose country is Paris).
+ * Prepared once per query: the index calls it for every candidate.
+ */
+export function nameBoosterFor(query: string): (name: string) => number {
+  const q = normalizeSearchText(query).trim();
+  return (name) => {
+    if (!q) return 1;
+    const n = normalizeSearchText(name).trim();
+    if (n === q) return 4;
+    if (n.startsWith(q)) return 2;
+    if (n.split(/\s+/).some((word) => word.startsWith(q))) return 1.5;
+    return 1;
+  };
+}
+
+export const nameMatchBoost = (name: string, query: string): number => nameBoosterFor(query)(name);
+
+/** SPEC §2 "map layers": layers whose title contains every typed word (any word order), best first. */
+export function matchLayersByTitle<L extends { id: string; name: string }>(layers: readonly L[], query: string): L[] {
+  const words = normalizeSearchText(query).split(/\s+/).filter(Boolean);
+  if (!words.length) return [];
+  const scored: { layer: L; boost: number }[] = [];
+  for (const layer of layers) {
+    const title = normalizeSearchText(layer.name);
+    if (words.every((w) => title.includes(w))) scored.push({ layer, boost: nameMatchBoost(layer.name, query) });
+  }
+  return scored.sort((a, b) => b.boost - a.boost).map((s) => s.layer);
+}

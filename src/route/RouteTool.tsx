@@ -1,0 +1,48 @@
+// SPEC §1 routing on the map screen: the Route button (below the Location button) opens the route
+// panel; the route is computed (use_route_compute.ts) and drawn (RouteOverlay) whatever set its ends.
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Directions24Regular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { routingSettings, type AppConfig } from '../model/index.ts';
+import { useMapInstance } from '../map/map_instance.ts';
+import { RouteOverlay } from './RouteOverlay.tsx';
+import { RoutePanel } from './RoutePanel.tsx';
+import { useRoute } from './route_store.ts';
+import { useRouteCompute } from './use_route_compute.ts';
+
+const useStyles = makeStyles({
+  button: {
+    position: 'absolute',
+    top: '148px',
+    left: '8px',
+    zIndex: 2,
+    width: '44px',
+    height: '44px',
+    minWidth: '44px',
+    padding: 0,
+    boxShadow: tokens.shadow4,
+  },
+});
+
+export function RouteTool({ config }: { config: AppConfig }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const map = useMapInstance((s) => s.map);
+  const open = useRoute((s) => s.open);
+  useRouteCompute(config);
+  if (!routingSettings(config.routing).enabled) return null;
+  return (
+    <>
+      <Button
+        className={styles.button}
+        icon={<Directions24Regular />}
+        aria-label={t('route.title')}
+        aria-pressed={open}
+        onClick={() => useRoute.getState().setOpen(!open)}
+        data-testid="route-button"
+      />
+      <RouteOverlay map={map} />
+      <RoutePanel config={config} />
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+// SPEC §2 search, always on the map screen: a field at the top of the map (fits 360 px beside OL's
+// zoom buttons), answers as you type, grouped — map layers, then each layer's features, then places
+// from the configured geocoder. Choosing a feature zooms to it and opens its prompt (go_to_result.ts).
+// Test hooks: data-testid="search-input", "search-results", "search-result" with data-layer/data-gfid.
+import { useState } from 'react';
+import { Button, makeStyles, SearchBox, Spinner, Text, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { AppConfig } from '../model/index.ts';
+import { useMapInstance } from '../map/map_instance.ts';
+import { fitLonLatExtent, goToFeature, goToLayer } from './go_to_result.ts';
+import { useSearch, type SearchAnswers } from './use_search.ts';
+
+const useStyles = makeStyles({
+  host: {
+    position: 'absolute',
+    top: '8px',
+    // Right of OL's zoom buttons (about 40 px wide on touch screens).
+    left: '52px',
+    width: 'min(420px, calc(100% - 60px))',
+    zIndex: 12,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+  },
+  box: { width: '100%', maxWidth: 'none', boxShadow: tokens.shadow4 },
+  results: {
+    maxHeight: 'min(60vh, 420px)',
+    overflowY: 'auto',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow8,
+    padding: tokens.spacingVerticalXS,
+  },
+  group: {
+    display: 'block',
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase200,
+  },
+  row: { width: '100%', justifyContent: 'flex-start', textAlign: 'start', minHeight: '40px', fontWeight: tokens.fontWeightRegular },
+  note: { display: 'block', padding: tokens.spacingVerticalS, color: tokens.colorNeutralForeground3 },
+});
+
+export function SearchBar({ config }: { config: AppConfig }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(true);
+  const answers = useSearch(query, config);
+  const layerName = (id: string) => config.layersConfig.find((l) => l.id === id)?.name ?? id;
+  const { map, renderer } = useMapInstance.getState();
+  const done = () => setOpen(false);
+  const first = answers.features[0]?.hits[0];
+
+  return (
+    <div role="search" className={styles.host} aria-label={t('search.label')}>
+      <SearchBox
+        className={styles.box}
+        value={query}
+        placeholder={t('search.placeholder')}
+        aria-label={t('search.label')}
+        data-testid="search-input"
+        onChange={(_, d) => {
+          setQuery(d.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && first) {
+            goToFeature(map, first);
+            done();
+          } else if (e.key === 'Escape') done();
+        }}
+      />
+      {open && (answers.query || answers.pending) && (
+        <div className={styles.results} data-testid="search-results" data-pending={answers.pending}>
+          {answers.pending && !answers.query && <Spinner size="tiny" label={t('search.searching')} />}
+          <Results answers={answers} layerName={layerName} onLayer={(id) => void goToLayer(map, renderer, id).then(done)} onDone={done} />
+          {answers.query && !hasAny(answers) && !answers.pending && (
+            <Text className={styles.note}>{t('search.none', { query: answers.query })}</Text>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+const hasAny = (a: SearchAnswers) => a.features.length > 0 || a.layers.length > 0 || a.places.length > 0;
+
+interface ResultsProps {
+  answers: SearchAnswers;
+  layerName: (id: string) => string;
+  onLayer: (id: string) => void;
+  onDone: () => void;
+}
+
+function Results({ answers, layerName, onLayer, onDone }: ResultsProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const map = useMapInstance((s) => s.map);
+  const row = (key: string, label: string, onClick: () => void, data: Record<string, string | number> = {}) => (
+    <Button key={key} appearance="subtle" className={styles.row} onClick={onClick} {...data}>
+      {label || t('search.unnamed')}
+    </Button>
+  );
+  return (
+    <>
+      {answers.layers.length > 0 && (
+        <div role="group" aria-label={t('search.mapLayers')}>
+          <Text className={styles.group}>{t('search.mapLayers')}</Text>
+          {answers.layers.map((l) =>
+            row(`layer-${l.id}`, l.name, () => onLayer(l.id), { 'data-testid': 'search-layer', 'data-layer': l.id }),
+          )}
+        </div>
+      )}
+      {answers.features.map((g) => (
+        <div key={g.layerId} role="group" aria-label={layerName(g.layerId)}>
+          <Text className={styles.group}>
+            {g.total > g.hits.length
+              ? t('search.groupMore', { layer: layerName(g.layerId), shown: g.hits.length, total: g.total })
+              : layerName(g.layerId)}
+          </Text>
+          {g.hits.map((h) =>
+            row(
+              `${g.layerId}-${h.id}`,
+              h.name,
+              () => {
+                goToFeature(map, h);
+                onDone();
+              },
+              { 'data-testid': 'search-result', 'data-layer': g.layerId, 'data-gfid': h.id },
+            ),
+          )}
+        </div>
+      ))}
+      {(answers.places.length > 0 || answers.placesError !== undefined) && (
+        <div role="group" aria-label={t('search.places')}>
+          <Text className={styles.group}>{t('search.places')}</Text>
+          {answers.placesError !== undefined && (
+            <Text className={styles.note} data-testid="search-places-error">
+              {t('search.placesFailed', { status: answers.placesError || '—' })}
+            </Text>
+          )}
+          {answers.places.map((p, i) =>
+            row(
+              `place-${i}`,
+              p.name,
+              () => {
+                fitLonLatExtent(map, p.extent ?? [p.lon, p.lat, p.lon, p.lat]);
+                onDone();
+              },
+              { 'data-testid': 'search-place' },
+            ),
+          )}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+// Find and go journeys against the built app and the real server, on a 360 × 740 phone (SPEC §2
+// search): typing a city's name shows it as you type, and choosing it zooms there and opens its prompt.
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { BrowserContextOptions } from 'playwright-core';
+import { DEMO_APP_KEY } from '../../src/model/index.ts';
+import { acceptCookies, e2eSuite } from './support/server.ts';
+
+const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
+const suite = e2eSuite('mapdraft-find-shots');
+
+async function openApp(options: BrowserContextOptions = {}) {
+  const context = await suite.browser.newContext({ ...PHONE, ...options });
+  await acceptCookies(context, suite.server.base);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => suite.pageErrors.push(e.message));
+  await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
+  await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 90_000 });
+  return { context, page };
+}
+
+const viewCenter = async (page: Awaited<ReturnType<typeof openApp>>['page']) => {
+  const [lon, lat] = ((await page.getByTestId('map').getAttribute('data-view-center')) ?? 'NaN,NaN').split(',').map(Number);
+  return { lon: lon!, lat: lat! };
+};
+
+describe('find journeys (360 px)', () => {
+  it('types "Paris", taps the result, and the map goes there with the feature prompt open', async () => {
+    const { context, page } = await openApp();
+    const input = page.getByTestId('search-input');
+    const box = (await page.getByRole('search').boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    // Not over OL's zoom buttons.
+    const zoom = (await page.locator('.ol-zoom').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(zoom.x + zoom.width);
+
+    await input.tap();
+    await input.pressSequentially('Paris', { delay: 40 });
+    const first = page.getByTestId('search-result').first();
+    await expect.poll(() => first.textContent(), { timeout: 15_000 }).toBe('Paris');
+    await page.screenshot({ path: join(suite.shots, 'search-results-phone.png') });
+
+    await first.tap();
+    const prompt = page.getByTestId('feature-prompt');
+    await prompt.waitFor({ timeout: 15_000 });
+    await expect.poll(() => prompt.textContent(), { timeout: 15_000 }).toContain('Paris');
+    await expect.poll(() => page.getByTestId('search-results').count()).toBe(0);
+    // SPEC §9: a point is fitted at max zoom 12, centred on it (Paris, France is the most populous Paris).
+    await expect
+      .poll(async () => {
+        const c = await viewCenter(page);
+        return Math.abs(c.lon - 2.35) < 0.05 && Math.abs(c.lat - 48.86) < 0.05;
+      })
+      .toBe(true);
+    await page.screenshot({ path: join(suite.shots, 'search-prompt-phone.png') });
+    expect(suite.pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('finds a map layer by its title and says so when nothing matches', async () => {
+    const { context, page } = await openApp({ viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false });
+    const input = page.getByTestId('search-input');
+    await input.fill('countr');
+    await page.locator('[data-testid=search-layer][data-layer=countries]').waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: join(suite.shots, 'search-desktop.png') });
+    await input.fill('qqzzxx');
+    await page.getByText('Nothing found for “qqzzxx”.').waitFor({ timeout: 15_000 });
+    // The route panel on a desktop: it asks for both ends before anything else.
+    await page.getByTestId('route-button').click();
+    await page.getByText('Choose a start and a destination', { exact: false }).waitFor();
+    await page.screenshot({ path: join(suite.shots, 'route-desktop.png') });
+    expect(suite.pageErrors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { featureSearchProperties, layerSchema } from '../../src/model/index.ts';
+import { LayerRegistry } from '../../workers/data/layer_registry.ts';
+import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';
+import type { Feature } from 'geojson';
+
+const cities = layerSchema.parse({
+  id: 'cities',
+  name: 'Cities',
+  type: 'Point',
+  nameProperty: 'name',
+  searchable: true,
+  properties: [
+    { name: 'name', type: 'TEXT' },
+    { name: 'country', type: 'TEXT' },
+  ],
+});
+const searchProperties = featureSearchProperties(cities);
+
+function city(gfid: number, name: string, lon: number, lat: number, extra: Record<string, unknown> = {}): Feature {
+  return { type: 'Feature', id: gfid, geometry: { type: 'Point', coordinates: [lon, lat] }, properties: { gfid, name, ...extra } };
+}
+
+function pack(features: Feature[]) {
+  return packFeatureCollection({ type: 'FeatureCollection', features }, { layerId: 'cities', searchProperties });
+}
+
+function registryWith(features: Feature[]): LayerRegistry {
+  const reg = new LayerRegistry();
+  reg.set(pack(features));
+  return reg;
+}
+
+const names = (reg: LayerRegistry, q: string) => reg.search(q, 8).flatMap((g) => g.hits.map((h) => h.name));
+
+describe('feature search in the data worker (SPEC §2 deep search)', () => {
+  const reg = registryWith([
+    city(1, 'Parisot', 1.8, 44.3, { country: 'FR' }),
+    city(2, 'Paris', 2.35, 48.86, { country: 'FR', tags: ['capital'] }),
+    city(3, 'Zürich', 8.54, 47.37, { country: 'CH' }),
+    city(4, 'Lyon', 4.83, 45.76, { country: 'FR' }),
+    city(5, 'São Paulo', -46.6, -23.5, { country: 'BR' }),
+  ]);
+
+  it('puts the exact name first and answers with the feature and its position', () => {
+    const [group] = reg.search('paris', 8);
+    expect(group.hits.map((h) => h.name)).toEqual(['Paris', 'Parisot']);
+    expect(group.hits[0]).toMatchObject({ layerId: 'cities', id: 2, extent: [2.35, 48.86, 2.35, 48.86] });
+    expect(group.total).toBe(2);
+  });
+
+  it('matches prefixes while typing and ignores case and accents', () => {
+    expect(names(reg, 'zur')).toEqual(['Zürich']);
+    expect(names(reg, 'SAO PAU')).toEqual(['São Paulo']);
+    expect(names(reg, 'paulo')).toEqual(['São Paulo']);
+  });
+
+  it('searches the other searchable values and tags, a name match first', () => {
+    expect(names(reg, 'capital')).toEqual(['Paris']);
+    expect(names(reg, 'ch')).toEqual(['Zürich']);
+    expect(names(reg, 'fr')).toHaveLength(3);
+  });
+
+  it('forgives a typo in a longer word and finds nothing for nonsense', () => {
+    expect(names(reg, 'zurihc')).toEqual([]); // two edits in six letters: too far
+    expect(names(reg, 'parris')).toContain('Paris');
+    expect(reg.search('qwxz', 8)).toEqual([]);
+  });
+
+  it('follows accepted changes: a renamed feature is found by its new name only, a removed one no more', () => {
+    const live = registryWith([city(1, 'Lyon', 4.83, 45.76), city(2, 'Nice', 7.26, 43.7)]);
+    expect(names(live, 'lyon')).toEqual(['Lyon']); // the index is built here, then patched below
+    live.patch('cities', pack([city(1, 'Lugdunum', 4.83, 45.76), city(9, 'Nîmes', 4.36, 43.84)]), [2]);
+    expect(names(live, 'lyon')).toEqual([]);
+    expect(names(live, 'lugdunum')).toEqual(['Lugdunum']);
+    expect(names(live, 'nimes')).toEqual(['Nîmes']);
+    expect(names(live, 'nice')).toEqual([]);
+    expect(live.search('lugdunum', 8)[0].hits[0].extent).toEqual([4.83, 45.76, 4.83, 45.76]);
+  });
+
+  it('leaves layers without search texts out and groups the others by their best match', () => {
+    const two = registryWith([city(1, 'Rome', 12.5, 41.9)]);
+    two.set(packFeatureCollection({ type: 'FeatureCollection', features: [city(5, 'Romeland', 0, 0)] }, { layerId: 'plain' }));
+    two.set(
+      packFeatureCollection(
+        { type: 'FeatureCollection', features: [city(7, 'Roma Sud', 12, 41), city(8, 'Rome', 12.4, 41.8)] },
+        { layerId: 'towns', searchProperties },
+      ),
+    );
+    const groups = two.search('rome', 8);
+    expect(groups.map((g) => g.layerId).sort()).toEqual(['cities', 'towns']);
+    expect(two.search('rome', 8, ['towns']).map((g) => g.layerId)).toEqual(['towns']);
+  });
+});
