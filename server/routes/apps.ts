@@ -11,13 +11,13 @@ import {
   companionDiffLayers,
   createAppSchema,
   layerSchema,
-  validateLayerProperties,
   type AppConfig,
 } from '../../src/model/index.ts';
 import type { Db } from '../db/index.ts';
 import { requireAppOwner, requireUser } from '../auth/plugin.ts';
-import { assertRule, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { appAssetRoutes } from './app_assets.ts';
+import { appLayerRoutes } from './app_layers.ts';
 import { appKeyFrom, appKeyParam, appKeyQuery, iso, loadApp, type AppRow } from './common.ts';
 
 // SPEC §7 "App settings". Reading an app's configuration is open (the map needs it before login);
@@ -151,15 +151,6 @@ export async function appsRoutes(fastify: FastifyInstance): Promise<void> {
     async (req) => fullConfig(await loadApp(db, appKeyFrom(req))).layersConfig,
   );
 
-  app.put('/apps/layers', { schema: { tags, querystring: appKeyQuery, body: layerList } }, async (req) => {
-    const appKey = appKeyFrom(req);
-    await requireAppOwner(req, appKey);
-    // SPEC §5 Layer: vector layers need at least one property and no duplicate names.
-    for (const layer of req.body) if (layer.type !== 'wms') assertRule(validateLayerProperties(layer.properties));
-    await db.query('UPDATE apps SET layers = $2::jsonb WHERE app_key = $1', [appKey, JSON.stringify(req.body)]);
-    return req.body;
-  });
-
   app.get(
     '/apps/baselayers',
     { schema: { tags, querystring: appKeyQuery, response: { 200: baseLayerList } } },
@@ -230,4 +221,5 @@ export async function appsRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   await app.register(appAssetRoutes);
+  await app.register(appLayerRoutes);
 }
