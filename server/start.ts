@@ -3,6 +3,7 @@ import { migrate, openDb, type Db } from './db/index.ts';
 import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { seedDemo } from './seed/index.ts';
 import { DailyJob, deleteExpiredApps } from './services/housekeeping.ts';
+import type { InvoicePrice } from './services/invoice.ts';
 import type { SmtpSettings } from './services/mail.ts';
 
 export interface StartOptions {
@@ -17,6 +18,8 @@ export interface StartOptions {
   log?: boolean | string;
   /** Deliver mails over SMTP (MAPDRAFT_SMTP_URL, MAPDRAFT_MAIL_FROM); logged only without it. */
   smtp?: SmtpSettings;
+  /** The activation invoice's amount (services/invoice.ts; 49.00 EUR when not given). */
+  invoicePrice?: InvoicePrice;
   /** Where first-start secrets are printed (generated passwords); stdout by default. */
   print?: (line: string) => void;
 }
@@ -40,7 +43,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       userPassword: opts.userPassword,
       print: opts.print ?? ((line) => console.log(line)),
     });
-    const app = await buildApp({ db, config: { serveClient: opts.serveClient ?? true, log: opts.log ?? false, smtp: opts.smtp } });
+    const app = await buildApp({
+      db,
+      config: { serveClient: opts.serveClient ?? true, log: opts.log ?? false, smtp: opts.smtp, invoicePrice: opts.invoicePrice },
+    });
     const host = opts.host ?? '127.0.0.1';
     await app.listen({ port: opts.port ?? 8080, host });
     // SPEC §4: apps never activated are deleted after three months, checked daily.
