@@ -150,7 +150,7 @@ describe('mail over SMTP', () => {
     await expect.poll(() => mailTo(r.email).filter((m) => text(m).includes('Subject: Mapdraft invoice')).length).toBe(1);
     const mail = mailTo(r.email).find((m) => text(m).includes('Subject: Mapdraft invoice'))!;
     expect(text(mail)).toContain(`filename=invoice-${activated.invoiceNumber}.pdf`);
-    const part = /Content-Type: application\/pdf[^]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail.raw);
+    const part = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail.raw);
     const pdf = Buffer.from(part![1].replace(/\r?\n/g, ''), 'base64');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const parser = new PDFParse({ data: new Uint8Array(pdf) });
