@@ -7,9 +7,15 @@ export function CopyField({ label, value, testId }: { label: string; value: stri
   const { t } = useTranslation();
   return (
     <Field label={label}>
-      <div style={{ display: 'flex', gap: 8 }}>
-        <Input readOnly value={value} data-testid={testId} style={{ flex: 1, minWidth: 0 }} />
-        <Button onClick={() => void copyText(value)} data-testid={`${testId}-copy`}>
+      <div style={{ display: 'flex', gap: 8, minWidth: 0 }}>
+        <Input
+          readOnly
+          value={value}
+          data-testid={testId}
+          style={{ flex: 1, minWidth: 0 }}
+          input={{ style: { minWidth: 0, width: '100%' } }}
+        />
+        <Button onClick={() => void copyText(value)} data-testid={`${testId}-copy`} style={{ flexShrink: 0 }}>
           {t('owner.copy')}
         </Button>
       </div>
