@@ -19,6 +19,7 @@ import { requireAppOwner, requireUser } from '../auth/plugin.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { invoiceNumber, issueInvoice, loadInvoice } from '../services/invoice.ts';
 import { appAssetRoutes } from './app_assets.ts';
+import { appIconSetRoutes } from './app_icon_set.ts';
 import { appLayerRoutes } from './app_layers.ts';
 import { appKeyFrom, appKeyParam, appKeyQuery, iso, loadApp, type AppRow } from './common.ts';
 
@@ -263,4 +264,5 @@ export async function appsRoutes(fastify: FastifyInstance): Promise<void> {
 
   await app.register(appAssetRoutes);
   await app.register(appLayerRoutes);
+  await app.register(appIconSetRoutes);
 }
