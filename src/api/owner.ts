@@ -1,6 +1,6 @@
 // The app owner's calls (SPEC §7 "App settings", "Workspaces", "POST import of an empty layer"):
 // create and activate apps, the invoice, the configuration, layers and workspaces.
-import type { AppConfig, CreateApp, Layer, LayerImport } from '../model/index.ts';
+import type { AppConfig, BaseLayer, CreateApp, Layer, LayerImport } from '../model/index.ts';
 import { apiFetch, storedCredentials, type ApiOptions } from './client.ts';
 import { apiError, apiHeaders, apiUrl } from './http.ts';
 
@@ -79,4 +79,17 @@ export function rotateWorkspaceSecret(workspace: string, opts: ApiOptions = {}):
 
 export function registerOnWorkspace(workspace: string, workspaceSecret: string, opts: ApiOptions = {}): Promise<WorkspaceView> {
   return apiFetch(`/workspaces/${encodeURIComponent(workspace)}/register`, json('POST', { workspaceSecret }), opts);
+}
+
+export function fetchBaseLayers(appKey: string, opts: ApiOptions = {}): Promise<BaseLayer[]> {
+  return apiFetch(`/apps/baselayers?${q(appKey)}`, {}, { ...opts, appKey });
+}
+
+export function saveBaseLayers(appKey: string, layers: BaseLayer[], opts: ApiOptions = {}): Promise<BaseLayer[]> {
+  return apiFetch(`/apps/baselayers?${q(appKey)}`, json('PUT', layers), { ...opts, appKey });
+}
+
+/** One logo (its own content type); the server makes the manifest's 128–512 px icons from it. */
+export function uploadAppIcon(appKey: string, file: Blob, opts: ApiOptions = {}): Promise<{ appIcon: string }> {
+  return apiFetch(`/apps/${encodeURIComponent(appKey)}/icon`, { method: 'PUT', body: file, headers: { 'content-type': file.type } }, opts);
 }

@@ -13,11 +13,12 @@ import {
   TabList,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { BaseLayersPane } from './BaseLayersPane.tsx';
 import { CustomisePane } from './CustomisePane.tsx';
 import { LayersPane } from './LayersPane.tsx';
 import { WorkspacesPane } from './WorkspacesPane.tsx';
 
-const TABS = ['customise', 'layers', 'workspaces'] as const;
+const TABS = ['customise', 'baseLayers', 'layers', 'workspaces'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 export function AppSettingsDialog({ appKey, onClose, onSaved }: { appKey: string; onClose: () => void; onSaved: () => void }) {
@@ -29,7 +30,7 @@ export function AppSettingsDialog({ appKey, onClose, onSaved }: { appKey: string
         <DialogBody>
           <DialogTitle>{t('owner.settings')}</DialogTitle>
           <DialogContent>
-            <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as SettingsTab)} size="small">
+            <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as SettingsTab)} size="small" style={{ flexWrap: 'wrap' }}>
               {TABS.map((name) => (
                 <Tab key={name} value={name} data-testid={`settings-tab-${name}`}>
                   {t(`owner.tabs.${name}`)}
@@ -38,6 +39,7 @@ export function AppSettingsDialog({ appKey, onClose, onSaved }: { appKey: string
             </TabList>
             <div style={{ paddingTop: 12 }}>
               {tab === 'customise' && <CustomisePane appKey={appKey} onSaved={onSaved} />}
+              {tab === 'baseLayers' && <BaseLayersPane appKey={appKey} />}
               {tab === 'layers' && <LayersPane appKey={appKey} />}
               {tab === 'workspaces' && <WorkspacesPane appKey={appKey} />}
             </div>

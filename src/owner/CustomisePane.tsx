@@ -5,10 +5,12 @@ import { useEffect, useState } from 'react';
 import { Button, Field, Input, Select, Spinner } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fetchConfig, saveConfig } from '../api/owner.ts';
+import { fetchConfig, saveConfig, uploadAppIcon } from '../api/owner.ts';
 import { actionsStyle, formStyle } from '../dialogs/form_layout.ts';
 import { COLOR_TYPES, LOCALES, THEME_MODES, validateColorType, type AppConfig, type ColorType } from '../model/index.ts';
 import { errorKeyOf, notify, notifyError } from '../state/notifications.ts';
+
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
 
 export function CustomisePane({ appKey, onSaved }: { appKey: string; onSaved: () => void }) {
   const { t } = useTranslation();
@@ -24,6 +26,21 @@ export function CustomisePane({ appKey, onSaved }: { appKey: string; onSaved: ()
     const rule = validateColorType(type);
     if (!rule.ok) return notifyError(rule.error);
     set(type, value);
+  };
+  // SPEC §5 logo media types: the server makes the manifest's icons from PNG, JPEG or GIF.
+  const uploadIcon = async (file: File | undefined) => {
+    if (!file) return notifyError('NO_FILES_SELECTED');
+    if (!LOGO_TYPES.includes(file.type)) return notifyError('LOGO_MEDIA_TYPE_NOT_SUPPORTED');
+    setBusy(true);
+    try {
+      const { appIcon } = await uploadAppIcon(appKey, file);
+      setDraft({ ...draft, appIcon });
+      notify({ intent: 'success', textKey: 'owner.customise.iconSaved' });
+    } catch (err) {
+      notifyError(errorKeyOf(err));
+    } finally {
+      setBusy(false);
+    }
   };
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -42,6 +59,18 @@ export function CustomisePane({ appKey, onSaved }: { appKey: string; onSaved: ()
     <form style={formStyle} onSubmit={save} data-testid="customise-form">
       <Field label={t('owner.customise.appName')} required>
         <Input value={draft.appName} onChange={(_, d) => set('appName', d.value)} data-testid="customise-appName" />
+      </Field>
+      <Field label={t('owner.customise.icon')} hint={t('owner.customise.iconHint')}>
+        <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+          {draft.appIcon && <img src={draft.appIcon} alt="" width={48} height={48} data-testid="customise-icon-preview" />}
+          <input
+            type="file"
+            accept={LOGO_TYPES.join(',')}
+            disabled={busy}
+            onChange={(e) => void uploadIcon(e.target.files?.[0])}
+            data-testid="customise-icon"
+          />
+        </div>
       </Field>
       <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
         {COLOR_TYPES.map((type) => (

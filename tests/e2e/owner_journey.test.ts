@@ -10,6 +10,7 @@ import { PDFParse } from 'pdf-parse';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SUCCESS } from '../../src/model/index.ts';
+import { drawnPng } from './support/png.ts';
 import { ADMIN, USER, acceptCookies, e2eSuite } from './support/server.ts';
 
 const suite = e2eSuite('mapdraft-owner-shots');
@@ -92,7 +93,24 @@ async function ownerJourney(page: Page, tag: string): Promise<{ appKey: string; 
 
   await card.getByTestId('app-settings').click();
   await page.getByTestId('app-settings-dialog').waitFor();
+  // Customise: title and icon; the server makes the manifest's icons and serves the new name.
+  await page.getByTestId('customise-appName').fill('Street trees of Arlington');
+  await page.getByTestId('customise-save').click();
+  await notice(page, 'The settings were saved');
+  const png = Buffer.from(await drawnPng(page, 300, 200));
+  await page.getByTestId('customise-icon').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  await page.getByTestId('customise-icon-preview').waitFor();
   await shot(page, `${tag}-05-customise`);
+  const manifest = await (await fetch(`${suite.server.base}/api/public/apps/${appKey}/manifest`)).json();
+  expect(manifest.name).toBe('Street trees of Arlington');
+  expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(['128x128', '192x192', '256x256', '384x384', '512x512']);
+  // Base maps: the local layer form (XYZ).
+  await page.getByTestId('settings-tab-baseLayers').click();
+  await page.getByTestId('base-layer-name').fill('Topo');
+  await page.getByTestId('base-layer-url').fill('https://tiles.example.org/{z}/{x}/{y}.png');
+  await page.getByTestId('base-layer-add').click();
+  await page.getByTestId('base-layer-row').first().waitFor();
+  await shot(page, `${tag}-05b-base-maps`);
   await page.getByTestId('settings-tab-workspaces').click();
   const workspace = `ws_${tag}${Date.now() % 100000}`;
   await page.getByTestId('workspace-name').fill(workspace);
