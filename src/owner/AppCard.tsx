@@ -51,9 +51,13 @@ export function AppCard({ app, onChanged, onOpenMap, onSettings }: Props) {
     <Card data-testid="overview-app" data-app-key={app.appKey}>
       <CardHeader
         header={<Text weight="semibold">{name}</Text>}
-        description={<Text size={200}>{app.appKey}</Text>}
+        description={
+          <Text size={200} style={{ wordBreak: 'break-all' }}>
+            {app.appKey}
+          </Text>
+        }
         action={
-          <Badge color={app.activated ? 'success' : 'warning'} data-testid="app-status">
+          <Badge color={app.activated ? 'success' : 'warning'} data-testid="app-status" style={{ whiteSpace: 'nowrap' }}>
             {app.activated ? t('overview.activated') : t('overview.notActivated')}
           </Badge>
         }

@@ -33,14 +33,17 @@ function askToRegister(workspace: string): Promise<boolean> {
   });
 }
 
+const REGISTRATION_CHECK_MS = 3000;
+
 /**
  * Resolves true when the user may start editing on `workspace`: an admin, a registered member, or
- * one who registers now. When the list cannot be read (offline) the edit goes ahead: the server
+ * one who registers now. When the list cannot be read in 3 s (offline) the edit goes ahead: the server
  * still refuses a suggestion from a non-member, and the outbox keeps it to resubmit.
  */
 export async function ensureRegistered(appKey: string, workspace: string, admin: boolean): Promise<boolean> {
   if (admin) return true;
-  const list = await fetchWorkspaces(appKey).catch(() => null);
+  // A server that does not answer must not hold the edit up (the app works offline, SPEC §1).
+  const list = await fetchWorkspaces(appKey, { signal: AbortSignal.timeout(REGISTRATION_CHECK_MS) }).catch(() => null);
   const ws = list?.find((w) => w.name === workspace);
   if (!ws || ws.registered) return true;
   return askToRegister(workspace);
