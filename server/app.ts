@@ -30,6 +30,7 @@ import { layersRoutes } from './routes/layers.ts';
 import { pdfRoutes } from './routes/pdf.ts';
 import { publicRoutes } from './routes/public.ts';
 import { workspacesRoutes } from './routes/workspaces.ts';
+import { DEFAULT_INVOICE_PRICE } from './services/invoice.ts';
 import { MemoryMailService, SmtpMailService, type MailService } from './services/mail.ts';
 
 export interface BuildAppOptions {
@@ -44,6 +45,7 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
     distDir: config.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)),
     log: config.log ?? false,
     smtp: config.smtp,
+    invoicePrice: config.invoicePrice ?? DEFAULT_INVOICE_PRICE,
   };
   // SPEC §9 upload limit 10MB: bodies (icons, later attachments) may be that large, plus JSON slack.
   const logger = fullConfig.log === false ? false : { level: fullConfig.log === true ? 'info' : fullConfig.log };

@@ -1,6 +1,7 @@
 import type { CredentialCache } from './auth/credentials.ts';
 import type { LoginRateLimiter } from './auth/rate_limit.ts';
 import type { Db } from './db/index.ts';
+import type { InvoicePrice } from './services/invoice.ts';
 import type { MailService, SmtpSettings } from './services/mail.ts';
 
 export interface ServerConfig {
@@ -11,6 +12,8 @@ export interface ServerConfig {
   log: boolean | string;
   /** Mail delivery over SMTP; without it mails are logged (services/mail.ts). */
   smtp?: SmtpSettings;
+  /** What an activation's invoice charges (MAPDRAFT_INVOICE_AMOUNT, MAPDRAFT_INVOICE_CURRENCY). */
+  invoicePrice: InvoicePrice;
 }
 
 /** What every route needs, hung on the Fastify instance once instead of passed around. */

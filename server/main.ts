@@ -1,4 +1,5 @@
 import { ERRORS } from '../src/model/index.ts';
+import { parseInvoiceAmount } from './services/invoice.ts';
 import { startServer } from './start.ts';
 
 // CONTRACT "Server env". Reads the environment, starts, and closes cleanly on SIGINT/SIGTERM.
@@ -23,6 +24,9 @@ async function main(): Promise<void> {
     serveClient: true,
     smtp: env.MAPDRAFT_SMTP_URL
       ? { url: env.MAPDRAFT_SMTP_URL, from: env.MAPDRAFT_MAIL_FROM || 'Mapdraft <no-reply@localhost>' }
+      : undefined,
+    invoicePrice: env.MAPDRAFT_INVOICE_AMOUNT
+      ? { amountCents: parseInvoiceAmount(env.MAPDRAFT_INVOICE_AMOUNT), currency: env.MAPDRAFT_INVOICE_CURRENCY || 'EUR' }
       : undefined,
     // Errors and logged mails are worth seeing; MAPDRAFT_LOG=warn|debug|false tunes it.
     log: env.MAPDRAFT_LOG === 'false' ? false : (env.MAPDRAFT_LOG ?? 'info'),

@@ -2,6 +2,8 @@ import { buildApp } from './app.ts';
 import { migrate, openDb, type Db } from './db/index.ts';
 import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { seedDemo } from './seed/index.ts';
+import { DailyJob, deleteExpiredApps } from './services/housekeeping.ts';
+import type { InvoicePrice } from './services/invoice.ts';
 import type { SmtpSettings } from './services/mail.ts';
 
 export interface StartOptions {
@@ -16,6 +18,8 @@ export interface StartOptions {
   log?: boolean | string;
   /** Deliver mails over SMTP (MAPDRAFT_SMTP_URL, MAPDRAFT_MAIL_FROM); logged only without it. */
   smtp?: SmtpSettings;
+  /** The activation invoice's amount (services/invoice.ts; 49.00 EUR when not given). */
+  invoicePrice?: InvoicePrice;
   /** Where first-start secrets are printed (generated passwords); stdout by default. */
   print?: (line: string) => void;
 }
@@ -39,9 +43,15 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       userPassword: opts.userPassword,
       print: opts.print ?? ((line) => console.log(line)),
     });
-    const app = await buildApp({ db, config: { serveClient: opts.serveClient ?? true, log: opts.log ?? false, smtp: opts.smtp } });
+    const app = await buildApp({
+      db,
+      config: { serveClient: opts.serveClient ?? true, log: opts.log ?? false, smtp: opts.smtp, invoicePrice: opts.invoicePrice },
+    });
     const host = opts.host ?? '127.0.0.1';
     await app.listen({ port: opts.port ?? 8080, host });
+    // SPEC §4: apps never activated are deleted after three months, checked daily.
+    const housekeeping = new DailyJob((now) => deleteExpiredApps(db, now), { log: (line) => app.log.info(line) });
+    await housekeeping.start();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : opts.port;
     const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
@@ -49,6 +59,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       url: `http://${urlHost}:${port}`,
       db,
       close: async () => {
+        housekeeping.stop();
         await app.close();
         await db.close();
       },

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  APP_KEY_HEADER,
   ERRORS,
   SESSION_HEADER,
+  isValidAppKey,
   SUCCESS,
   accountUpdateSchema,
   changePasswordSchema,
@@ -17,6 +19,7 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { requireUser, verifyBasic } from '../auth/plugin.ts';
 import { createSession, deleteSession, deleteUserSessions } from '../auth/sessions.ts';
 import { USER_COLUMNS, findUserWithHash, publicUser, type AuthUser } from '../auth/users.ts';
+import type { Db } from '../db/index.ts';
 import { badRequest, conflict, unauthorized } from '../http/errors.ts';
 
 // SPEC §7 "Account and auth". Passwords never leave as text or hash (publicUser).
@@ -28,6 +31,24 @@ const loginQuery = z.object({ workspace: z.string().optional(), session: z.strin
 const resetConfirmSchema = z
   .object({ token: z.string().min(1, { error: ERRORS.FIELD_REQUIRED }), password: z.string().min(1), confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { error: ERRORS.CONFIRM_PASSWORD_MISMATCH, path: ['confirmPassword'] });
+
+/**
+ * SPEC §3 registerUsersOnWorkspace: signing up in an app that sets it makes the new user a member of
+ * the app's workspaces, so they can suggest edits at once (SPEC §6). The app is the one the sign-up
+ * names (x-app-key or ?appkey); without one, or an unknown one, nothing more happens.
+ */
+async function registerOnAppWorkspaces(db: Db, req: FastifyRequest, userId: number): Promise<void> {
+  const header = req.headers[APP_KEY_HEADER];
+  const appKey = (req.query as { appkey?: unknown } | undefined)?.appkey ?? header;
+  if (typeof appKey !== 'string' || !isValidAppKey(appKey)) return;
+  await db.query(
+    `INSERT INTO workspace_members (workspace_id, user_id)
+     SELECT w.id, $2 FROM workspaces w JOIN apps a ON a.app_key = w.app_key
+     WHERE a.app_key = $1 AND NOT w.is_diff AND (a.config->>'registerUsersOnWorkspace')::boolean IS TRUE
+     ON CONFLICT DO NOTHING`,
+    [appKey, userId],
+  );
+}
 
 export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -42,6 +63,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       [b.username, await hashPassword(b.password), b.firstName, b.lastName, b.email, b.organization ?? '', b.language ?? 'en_US'],
     );
     if (!rows[0]) throw conflict('REGISTRATION_FAILED');
+    await registerOnAppWorkspaces(db, req, rows[0].id);
     await mail.send({ to: b.email, subject: 'Welcome to Mapdraft', text: SUCCESS.REGISTRATION_SUCCESS });
     return reply.code(201).send(publicUser(rows[0]));
   });

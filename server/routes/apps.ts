@@ -11,13 +11,16 @@ import {
   companionDiffLayers,
   createAppSchema,
   layerSchema,
-  validateLayerProperties,
+  SUCCESS,
   type AppConfig,
 } from '../../src/model/index.ts';
 import type { Db } from '../db/index.ts';
 import { requireAppOwner, requireUser } from '../auth/plugin.ts';
-import { assertRule, notFound } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { invoiceNumber, issueInvoice, loadInvoice } from '../services/invoice.ts';
 import { appAssetRoutes } from './app_assets.ts';
+import { appIconSetRoutes } from './app_icon_set.ts';
+import { appLayerRoutes } from './app_layers.ts';
 import { appKeyFrom, appKeyParam, appKeyQuery, iso, loadApp, type AppRow } from './common.ts';
 
 // SPEC §7 "App settings". Reading an app's configuration is open (the map needs it before login);
@@ -52,6 +55,8 @@ async function mapConfig(db: Db, row: AppRow): Promise<AppConfig> {
   const diffWorkspace = new Map(rows.map((r) => [`${r.workspace}\n${r.layer}`, r.diff_workspace]));
   return { ...config, layersConfig: companionDiffLayers(config.layersConfig, (l) => diffWorkspace.get(`${l.workspace}\n${l.id}`)) };
 }
+
+const invoiceFileName = (number: string) => `invoice-${number}.pdf`;
 
 function appRecord(row: AppRow) {
   return {
@@ -151,15 +156,6 @@ export async function appsRoutes(fastify: FastifyInstance): Promise<void> {
     async (req) => fullConfig(await loadApp(db, appKeyFrom(req))).layersConfig,
   );
 
-  app.put('/apps/layers', { schema: { tags, querystring: appKeyQuery, body: layerList } }, async (req) => {
-    const appKey = appKeyFrom(req);
-    await requireAppOwner(req, appKey);
-    // SPEC §5 Layer: vector layers need at least one property and no duplicate names.
-    for (const layer of req.body) if (layer.type !== 'wms') assertRule(validateLayerProperties(layer.properties));
-    await db.query('UPDATE apps SET layers = $2::jsonb WHERE app_key = $1', [appKey, JSON.stringify(req.body)]);
-    return req.body;
-  });
-
   app.get(
     '/apps/baselayers',
     { schema: { tags, querystring: appKeyQuery, response: { 200: baseLayerList } } },
@@ -200,25 +196,62 @@ export async function appsRoutes(fastify: FastifyInstance): Promise<void> {
     return reply.code(201).send({ appKey });
   });
 
-  // SPEC §4: activation sends the invoice (through the mail service) and is idempotent.
+  // SPEC §4: activation issues the invoice (a PDF, services/invoice.ts) and mails it to the owner once;
+  // activating again answers the same activation and invoice, and sends nothing.
   app.post('/apps/activate', { schema: { tags, querystring: appKeyQuery } }, async (req) => {
     const appKey = appKeyFrom(req);
     const user = await requireAppOwner(req, appKey);
     const { rows } = await db.query<AppRow>('UPDATE apps SET activated_at = COALESCE(activated_at, now()) WHERE app_key = $1 RETURNING *', [
       appKey,
     ]);
-    await fastify.deps.mail.send({
-      to: user.email || user.username,
-      subject: `Mapdraft invoice for app ${appKey}`,
-      text: `Your app ${appKey} was activated. The invoice follows.`,
+    const appName = fullConfig(rows[0]).appName;
+    const to = user.email || user.username;
+    const invoice = await issueInvoice(db, appKey, appName, to, fastify.deps.config.invoicePrice).catch((err: unknown) => {
+      req.log.error(err);
+      throw new HttpError(500, 'ACTIVATION_FAILED');
     });
-    return { appKey, activated: true, activatedAt: iso(rows[0].activated_at) };
+    if (invoice.issued) {
+      await fastify.deps.mail.send({
+        to,
+        subject: `Mapdraft invoice ${invoice.number} for ${appName}`,
+        text: `${SUCCESS.APP_KEY_ACTIVATED}\nApp: ${appName} (${appKey})\nThe invoice ${invoice.number} is attached.`,
+        attachments: [{ filename: invoiceFileName(invoice.number), contentType: 'application/pdf', content: invoice.pdf }],
+      });
+    }
+    return {
+      appKey,
+      activated: true,
+      activatedAt: iso(rows[0].activated_at),
+      invoiceNumber: invoice.number,
+      message: SUCCESS.APP_KEY_ACTIVATED,
+    };
+  });
+
+  // The invoice again, for the overview's download (the owner's alone).
+  app.get('/apps/:appKey/invoice', { schema: { tags, params: appKeyParam } }, async (req, reply) => {
+    await requireAppOwner(req, req.params.appKey);
+    const invoice = await loadInvoice(db, req.params.appKey);
+    if (!invoice) throw notFound('ELEMENT_NOT_FOUND');
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${invoiceFileName(invoice.number)}"`)
+      .header('cache-control', 'private, no-store')
+      .send(invoice.pdf);
   });
 
   app.get('/apps/overview', { schema: { tags } }, async (req) => {
     const user = requireUser(req);
-    const { rows } = await db.query<AppRow>('SELECT * FROM apps WHERE owner_id = $1 ORDER BY created_at DESC', [user.id]);
-    return rows.map((row) => ({ ...appRecord(row), activated: row.activated_at !== null, appName: fullConfig(row).appName }));
+    const { rows } = await db.query<AppRow & { invoice_number: number | null; invoice_issued_at: Date | null }>(
+      `SELECT a.*, i.number AS invoice_number, i.issued_at AS invoice_issued_at
+       FROM apps a LEFT JOIN invoices i ON i.app_key = a.app_key WHERE a.owner_id = $1 ORDER BY a.created_at DESC`,
+      [user.id],
+    );
+    return rows.map((row) => ({
+      ...appRecord(row),
+      activated: row.activated_at !== null,
+      appName: fullConfig(row).appName,
+      invoiceNumber: row.invoice_number === null ? null : invoiceNumber(Number(row.invoice_number), new Date(row.invoice_issued_at ?? 0)),
+    }));
   });
 
   // SPEC §7 "feature model": the property definitions and geometry type of one configured layer.
@@ -230,4 +263,6 @@ export async function appsRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   await app.register(appAssetRoutes);
+  await app.register(appLayerRoutes);
+  await app.register(appIconSetRoutes);
 }

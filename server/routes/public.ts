@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { manifestSchema } from '../../src/model/index.ts';
+import { appConfigSchema, manifestSchema } from '../../src/model/index.ts';
 import { loadLand } from '../seed/geodata.ts';
 import { iconParams, sendIcon } from './app_assets.ts';
 import { appKeyParam, loadApp } from './common.ts';
@@ -18,7 +18,10 @@ export async function publicRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get('/public/apps/:appKey/manifest', { schema: { tags, params: appKeyParam } }, async (req, reply) => {
     const row = await loadApp(db, req.params.appKey);
-    return reply.type('application/manifest+json').send(manifestSchema.parse(row.manifest ?? {}));
+    // The app's current title names it, also when the stored manifest predates a rename (SPEC §1 customise).
+    const appName = appConfigSchema.parse({ ...row.config }).appName;
+    const manifest = manifestSchema.parse(row.manifest ?? {});
+    return reply.type('application/manifest+json').send({ ...manifest, name: appName, short_name: appName });
   });
 
   // SPEC §7 "a reachability ping before edits": the client's outbox asks it every 30 s while

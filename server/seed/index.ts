@@ -77,9 +77,9 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
       [DEMO_DIFF_WORKSPACE, DEMO_APP_KEY, adminId],
     );
     await tx.query(
-      `INSERT INTO workspaces (id, app_key, public_access, managed, diff_workspace, secret_hash, created_by)
-       VALUES ($1, $2, true, true, $3, $4, $5)`,
-      [DEMO_WORKSPACE, DEMO_APP_KEY, DEMO_DIFF_WORKSPACE, secretHash, adminId],
+      `INSERT INTO workspaces (id, app_key, public_access, managed, diff_workspace, secret_hash, secret, created_by)
+       VALUES ($1, $2, true, true, $3, $4, $5, $6)`,
+      [DEMO_WORKSPACE, DEMO_APP_KEY, DEMO_DIFF_WORKSPACE, secretHash, secret, adminId],
     );
     await tx.query(`INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'admin'), ($1, $3, 'editor')`, [
       DEMO_WORKSPACE,

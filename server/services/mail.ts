@@ -4,10 +4,18 @@
 // reading reset tokens from the log).
 import { createTransport, type Transporter } from 'nodemailer';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the mail (the activation invoice PDF). */
+  attachments?: MailAttachment[];
 }
 
 export interface MailService {
@@ -63,7 +71,13 @@ export class SmtpMailService implements MailService {
   async send(mail: Mail): Promise<void> {
     const what = `to=${mail.to} subject=${JSON.stringify(mail.subject)}`;
     try {
-      await this.transport.sendMail({ from: this.settings.from, to: mail.to, subject: mail.subject, text: mail.text });
+      await this.transport.sendMail({
+        from: this.settings.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        attachments: mail.attachments,
+      });
       this.log.info(`mail sent ${what}`);
     } catch (err) {
       this.log.error(`mail not delivered ${what}: ${err instanceof Error ? err.message : String(err)}`);

@@ -49,7 +49,9 @@ export interface OverviewApp {
   appName?: string;
   activated: boolean;
   createdAt?: string;
+  activatedAt?: string | null;
   organisation?: string;
+  invoiceNumber?: string | null;
 }
 
 /** GET /api/apps/overview: the caller's apps (logged-in only). */

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelection } from '../state/selection_store.ts';
 import { useFeatureUi } from '../ui/context.ts';
 import { useLayerDefs } from '../ui/use_layer_defs.ts';
+import { ensureRegistered } from '../owner/WorkspaceRegisterDialog.tsx';
 import { emptyDraft } from './draft.ts';
 import { useDraft } from './draft_store.ts';
 
@@ -35,7 +36,9 @@ export function EditToolbar() {
   const drafting = useDraft((s) => s.draft !== null);
   if (!ui.loggedIn || !layer) return null;
 
-  const start = () => {
+  const start = async () => {
+    // SPEC §6: a user not registered on the workspace is told, and may register, before drawing anything.
+    if (!(await ensureRegistered(ui.api.appKey, layer.workspace!, ui.admin))) return;
     // The taps that place vertices must not leave a selected feature behind them.
     useSelection.getState().clear();
     const type = layer.type === 'Polygon' || layer.type === 'LineString' ? layer.type : 'Point';
@@ -62,7 +65,7 @@ export function EditToolbar() {
           </option>
         ))}
       </Select>
-      <Button size="small" appearance="primary" onClick={start} disabled={drafting || !defs} data-testid="edit-new">
+      <Button size="small" appearance="primary" onClick={() => void start()} disabled={drafting || !defs} data-testid="edit-new">
         {t(`edit.new.${layer.type}`, { defaultValue: t('edit.new.Point') })}
       </Button>
       {mode === 'draw' && (

@@ -21,6 +21,7 @@ import { ImagesTab } from './ImagesTab.tsx';
 import { HistoryTab } from './HistoryTab.tsx';
 import { downloadPdf } from './download_pdf.ts';
 import { useOutdoor } from '../state/outdoor_store.ts';
+import { ensureRegistered } from '../owner/WorkspaceRegisterDialog.tsx';
 
 const useStyles = makeStyles({
   body: { minHeight: '120px' },
@@ -57,7 +58,9 @@ export function FeaturePrompt() {
   const name = data ? String(data.properties[layer?.nameProperty ?? 'name'] ?? '') : '';
   const canEdit = ui.loggedIn && !!layer?.edit && !!data && !!defs;
 
-  const startEdit = (mode: 'idle' | 'modify') => {
+  const startEdit = async (mode: 'idle' | 'modify') => {
+    // SPEC §6: registration on the workspace comes before the edit form, never after it.
+    if (!(await ensureRegistered(ui.api.appKey, data!.workspace, ui.admin))) return;
     const draftLayer = {
       id: layer!.id,
       workspace: data!.workspace,
@@ -108,12 +111,12 @@ export function FeaturePrompt() {
       </div>
       <div className={styles.actions}>
         {canEdit && (
-          <Button size="small" appearance="primary" onClick={() => startEdit('idle')} data-testid="feature-edit">
+          <Button size="small" appearance="primary" onClick={() => void startEdit('idle')} data-testid="feature-edit">
             {t('edit.edit')}
           </Button>
         )}
         {canEdit && (
-          <Button size="small" onClick={() => startEdit('modify')} data-testid="feature-edit-geometry">
+          <Button size="small" onClick={() => void startEdit('modify')} data-testid="feature-edit-geometry">
             {t('edit.editGeometry')}
           </Button>
         )}

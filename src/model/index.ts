@@ -30,6 +30,7 @@ export * from './rules/points.ts';
 export * from './rules/locale.ts';
 export * from './rules/app.ts';
 export * from './rules/layers.ts';
+export * from './rules/base_layers.ts';
 export * from './rules/attachments.ts';
 export * from './rules/feature_changes.ts';
 export * from './rules/route.ts';

@@ -1,9 +1,14 @@
-// SPEC §2 app overview (child route `overview`): the owner's apps from GET /api/apps/overview
-// when logged in; a visitor is asked to log in. Loaded lazily (src/config/lazy.ts).
-import { Badge, Button, Card, CardHeader, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
+// SPEC §2 app overview (child route `overview`): the owner's apps from GET /api/apps/overview with
+// their status, dates, activation, invoice, install guide and settings; the create-app prompt. A
+// visitor is asked to log in. Loaded lazily (src/config/lazy.ts).
+import { useState } from 'react';
+import { Button, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchOverview } from '../api/auth.ts';
+import { AppCard } from '../owner/AppCard.tsx';
+import { AppSettingsDialog } from '../owner/AppSettingsDialog.tsx';
+import { CreateAppDialog } from '../owner/CreateAppDialog.tsx';
 import { isLoggedIn, useAuthStore } from '../state/auth_store.ts';
 import { useLocationStore } from '../state/location_store.ts';
 import { useUiStore } from '../state/ui_store.ts';
@@ -22,7 +27,7 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground1,
   },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  grid: { display: 'grid', gap: tokens.spacingVerticalM, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' },
+  grid: { display: 'grid', gap: tokens.spacingVerticalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(300px, 100%), 1fr))' },
 });
 
 export function OverviewScreen({ appKey }: { appKey: string }) {
@@ -30,18 +35,27 @@ export function OverviewScreen({ appKey }: { appKey: string }) {
   const styles = useStyles();
   const loggedIn = useAuthStore(isLoggedIn);
   const userId = useAuthStore((s) => s.user?.id);
+  const queries = useQueryClient();
   const apps = useQuery({ queryKey: ['overview', userId], queryFn: () => fetchOverview(), enabled: loggedIn });
+  const refresh = () => void queries.invalidateQueries({ queryKey: ['overview'] });
   const nav = useLocationStore((s) => s.navigate);
+  const [creating, setCreating] = useState(false);
+  const [settingsOf, setSettingsOf] = useState<string | null>(null);
   return (
     <main className={styles.page} data-testid="overview">
       <div className={styles.head}>
         <Title2 as="h1">{t('overview.title')}</Title2>
         <Button onClick={() => nav(routePath('map', appKey))}>{t('overview.backToMap')}</Button>
+        {loggedIn && (
+          <Button appearance="primary" onClick={() => setCreating(true)} data-testid="create-app">
+            {t('owner.create.title')}
+          </Button>
+        )}
       </div>
       {!loggedIn && (
         <div className={styles.head}>
           <Text>{t('overview.loginRequired')}</Text>
-          <Button appearance="primary" onClick={() => useUiStore.getState().openAuth('login')}>
+          <Button appearance="primary" onClick={() => useUiStore.getState().openAuth('login')} data-testid="overview-login">
             {t('auth.login')}
           </Button>
         </div>
@@ -51,19 +65,17 @@ export function OverviewScreen({ appKey }: { appKey: string }) {
       {apps.data && apps.data.length === 0 && <Text>{t('overview.empty')}</Text>}
       <div className={styles.grid}>
         {apps.data?.map((a) => (
-          <Card key={a.appKey} onClick={() => nav(routePath('map', a.appKey))} data-testid="overview-app">
-            <CardHeader
-              header={<Text weight="semibold">{a.appName ?? a.appKey}</Text>}
-              description={<Text size={200}>{a.appKey}</Text>}
-              action={
-                <Badge color={a.activated ? 'success' : 'warning'}>
-                  {a.activated ? t('overview.activated') : t('overview.notActivated')}
-                </Badge>
-              }
-            />
-          </Card>
+          <AppCard
+            key={a.appKey}
+            app={a}
+            onChanged={refresh}
+            onOpenMap={() => nav(routePath('map', a.appKey))}
+            onSettings={() => setSettingsOf(a.appKey)}
+          />
         ))}
       </div>
+      <CreateAppDialog open={creating} onClose={() => setCreating(false)} onCreated={refresh} />
+      {settingsOf && <AppSettingsDialog appKey={settingsOf} onClose={() => setSettingsOf(null)} onSaved={refresh} />}
     </main>
   );
 }

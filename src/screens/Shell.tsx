@@ -22,6 +22,7 @@ import { CookieBanner } from './CookieBanner.tsx';
 import { AuthDialog } from '../dialogs/AuthDialog.tsx';
 import { SettingsDialog } from '../dialogs/SettingsDialog.tsx';
 import { ConfirmHost } from '../dialogs/ConfirmDialog.tsx';
+import { WorkspaceRegisterHost } from '../owner/WorkspaceRegisterDialog.tsx';
 import { PwaNotices } from '../pwa/PwaNotices.tsx';
 
 // The overview is rarely opened: its own chunk, loaded with the SPEC §9 time-out.
@@ -76,6 +77,7 @@ export function Shell() {
       <AuthDialog config={config} appKey={appKey} />
       <SettingsDialog config={config} />
       <ConfirmHost />
+      <WorkspaceRegisterHost />
       {config.useCookies && <CookieBanner />}
       <PwaNotices />
     </FluentProvider>

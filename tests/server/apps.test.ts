@@ -6,7 +6,6 @@ const layer = (id: string, properties: { name: string; type?: string }[] = [{ na
   id,
   name: id,
   type: 'Point',
-  workspace: 'ws_x',
   properties,
 });
 

@@ -4,6 +4,7 @@
 // works and the failure is logged: the stored account is never lost to a mail problem.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
+import { PDFParse } from 'pdf-parse';
 import { SMTPServer } from 'smtp-server';
 import { SUCCESS } from '../../src/model/index.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
@@ -120,6 +121,47 @@ describe('mail over SMTP', () => {
     expect(confirm.status).toBe(200);
     expect(await login(r.username, 'second-pass-2')).toBe(200);
     expect(await login(r.username, 'first-pass-1')).toBe(401);
+  });
+
+  it('mails the activation invoice as a PDF attachment naming the owner, once', async () => {
+    const r = registration();
+    expect((await post('/api/register', r)).status).toBe(201);
+    const auth = { authorization: basic({ username: r.username, password: r.password }) };
+    const created = await fetch(`${server.url}/api/apps`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        street: 'Main St',
+        houseNumber: '1',
+        postCode: '12345',
+        city: 'Arlington',
+      }),
+    });
+    const { appKey } = await created.json();
+    const activate = () => fetch(`${server.url}/api/apps/activate?appkey=${appKey}`, { method: 'POST', headers: auth });
+    const activated = await (await activate()).json();
+    expect(activated).toMatchObject({
+      activated: true,
+      message: SUCCESS.APP_KEY_ACTIVATED,
+      invoiceNumber: expect.stringMatching(/^MD-\d{4}-\d{6}$/),
+    });
+    await expect.poll(() => mailTo(r.email).filter((m) => text(m).includes('Subject: Mapdraft invoice')).length).toBe(1);
+    const mail = mailTo(r.email).find((m) => text(m).includes('Subject: Mapdraft invoice'))!;
+    expect(text(mail)).toContain(`filename=invoice-${activated.invoiceNumber}.pdf`);
+    const part = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail.raw);
+    const pdf = Buffer.from(part![1].replace(/\r?\n/g, ''), 'base64');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const parser = new PDFParse({ data: new Uint8Array(pdf) });
+    const pdfText = (await parser.getText()).text;
+    await parser.destroy();
+    expect(pdfText).toContain('Grace Hopper');
+    expect(pdfText).toContain(activated.invoiceNumber);
+    // Activating again sends no second invoice.
+    expect((await activate()).status).toBe(200);
+    await new Promise((ok) => setTimeout(ok, 300));
+    expect(mailTo(r.email).filter((m) => text(m).includes('Subject: Mapdraft invoice'))).toHaveLength(1);
   });
 
   it('still registers when the SMTP server is down, and logs the undelivered mail', async () => {

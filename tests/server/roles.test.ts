@@ -15,6 +15,8 @@ const ownerOnly: [string, string, CallOptions][] = [
   ['PUT', `/api/apps/${DEMO}/manifest`, { body: { appManifest: { icons: [] } } }],
   ['POST', `/api/apps/activate?appkey=${DEMO}`, {}],
   ['POST', `/api/workspaces?appkey=${DEMO}`, { body: { name: 'ws_hijack' } }],
+  ['POST', `/api/layers/import?appkey=${DEMO}`, { body: { title: 'Hijack', geometryType: 'Point', properties: [{ name: 'name' }] } }],
+  ['POST', '/api/workspaces/ws_demo/secret', {}],
 ];
 
 // Calls any logged-in user may make: visitors get 401.

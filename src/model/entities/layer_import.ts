@@ -9,6 +9,9 @@ import { propertyTypeSchema } from './property_definition.ts';
 export const layerImportPropertySchema = z.object({
   name: requiredString(),
   type: propertyTypeSchema.default('TEXT'),
+  label: z.string().optional(),
+  // SPEC §6: editing of this property limited to admins.
+  editAdminOnly: z.boolean().default(false),
 });
 export type LayerImportProperty = z.infer<typeof layerImportPropertySchema>;
 
@@ -16,6 +19,10 @@ export const layerImportSchema = z.object({
   title: requiredString(),
   geometryType: z.enum(GEOMETRY_TYPES),
   workspace: z.string().optional(),
+  // The maps-service key (layer id); made from the title when absent (rules/layers.ts layerKeyFromTitle).
+  key: z.string().optional(),
+  // SPEC §5: a name property is recommended; the layer's label property.
+  nameProperty: z.string().optional(),
   properties: z
     .array(layerImportPropertySchema)
     .min(1, { error: ERRORS.LAYER_PROPERTY_REQUIRED })

@@ -114,3 +114,28 @@ export function validateNewPropertyName(existing: readonly { name: string }[], n
   if (name.trim() === '') return fail('FIELD_REQUIRED');
   return existing.some((r) => propertyKey(r.name) === propertyKey(name)) ? fail('PROPERTY_ALREADY_EXISTS') : OK;
 }
+
+/**
+ * SPEC §5 "A maps-service key that is incorrect or already existing is rejected": a layer's key in
+ * the maps service (its id, written as workspace:key in LAYERS) is lower-case letters, digits and
+ * underscores, starts with a letter, and never ends in `_diff` (that name is its companion's, §3).
+ */
+export const LAYER_KEY_PATTERN = /^[a-z][a-z0-9_]{0,62}$/;
+
+/** A maps-service key made from a layer title: "Street trees (2024)" → "street_trees_2024". */
+export function layerKeyFromTitle(title: string): string {
+  const key = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 60);
+  return /^[a-z]/.test(key) ? key : `layer_${key}`.replace(/_+$/, '');
+}
+
+/** SPEC §5 key checks against the keys the workspace already holds ("key incorrect", "key exists"). */
+export function validateLayerKey(key: string, existing: readonly string[]): RuleResult {
+  if (!LAYER_KEY_PATTERN.test(key) || isDiffLayerId(key)) return fail('KEY_INCORRECT');
+  return existing.includes(key) ? fail('KEY_EXISTS') : OK;
+}
