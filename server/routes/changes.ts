@@ -6,12 +6,13 @@ import {
   changeEntrySchema,
   changePageSchema,
   declineChangeAnswerSchema,
+  DECLINE_REASON_MAX,
   ERRORS,
   featurePayloadSchema,
   type ChangeEntry,
   type ChangeSide,
 } from '../../src/model/index.ts';
-import { requireAdmin, requireUser } from '../auth/plugin.ts';
+import { requireUser } from '../auth/plugin.ts';
 import { isAdmin } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
 import { forbidden } from '../http/errors.ts';
@@ -157,14 +158,17 @@ export async function changesRoutes(fastify: FastifyInstance): Promise<void> {
     });
   }
 
+  // A reviewer of the change's app decides (SPEC §6; services/review_queue.ts assertReviewer).
   app.put(
     '/features/changes/:id/accept',
     { schema: { tags, params: idParams, response: { 200: acceptChangeAnswerSchema } } },
-    async (req) => acceptChange(db, req.params.id, requireAdmin(req)),
+    async (req) => acceptChange(db, req.params.id, requireUser(req)),
   );
+  // The admin's optional reason rides in the query (a DELETE has no body); the submitter sees it.
+  const declineQuery = z.object({ reason: z.string().trim().max(DECLINE_REASON_MAX).optional() });
   app.delete(
     '/features/changes/:id/decline',
-    { schema: { tags, params: idParams, response: { 200: declineChangeAnswerSchema } } },
-    async (req) => declineChange(db, req.params.id, requireAdmin(req)),
+    { schema: { tags, params: idParams, querystring: declineQuery, response: { 200: declineChangeAnswerSchema } } },
+    async (req) => declineChange(db, req.params.id, requireUser(req), req.query.reason),
   );
 }
