@@ -35,12 +35,6 @@ async function photo(gfid: number, name: string) {
   return res.body.id as number;
 }
 
-const refOf = (items: any[], title: string) => {
-  const found = items.find((i) => i.title === title);
-  expect(found, title).toBeDefined();
-  return { source: found.source, id: found.id };
-};
-
 describe('review queue', () => {
   it('lists every kind of pending suggestion with its creator, date and feature', async () => {
     const gfid = await newFeature({ name: 'queue-all' }, point(11, 51));
