@@ -40,6 +40,8 @@ const listQuery = z.object({
   layer: z.string().optional(),
   page: z.coerce.number({ error: ERRORS.NUMERIC_REQUIRED }).int().min(1).default(1),
   pageSize: z.coerce.number({ error: ERRORS.NUMERIC_REQUIRED }).int().min(1).max(1000).default(100),
+  /** The list starts at this change id: the review queue opens the comparison on one change. */
+  fromId: z.coerce.number({ error: ERRORS.NUMERIC_REQUIRED }).int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 const idParams = z.object({ id: z.coerce.number({ error: ERRORS.NUMERIC_REQUIRED }).int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -108,10 +110,10 @@ export async function changesRoutes(fastify: FastifyInstance): Promise<void> {
     } else if (q.workspace) {
       workspace = (await baseWorkspace(db, q.workspace)).id;
     }
-    const params = [workspace, layer, q.admin ? null : user.id, isAdmin(user)];
+    const params = [workspace, layer, q.admin ? null : user.id, isAdmin(user), q.fromId ?? null];
     const where = `WHERE c.status = 'pending' AND ($1::text IS NULL OR c.workspace_id = $1)
       AND ($2::text IS NULL OR c.layer_id = $2) AND ($3::bigint IS NULL OR c.suggested_by = $3)
-      AND ($4::boolean OR c.kind <> 'delete')`;
+      AND ($4::boolean OR c.kind <> 'delete') AND ($5::bigint IS NULL OR c.id >= $5)`;
     const [page, total] = await Promise.all([
       db.query<EntryRow>(`${ENTRY_SQL} ${where} ORDER BY c.id LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`, params),
       db.query<{ n: number }>(`SELECT count(*) AS n FROM changes c ${where}`, params),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   bulkDecisionAnswerSchema,
   bulkDecisionSchema,
+  BULK_REFRESH_MAX,
   ERRORS,
   reviewFilterSchema,
   reviewPageSchema,
@@ -17,7 +18,7 @@ import type { Db } from '../db/index.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { decideAttachment } from '../services/attachment_decision.ts';
 import { acceptChange, declineChange } from '../services/changes.ts';
-import { assertReviewer, queuePage, queueRefs, type QueueQuery } from '../services/review_queue.ts';
+import { assertReviewer, queuePage, queueRefs, type QueueQuery, type QueueRef } from '../services/review_queue.ts';
 
 // The admin review queue of an app (SPEC §2 Pending changes, §4 Suggestions, §6 Administrator) and
 // the verdicts a submitter sees in "My suggestions". Every decision is still one version-checked
@@ -35,32 +36,35 @@ const DECISION_CONCURRENCY = 8;
 type Filter = z.output<typeof reviewFilterSchema>;
 const queueQuery = (appKey: string, f: Filter): QueueQuery => ({ appKey, status: 'pending', suggestedBy: null, ...f });
 
-async function decideOne(db: Db, ref: ReviewRef, accept: boolean, admin: AuthUser, reason: string | null): Promise<void> {
-  if (ref.source === 'change') {
-    if (accept) await acceptChange(db, ref.id, admin);
-    else await declineChange(db, ref.id, admin, reason ?? undefined);
-  } else {
+/** Decides one item; for a feature change, the feature as it now is (an accepted new one's gfid). */
+async function decideOne(db: Db, ref: QueueRef, accept: boolean, admin: AuthUser, reason: string | null) {
+  if (ref.source === 'attachment') {
     await decideAttachment(db, ref.id, accept, admin, accept ? null : reason);
+    return null;
   }
+  const gfid = accept ? (await acceptChange(db, ref.id, admin)).gfid : (await declineChange(db, ref.id, admin, reason ?? undefined)).gfid;
+  return { workspace: ref.workspace, layerId: ref.layerId, gfid, diffGfid: ref.diffGfid };
 }
 
-async function decideAll(db: Db, refs: ReviewRef[], accept: boolean, admin: AuthUser, reason: string | null): Promise<BulkDecisionAnswer> {
-  const answer: BulkDecisionAnswer = { applied: 0, conflicts: [] };
+async function decideAll(db: Db, refs: QueueRef[], accept: boolean, admin: AuthUser, reason: string | null): Promise<BulkDecisionAnswer> {
+  const answer: BulkDecisionAnswer = { applied: 0, features: [], conflicts: [] };
   let next = 0;
   const worker = async () => {
     while (next < refs.length) {
       const ref = refs[next++];
       try {
-        await decideOne(db, ref, accept, admin, reason);
+        const feature = await decideOne(db, ref, accept, admin, reason);
         answer.applied++;
+        if (feature) answer.features.push(feature);
       } catch (err) {
         // A refusal of one item (409 CHANGE_CONFLICT, CHANGE_NOT_PENDING…) is reported, not fatal.
         if (!(err instanceof HttpError)) throw err;
-        answer.conflicts.push({ ...ref, error: err.key, message: err.message });
+        answer.conflicts.push({ source: ref.source, id: ref.id, error: err.key, message: err.message });
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(DECISION_CONCURRENCY, refs.length) }, worker));
+  if (answer.features.length > BULK_REFRESH_MAX) answer.features = [];
   answer.conflicts.sort((a, b) => (a.source === b.source ? a.id - b.id : a.source < b.source ? -1 : 1));
   return answer;
 }
@@ -92,7 +96,7 @@ export async function reviewRoutes(fastify: FastifyInstance): Promise<void> {
       const { appKey } = req.params;
       await assertReviewer(db, user, appKey);
       const body = req.body;
-      let refs: ReviewRef[];
+      let refs: QueueRef[];
       if (body.filter) {
         const parsed = reviewFilterSchema.safeParse(body.filter);
         if (!parsed.success) throw badRequest('INVALID_VALUE');
@@ -107,7 +111,7 @@ export async function reviewRoutes(fastify: FastifyInstance): Promise<void> {
           refs: { changes: pick('change'), attachments: pick('attachment') },
         });
         const inApp = new Set(found.map((r) => `${r.source}:${r.id}`));
-        refs = named.filter((r) => inApp.has(`${r.source}:${r.id}`));
+        refs = found;
         const missing = named.filter((r) => !inApp.has(`${r.source}:${r.id}`));
         const answer = await decideAll(db, refs, body.decision === 'accept', user, body.reason || null);
         const key: ErrorKey = 'ELEMENT_NOT_FOUND';

@@ -158,11 +158,28 @@ export async function queuePage(db: Db, q: QueueQuery, page: number, pageSize: n
   return { items: rows.rows.map(item), total: Number(total.rows[0].n), page, pageSize };
 }
 
-/** Every matching item's reference, oldest first (a bulk decision). */
-export async function queueRefs(db: Db, q: QueueQuery): Promise<{ source: ReviewSource; id: number }[]> {
-  const { rows } = await db.query<{ source: ReviewSource; id: number }>(
-    `SELECT q.source, q.id FROM (${CHANGES_SQL} UNION ALL ${ATTACHMENTS_SQL}) q ORDER BY q.created_at, q.source, q.id`,
+export interface QueueRef {
+  source: ReviewSource;
+  id: number;
+  workspace: string;
+  layerId: string;
+  gfid: number | null;
+  diffGfid: number | null;
+}
+
+/** Every matching item's reference and feature, oldest first (a bulk decision). */
+export async function queueRefs(db: Db, q: QueueQuery): Promise<QueueRef[]> {
+  const { rows } = await db.query<Pick<QueueRow, 'source' | 'id' | 'workspace' | 'layer_id' | 'gfid' | 'diff_gfid'>>(
+    `SELECT q.source, q.id, q.workspace, q.layer_id, q.gfid, q.diff_gfid
+     FROM (${CHANGES_SQL} UNION ALL ${ATTACHMENTS_SQL}) q ORDER BY q.created_at, q.source, q.id`,
     params(q),
   );
-  return rows.map((r) => ({ source: r.source, id: Number(r.id) }));
+  return rows.map((r) => ({
+    source: r.source,
+    id: Number(r.id),
+    workspace: r.workspace,
+    layerId: r.layer_id,
+    gfid: num(r.gfid),
+    diffGfid: num(r.diff_gfid),
+  }));
 }

@@ -31,7 +31,7 @@ export function ComparisonPrompt({ waiting }: { waiting?: ReactNode }) {
   const map = useMapInstance((s) => s.map);
   const target = useReview((s) => s.compare);
   const decide = useDecide();
-  const page = useChangePage(ui.api, target?.admin ?? false, target?.page ?? 1, !!target);
+  const page = useChangePage(ui.api, target?.admin ?? false, target?.page ?? 1, !!target, target?.fromId);
   const grouped = page.data;
   const selected = grouped?.entries.find((e) => e.id === target?.id) ?? grouped?.entries[0];
   const declared = useLayerDefs(selected?.layerId);

@@ -127,6 +127,7 @@ describe('review queue', () => {
     // Named on the demo app, the sugg app's change is not found there and nothing is applied.
     expect(res.body).toEqual({
       applied: 0,
+      features: [],
       conflicts: [{ source: 'change', id, error: 'ELEMENT_NOT_FOUND', message: 'Element not found.' }],
     });
     expect((await queue('bbox=59,9,61,11')).body.total).toBe(1);
@@ -152,6 +153,8 @@ describe('bulk decisions', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.applied).toBe(2);
+    // The accepted new feature, for the map to draw without a reload.
+    expect(res.body.features).toEqual([{ workspace: 'ws_sugg', layerId: 'sites', gfid: expect.any(Number), diffGfid: expect.any(Number) }]);
     expect(res.body.conflicts).toEqual([
       { source: 'change', id: stale.body.id, error: 'CHANGE_CONFLICT', message: expect.stringContaining('base version') },
       { source: 'change', id: winner.body.id, error: 'CHANGE_NOT_PENDING', message: 'This suggestion was already accepted or declined.' },
@@ -166,7 +169,8 @@ describe('bulk decisions', () => {
     await suggestFeature('decline-2', 70.5, 30);
     await suggestFeature('keep', 75, 30);
     const res = await decide({ decision: 'decline', reason: 'Duplicates', filter: { creator: S.submitter.username, bbox: '69,29,71,31' } });
-    expect(res.body).toEqual({ applied: 2, conflicts: [] });
+    expect(res.body).toMatchObject({ applied: 2, conflicts: [] });
+    expect(res.body.features).toHaveLength(2);
     expect((await queue('bbox=69,29,76,31')).body.items.map((i: any) => i.title)).toEqual(['keep']);
     const my = (await mySuggestions()).body.items;
     expect(my.find((i: any) => i.title === 'decline-1')).toMatchObject({ status: 'declined', reason: 'Duplicates' });

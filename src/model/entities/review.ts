@@ -28,6 +28,8 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const DECLINE_REASON_MAX = 500;
 /** One bulk decision covers at most this many items (10,000 pending suggestions at once, issue 14). */
 export const BULK_DECISION_MAX = 10_000;
+/** Past this many decided features the answer names none: the client reloads instead of refreshing each. */
+export const BULK_REFRESH_MAX = 200;
 
 export const reviewRefSchema = z.object({ source: z.enum(REVIEW_SOURCES), id: z.number().int().positive() });
 export type ReviewRef = z.infer<typeof reviewRefSchema>;
@@ -103,8 +105,18 @@ export const bulkDecisionSchema = z
   .refine((b) => (b.items === undefined) !== (b.filter === undefined), { message: 'items or filter' });
 export type BulkDecision = z.input<typeof bulkDecisionSchema>;
 
+/** A feature a bulk decision changed (or whose proposal left the `_diff` layer): the map refreshes it. */
+export const decidedFeatureSchema = z.object({
+  workspace: z.string(),
+  layerId: z.string(),
+  gfid: z.number().int().nullable(),
+  diffGfid: z.number().int().nullable(),
+});
+
 export const bulkDecisionAnswerSchema = z.object({
   applied: z.number().int(),
+  /** The features of the applied feature changes, when there are at most BULK_REFRESH_MAX of them. */
+  features: z.array(decidedFeatureSchema),
   /** Items that were not applied, each with the catalogue key and text of why (409 CHANGE_CONFLICT…). */
   conflicts: z.array(reviewRefSchema.extend({ error: z.string(), message: z.string() })),
 });
