@@ -26,6 +26,8 @@ interface ReviewState {
   allMatching: boolean;
   /** The main map waits for a rectangle to filter by (DragBox, use_rect_select.ts). */
   drawingRect: boolean;
+  /** The admin's optional reason, sent with declines (the submitter sees it in "My suggestions"). */
+  reason: string;
   setPendingOpen: (open: boolean) => void;
   openCompare: (target: CompareTarget | null) => void;
   setFilter: (patch: Partial<QueueFilter>) => void;
@@ -33,6 +35,7 @@ interface ReviewState {
   setAllMatching: (on: boolean) => void;
   clearSelection: () => void;
   setDrawingRect: (on: boolean) => void;
+  setReason: (reason: string) => void;
 }
 
 export const useReview = create<ReviewState>((set) => ({
@@ -42,6 +45,7 @@ export const useReview = create<ReviewState>((set) => ({
   selected: new Map(),
   allMatching: false,
   drawingRect: false,
+  reason: '',
   setPendingOpen: (pendingOpen) => set({ pendingOpen }),
   openCompare: (compare) => set({ compare }),
   // A new filter is a new list: what was ticked in the old one is not silently kept.
@@ -56,4 +60,5 @@ export const useReview = create<ReviewState>((set) => ({
   setAllMatching: (allMatching) => set({ allMatching, selected: new Map() }),
   clearSelection: () => set({ selected: new Map(), allMatching: false }),
   setDrawingRect: (drawingRect) => set({ drawingRect }),
+  setReason: (reason) => set({ reason }),
 }));
