@@ -16,8 +16,8 @@ const useStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
     marginBottom: tokens.spacingVerticalXS,
   },
-  reason: { flex: '1 1 160px', minHeight: '44px' },
-  action: { minHeight: '44px', flex: '1 1 auto' },
+  reason: { flex: '1 1 160px', minHeight: '44px', minWidth: 0 },
+  action: { minHeight: '44px', minWidth: '44px', flex: '1 1 0' },
 });
 
 export function BulkBar({ total, onDone }: { total: number; onDone: (answer: BulkDecisionAnswer) => void }) {

@@ -33,7 +33,7 @@ const CHROME_PX = 360;
 
 const useStyles = makeStyles({
   loading: { height: `${QUEUE_ROW_HEIGHT}px` },
-  body: { paddingLeft: tokens.spacingHorizontalS, paddingRight: tokens.spacingHorizontalS },
+  body: { paddingLeft: tokens.spacingHorizontalS, paddingRight: tokens.spacingHorizontalS, overflowX: 'hidden' },
   summary: { margin: `0 0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase200, maxHeight: '96px', overflowY: 'auto' },
 });
 

@@ -10,12 +10,13 @@ import { useReview } from './review_store.ts';
 const useStyles = makeStyles({
   grid: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+    // Two columns that may shrink (a phone is 360 px): no control may widen the drawer past the screen.
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
     gap: tokens.spacingHorizontalS,
     marginBottom: tokens.spacingVerticalS,
   },
   field: { minWidth: 0 },
-  control: { minHeight: '44px' },
+  control: { minHeight: '44px', width: '100%', minWidth: 0, '& input, & select': { minWidth: 0, width: '100%' } },
 });
 
 /** A day in the admin's calendar as an instant: its start, or with `end` its last millisecond. */

@@ -29,7 +29,7 @@ const useStyles = makeStyles({
     boxSizing: 'border-box',
     height: `${QUEUE_ROW_HEIGHT}px`,
     display: 'grid',
-    gridTemplateColumns: 'auto auto 1fr',
+    gridTemplateColumns: 'auto auto minmax(0, 1fr)',
     gridTemplateRows: 'auto auto 1fr',
     columnGap: tokens.spacingHorizontalS,
     padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
@@ -43,8 +43,8 @@ const useStyles = makeStyles({
   titleText: { overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', fontWeight: tokens.fontWeightSemibold },
   badge: { flexShrink: 0 },
   meta: { overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', color: tokens.colorNeutralForeground2 },
-  actions: { gridColumn: '1 / span 3', display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'end' },
-  action: { minHeight: TOUCH, minWidth: TOUCH, flex: 1 },
+  actions: { gridColumn: '1 / span 3', display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'end', minWidth: 0 },
+  action: { minHeight: TOUCH, minWidth: TOUCH, flex: '1 1 0' },
   full: { maxWidth: '100%', maxHeight: '70vh', display: 'block', margin: '0 auto' },
 });
 

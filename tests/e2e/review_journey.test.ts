@@ -161,6 +161,7 @@ describe.each([
     await admin.getByTestId('pending-open').click();
     await photoRow.getByTestId('queue-view').click();
     await admin.locator('[data-testid=queue-image-full] img').waitFor();
+    await admin.waitForTimeout(500); // the dialog's fade-in, before the picture
     await shot(admin, vp, 'photo');
     await admin.getByTestId('queue-image-close').click();
     await featureRow.getByTestId('queue-accept').click();
