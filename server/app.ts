@@ -29,6 +29,7 @@ import { featuresRoutes } from './routes/features.ts';
 import { layersRoutes } from './routes/layers.ts';
 import { pdfRoutes } from './routes/pdf.ts';
 import { publicRoutes } from './routes/public.ts';
+import { reviewRoutes } from './routes/review.ts';
 import { workspacesRoutes } from './routes/workspaces.ts';
 import { DEFAULT_INVOICE_PRICE } from './services/invoice.ts';
 import { MemoryMailService, SmtpMailService, type MailService } from './services/mail.ts';
@@ -112,6 +113,7 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
       await api.register(layersRoutes);
       await api.register(featuresRoutes);
       await api.register(changesRoutes);
+      await api.register(reviewRoutes);
       await api.register(allAttachmentRoutes);
       await api.register(pdfRoutes);
       await api.register(accountRoutes);

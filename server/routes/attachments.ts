@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { attachmentItemSchemas, imageListSchema, layerTagCountSchema } from '../../src/model/index.ts';
+import { attachmentItemSchemas, DECLINE_REASON_MAX, imageListSchema, layerTagCountSchema } from '../../src/model/index.ts';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import { isAdmin, type AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { idempotencyHeaders, withIdempotency } from '../http/idempotency.ts';
 import { KINDS, type AttachmentRow, type KindSpec } from '../attachments/kinds.ts';
+import { decideAttachment } from '../services/attachment_decision.ts';
 import { assertRegistered, resolveLayer } from '../services/edit_target.ts';
 import { assertCanRead, loadWorkspace, type WorkspaceRow } from './common.ts';
 
@@ -67,12 +68,12 @@ async function requireFeature(db: Db, raw: string, proposalsOf?: AuthUser) {
  * One item by id, or by name (SPEC §7 "PUT {name}/accept" for images and documents; tags by name
  * too). A name may repeat, so the pending one, then the newest, is meant.
  */
-async function findItem(db: Db, spec: KindSpec, gfid: number, item: string, lock = false): Promise<AttachmentRow> {
+async function findItem(db: Db, spec: KindSpec, gfid: number, item: string): Promise<AttachmentRow> {
   const numeric = /^\d{1,15}$/.test(item);
   const match = !numeric ? 'a.name = $3' : spec.binary ? '(a.id::text = $3 OR a.name = $3)' : 'a.id::text = $3';
   const { rows } = await db.query<AttachmentRow>(
     `${ROW_SQL} WHERE a.gfid = $1 AND a.kind = $2 AND ${match}
-     ORDER BY (a.status = 'pending') DESC, a.id DESC LIMIT 1${lock ? ' FOR UPDATE OF a' : ''}`,
+     ORDER BY (a.status = 'pending') DESC, a.id DESC LIMIT 1`,
     [gfid, spec.kind, item],
   );
   if (!rows[0]) throw notFound('ELEMENT_NOT_FOUND');
@@ -163,27 +164,20 @@ function attachmentRoutes(spec: KindSpec) {
       },
     );
 
-    // SPEC §7 "PUT item accept or decline": admin only, once (a second decision → 409).
+    // SPEC §7 "PUT item accept or decline": a reviewer of the app (SPEC §6), once (a second decision
+    // → 409); a decline may carry the admin's reason for the submitter ("My suggestions").
+    const decisionBody = z.object({ reason: z.string().trim().max(DECLINE_REASON_MAX).optional() }).nullish();
     for (const decision of ['accept', 'decline'] as const) {
-      app.put(`${base}/:item/${decision}`, { schema: { tags, params: itemParams, response: { 200: item } } }, async (req) => {
-        const admin = requireAdmin(req);
-        const feature = await requireFeature(db, req.params.gfid);
-        return db.transaction(async (tx) => {
-          const row = await findItem(tx, spec, feature.gfid, req.params.item, true);
-          if (row.status !== 'pending') throw conflict('CHANGE_NOT_PENDING');
-          const status = decision === 'accept' ? 'accepted' : 'declined';
-          await tx.query('UPDATE attachments SET status = $2, decided_by = $3, decided_at = now() WHERE id = $1', [
-            row.id,
-            status,
-            admin.id,
-          ]);
-          // An accepted removal takes the item away (SPEC §4 "tag removals are likewise accepted").
-          if (status === 'accepted' && row.removal) {
-            await tx.query('DELETE FROM attachments WHERE id = $1', [Number(row.body.targetId)]);
-          }
-          return spec.view({ ...row, status });
-        });
-      });
+      app.put(
+        `${base}/:item/${decision}`,
+        { schema: { tags, params: itemParams, body: decisionBody, response: { 200: item } } },
+        async (req) => {
+          const user = requireUser(req);
+          const feature = await requireFeature(db, req.params.gfid, user);
+          const row = await findItem(db, spec, feature.gfid, req.params.item);
+          return spec.view(await decideAttachment(db, row.id, decision === 'accept', user, req.body?.reason || null));
+        },
+      );
     }
 
     // The owner of a pending item or an admin deletes it; a user deleting an accepted removable

@@ -6,12 +6,13 @@ import {
   changeEntrySchema,
   changePageSchema,
   declineChangeAnswerSchema,
+  DECLINE_REASON_MAX,
   ERRORS,
   featurePayloadSchema,
   type ChangeEntry,
   type ChangeSide,
 } from '../../src/model/index.ts';
-import { requireAdmin, requireUser } from '../auth/plugin.ts';
+import { requireUser } from '../auth/plugin.ts';
 import { isAdmin } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
 import { forbidden } from '../http/errors.ts';
@@ -39,6 +40,8 @@ const listQuery = z.object({
   layer: z.string().optional(),
   page: z.coerce.number({ error: ERRORS.NUMERIC_REQUIRED }).int().min(1).default(1),
   pageSize: z.coerce.number({ error: ERRORS.NUMERIC_REQUIRED }).int().min(1).max(1000).default(100),
+  /** The list starts at this change id: the review queue opens the comparison on one change. */
+  fromId: z.coerce.number({ error: ERRORS.NUMERIC_REQUIRED }).int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 const idParams = z.object({ id: z.coerce.number({ error: ERRORS.NUMERIC_REQUIRED }).int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -107,10 +110,10 @@ export async function changesRoutes(fastify: FastifyInstance): Promise<void> {
     } else if (q.workspace) {
       workspace = (await baseWorkspace(db, q.workspace)).id;
     }
-    const params = [workspace, layer, q.admin ? null : user.id, isAdmin(user)];
+    const params = [workspace, layer, q.admin ? null : user.id, isAdmin(user), q.fromId ?? null];
     const where = `WHERE c.status = 'pending' AND ($1::text IS NULL OR c.workspace_id = $1)
       AND ($2::text IS NULL OR c.layer_id = $2) AND ($3::bigint IS NULL OR c.suggested_by = $3)
-      AND ($4::boolean OR c.kind <> 'delete')`;
+      AND ($4::boolean OR c.kind <> 'delete') AND ($5::bigint IS NULL OR c.id >= $5)`;
     const [page, total] = await Promise.all([
       db.query<EntryRow>(`${ENTRY_SQL} ${where} ORDER BY c.id LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`, params),
       db.query<{ n: number }>(`SELECT count(*) AS n FROM changes c ${where}`, params),
@@ -157,14 +160,17 @@ export async function changesRoutes(fastify: FastifyInstance): Promise<void> {
     });
   }
 
+  // A reviewer of the change's app decides (SPEC §6; services/review_queue.ts assertReviewer).
   app.put(
     '/features/changes/:id/accept',
     { schema: { tags, params: idParams, response: { 200: acceptChangeAnswerSchema } } },
-    async (req) => acceptChange(db, req.params.id, requireAdmin(req)),
+    async (req) => acceptChange(db, req.params.id, requireUser(req)),
   );
+  // The admin's optional reason rides in the query (a DELETE has no body); the submitter sees it.
+  const declineQuery = z.object({ reason: z.string().trim().max(DECLINE_REASON_MAX).optional() });
   app.delete(
     '/features/changes/:id/decline',
-    { schema: { tags, params: idParams, response: { 200: declineChangeAnswerSchema } } },
-    async (req) => declineChange(db, req.params.id, requireAdmin(req)),
+    { schema: { tags, params: idParams, querystring: declineQuery, response: { 200: declineChangeAnswerSchema } } },
+    async (req) => declineChange(db, req.params.id, requireUser(req), req.query.reason),
   );
 }

@@ -9,8 +9,9 @@ import {
 } from '../../src/model/index.ts';
 import { isAdmin, type AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { HttpError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { EditTarget } from './edit_target.ts';
+import { assertReviewerOfWorkspace } from './review_queue.ts';
 
 // Suggestions as diffs {gfid, baseVersion, before, after} (STYLE §5). They live in the layer's
 // `_diff` companion until an admin decides (DESIGN "Suggestions never touch originals").
@@ -146,21 +147,30 @@ interface ChangeRow {
   suggested_by: number | null;
 }
 
-/** Locks the change row; only a pending change may be decided (deciding twice → 409). */
-async function lockPending(tx: Db, id: number): Promise<ChangeRow> {
+/**
+ * Locks the change row; only a reviewer of its app (SPEC §6) may decide, and only a pending change
+ * (deciding twice → 409).
+ */
+async function lockPending(tx: Db, id: number, admin: AuthUser): Promise<ChangeRow> {
   const { rows } = await tx.query<ChangeRow>('SELECT * FROM changes WHERE id = $1 FOR UPDATE', [id]);
   if (!rows[0]) throw notFound('ELEMENT_NOT_FOUND');
+  await assertReviewerOfWorkspace(tx, admin, rows[0].workspace_id);
   if (rows[0].status !== 'pending') throw conflict('CHANGE_NOT_PENDING');
   return rows[0];
 }
 
-async function close(tx: Db, change: ChangeRow, status: 'accepted' | 'declined', adminId: number, gfid: number | null) {
-  await tx.query(`UPDATE changes SET status = $2, decided_by = $3, decided_at = now(), gfid = COALESCE($4, gfid) WHERE id = $1`, [
-    change.id,
-    status,
-    adminId,
-    gfid,
-  ]);
+async function close(
+  tx: Db,
+  change: ChangeRow,
+  status: 'accepted' | 'declined',
+  adminId: number,
+  gfid: number | null,
+  reason: string | null = null,
+) {
+  await tx.query(
+    `UPDATE changes SET status = $2, decided_by = $3, decided_at = now(), gfid = COALESCE($4, gfid), decline_reason = $5 WHERE id = $1`,
+    [change.id, status, adminId, gfid, reason],
+  );
   // The proposal leaves the diff layer once decided (SPEC §4: reviewed, then gone from the diff layer).
   if (change.diff_gfid !== null) await tx.query('DELETE FROM features WHERE gfid = $1', [change.diff_gfid]);
 }
@@ -175,9 +185,8 @@ const HISTORY_INSERT = `INSERT INTO feature_history
  * version, write history and mark the change accepted. Any refusal rolls everything back.
  */
 export async function acceptChange(db: Db, id: number, admin: AuthUser): Promise<AcceptChangeAnswer> {
-  if (!isAdmin(admin)) throw forbidden();
   return db.transaction(async (tx) => {
-    const change = await lockPending(tx, id);
+    const change = await lockPending(tx, id, admin);
     const after = change.after;
     if (change.kind === 'create') {
       const { rows } = await tx.query<{ gfid: number }>(
@@ -263,12 +272,14 @@ export async function acceptChange(db: Db, id: number, admin: AuthUser): Promise
   });
 }
 
-/** Declines one pending change: it is marked declined and leaves the diff layer; nothing else changes. */
-export async function declineChange(db: Db, id: number, admin: AuthUser): Promise<DeclineChangeAnswer> {
-  if (!isAdmin(admin)) throw forbidden();
+/**
+ * Declines one pending change: it is marked declined, with the admin's optional reason for the
+ * submitter, and leaves the diff layer; nothing else changes.
+ */
+export async function declineChange(db: Db, id: number, admin: AuthUser, reason?: string): Promise<DeclineChangeAnswer> {
   return db.transaction(async (tx) => {
-    const change = await lockPending(tx, id);
-    await close(tx, change, 'declined', admin.id, null);
+    const change = await lockPending(tx, id, admin);
+    await close(tx, change, 'declined', admin.id, null, reason || null);
     return { id: change.id, status: 'declined', gfid: change.gfid };
   });
 }

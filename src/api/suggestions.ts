@@ -44,8 +44,9 @@ export async function fetchAttachments(ctx: ApiCtx, gfid: number, kind: Attachme
   return Array.isArray(body) ? body : body.imagesWithDescription;
 }
 
-export function fetchChanges(ctx: ApiCtx, q: { admin: boolean; page: number; pageSize: number }, signal?: AbortSignal) {
+export function fetchChanges(ctx: ApiCtx, q: { admin: boolean; page: number; pageSize: number; fromId?: number }, signal?: AbortSignal) {
   const qs = new URLSearchParams({ admin: String(q.admin), page: String(q.page), pageSize: String(q.pageSize) });
+  if (q.fromId) qs.set('fromId', String(q.fromId));
   return apiFetch<ChangePage>(`/features/changes?${qs}`, {}, opts(ctx, signal));
 }
 
@@ -75,11 +76,12 @@ export function useAttachments(ctx: ApiCtx, gfid: number, kind: AttachmentKind) 
   return useQuery({ queryKey: ['attachments', gfid, kind], queryFn: ({ signal }) => fetchAttachments(ctx, gfid, kind, signal) });
 }
 /** After a review decision every cached page, feature and history may be stale. */
+export const REVIEW_QUERY_ROOTS = ['changes', 'feature', 'history', 'queue', 'attachments', 'mySuggestions'];
 export function useReviewDecision(ctx: ApiCtx) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, accept }: { id: number; accept: boolean }): Promise<AcceptChangeAnswer | DeclineChangeAnswer> =>
       accept ? acceptChange(ctx, id) : declineChange(ctx, id),
-    onSettled: () => qc.invalidateQueries({ predicate: (q) => ['changes', 'feature', 'history'].includes(String(q.queryKey[0])) }),
+    onSettled: () => qc.invalidateQueries({ predicate: (q) => REVIEW_QUERY_ROOTS.includes(String(q.queryKey[0])) }),
   });
 }

@@ -1,9 +1,10 @@
 // SPEC §2/§7 images: the list (imagesWithDescription), each fetched as a blob (the session header
 // cannot ride on an <img src>) and shown through an object URL.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { fetchBlob, useAttachments, type AttachmentItem } from '../api/suggestions.ts';
+import { useAttachments, type AttachmentItem } from '../api/suggestions.ts';
+import { useBlobUrl } from '../ui/use_blob_url.ts';
 import { useFeatureUi } from '../ui/context.ts';
 import { ImageDialog } from '../attachments/ImageDialog.tsx';
 
@@ -17,20 +18,7 @@ const useStyles = makeStyles({
 function Thumb({ gfid, image }: { gfid: number; image: AttachmentItem }) {
   const { api } = useFeatureUi();
   const styles = useStyles();
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    let live = true;
-    let made: string | undefined;
-    fetchBlob(api, `/features/${gfid}/images/${encodeURIComponent(image.name ?? '')}`)
-      .then((b) => {
-        if (live) setUrl((made = URL.createObjectURL(b)));
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [api, gfid, image.name]);
+  const url = useBlobUrl(api, `/features/${gfid}/images/${encodeURIComponent(image.name ?? '')}`);
   return (
     <figure className={styles.thumb} data-status={image.status}>
       {url ? <img src={url} alt={image.description ?? image.name} className={styles.image} /> : <Spinner size="tiny" />}

@@ -12,6 +12,7 @@ import { useLayerDefs } from '../ui/use_layer_defs.ts';
 import type { Geometry } from '../model/index.ts';
 import { ComparisonView } from './ComparisonView.tsx';
 import { ComparisonOverlay } from './ComparisonOverlay.tsx';
+import { MyVerdicts } from './MyVerdicts.tsx';
 import { useChangePage } from './use_change_page.ts';
 import { useReview } from './review_store.ts';
 import { entryLabel, useDecide } from './use_decide.ts';
@@ -31,7 +32,7 @@ export function ComparisonPrompt({ waiting }: { waiting?: ReactNode }) {
   const map = useMapInstance((s) => s.map);
   const target = useReview((s) => s.compare);
   const decide = useDecide();
-  const page = useChangePage(ui.api, target?.admin ?? false, target?.page ?? 1, !!target);
+  const page = useChangePage(ui.api, target?.admin ?? false, target?.page ?? 1, !!target, target?.fromId);
   const grouped = page.data;
   const selected = grouped?.entries.find((e) => e.id === target?.id) ?? grouped?.entries[0];
   const declared = useLayerDefs(selected?.layerId);
@@ -56,6 +57,7 @@ export function ComparisonPrompt({ waiting }: { waiting?: ReactNode }) {
       onClose={close}
     >
       {!target.admin && waiting}
+      {!target.admin && <MyVerdicts />}
       {page.isPending ? (
         <Spinner />
       ) : !grouped ? (

@@ -1,8 +1,8 @@
-// SPEC §2 Pending changes (admins, SPEC §6): every pending suggestion with accept or decline. The
-// list is windowed and its pages come from the server as the user scrolls; grouping and the
-// property diff of each page are the data worker's (useChangePage).
+// SPEC §2 Pending changes (admins, SPEC §6): one queue of every kind of suggestion of the app —
+// features, comments, links, bibliography entries, images, documents, tags and tag removals — each
+// with accept or decline; filters and bulk decisions above it. The list is windowed and its pages
+// come from the server as the admin scrolls (GET /api/apps/{appKey}/review).
 import {
-  Badge,
   Button,
   DrawerBody,
   DrawerHeader,
@@ -13,63 +13,66 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
+import type { BulkDecisionAnswer, ReviewItem } from '../model/index.ts';
 import { useFeatureUi } from '../ui/context.ts';
-import { formatDate } from '../ui/format_date.ts';
+import { useMapInstance } from '../map/map_instance.ts';
 import { VirtualList } from './VirtualList.tsx';
-import { PAGE_SIZE, useChangePage } from './use_change_page.ts';
+import { BulkBar } from './BulkBar.tsx';
+import { QueueFilters } from './QueueFilters.tsx';
+import { QUEUE_ROW_HEIGHT, QueueRow, isFeatureKind } from './QueueRow.tsx';
 import { useReview } from './review_store.ts';
-import { entryLabel, useDecide } from './use_decide.ts';
+import { QUEUE_PAGE_SIZE, useQueuePage } from './use_queue.ts';
+import { useQueueDecide } from './use_queue_decide.ts';
+import { useRectSelect } from './use_rect_select.ts';
 
-export const ROW_HEIGHT = 64;
+/** Below this width the drawer takes the whole screen (a phone, 360 px). */
+const NARROW_PX = 600;
+/** Header, filters and bulk bar above the list. */
+const CHROME_PX = 360;
 
 const useStyles = makeStyles({
-  loading: { height: `${ROW_HEIGHT}px` },
-  row: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    height: `${ROW_HEIGHT}px`,
-    padding: `0 ${tokens.spacingHorizontalS}`,
-    borderBottom: '1px solid #e5e5e5',
-  },
-  text: { flex: 1, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', fontSize: tokens.fontSizeBase200 },
+  loading: { height: `${QUEUE_ROW_HEIGHT}px` },
+  body: { paddingLeft: tokens.spacingHorizontalS, paddingRight: tokens.spacingHorizontalS, overflowX: 'hidden' },
+  summary: { margin: `0 0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase200, maxHeight: '96px', overflowY: 'auto' },
 });
 
-function PendingRow({ index }: { index: number }) {
-  const { t, i18n } = useTranslation();
+function Row({ index, onDecide }: { index: number; onDecide: (item: ReviewItem, accept: boolean) => void }) {
   const ui = useFeatureUi();
   const styles = useStyles();
-  const decide = useDecide();
-  const page = Math.floor(index / PAGE_SIZE) + 1;
-  const q = useChangePage(ui.api, true, page);
-  const entry = q.data?.entries[index % PAGE_SIZE];
-  if (!entry) return q.isPending ? <Spinner size="extra-tiny" className={styles.loading} /> : null;
-  const label = entryLabel(entry, t('review.suggestedFeature'));
+  const filter = useReview((s) => s.filter);
+  const page = Math.floor(index / QUEUE_PAGE_SIZE) + 1;
+  const q = useQueuePage(ui.api, filter, page);
+  const item = q.data?.items[index % QUEUE_PAGE_SIZE];
+  if (!item) return q.isPending ? <Spinner size="extra-tiny" className={styles.loading} /> : null;
   return (
-    <div data-testid="pending-row" data-change-id={entry.id} className={styles.row}>
-      <Badge appearance="tint" color={entry.grpstatus === 'n' ? 'success' : entry.grpstatus === 'm' ? 'warning' : 'danger'}>
-        {t(`review.group.${entry.grpstatus}`)}
-      </Badge>
-      <div className={styles.text}>
-        <strong>{label}</strong> · {entry.layerName ?? entry.layerId}
-        <br />
-        {entry.creator} · {formatDate(entry.insertedat, { locale: i18n.language, timeZone: ui.timeZone, timeFormat: ui.timeFormat })}
-        {' · '}
-        {t('review.changedCount', { count: entry.changedProperties.length })}
-      </div>
-      <Button
-        size="small"
-        onClick={() => useReview.getState().openCompare({ admin: true, page, id: entry.id })}
-        data-testid="pending-compare"
-      >
-        {t('review.compare')}
-      </Button>
-      <Button size="small" appearance="primary" onClick={() => void decide(entry, true, label)} data-testid="pending-accept">
-        {t('review.accept')}
-      </Button>
-      <Button size="small" onClick={() => void decide(entry, false, label)} data-testid="pending-decline">
-        {t('review.decline')}
-      </Button>
+    <QueueRow
+      item={item}
+      onDecide={onDecide}
+      onCompare={(it) => {
+        // The comparison draws on the map: the drawer (full screen on a phone) makes way for it.
+        useReview.getState().setPendingOpen(false);
+        useReview.getState().openCompare({ admin: true, page: 1, id: it.id, fromId: it.id });
+      }}
+    />
+  );
+}
+
+function Summary({ answer }: { answer: BulkDecisionAnswer }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <div className={styles.summary} data-testid="queue-summary" role="status">
+      {t('review.summary', { count: answer.applied })}
+      {answer.conflicts.length > 0 && (
+        <ul>
+          {answer.conflicts.map((c) => (
+            <li key={`${c.source}:${c.id}`} data-testid="queue-conflict">
+              #{c.id}: {t(`errors.${c.error}`, { defaultValue: c.message })}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
@@ -77,14 +80,26 @@ function PendingRow({ index }: { index: number }) {
 export function PendingChanges() {
   const { t } = useTranslation();
   const ui = useFeatureUi();
+  const styles = useStyles();
+  const map = useMapInstance((s) => s.map);
+  useRectSelect(map);
   const open = useReview((s) => s.pendingOpen);
-  const first = useChangePage(ui.api, true, 1, open);
+  const filter = useReview((s) => s.filter);
+  const first = useQueuePage(ui.api, filter, 1, open);
+  const decide = useQueueDecide();
+  const [answer, setAnswer] = useState<BulkDecisionAnswer | null>(null);
   const total = first.data?.total ?? 0;
+  const narrow = window.innerWidth < NARROW_PX;
+  const decideOne = async (item: ReviewItem, accept: boolean) => {
+    const subject = item.title || (isFeatureKind(item) ? t('review.suggestedFeature') : t(`review.kind.${item.kind}`));
+    const result = await decide({ accept, subject, items: [item], filter, reason: useReview.getState().reason });
+    if (result) setAnswer(result);
+  };
   return (
     <OverlayDrawer
       open={open}
       position="end"
-      size="medium"
+      size={narrow ? 'full' : 'medium'}
       onOpenChange={(_, d) => useReview.getState().setPendingOpen(d.open)}
       modalType="non-modal"
     >
@@ -100,7 +115,10 @@ export function PendingChanges() {
         </DrawerHeaderTitle>
         <span data-testid="pending-total">{t('review.pendingTotal', { count: total })}</span>
       </DrawerHeader>
-      <DrawerBody data-testid="pending-changes">
+      <DrawerBody data-testid="pending-changes" className={styles.body}>
+        <QueueFilters />
+        <BulkBar total={total} onDone={setAnswer} />
+        {answer && <Summary answer={answer} />}
         {first.isPending ? (
           <Spinner />
         ) : first.isError ? (
@@ -110,9 +128,9 @@ export function PendingChanges() {
         ) : (
           <VirtualList
             count={total}
-            rowHeight={ROW_HEIGHT}
-            height={Math.max(240, window.innerHeight - 160)}
-            renderRow={(i) => <PendingRow index={i} />}
+            rowHeight={QUEUE_ROW_HEIGHT}
+            height={Math.max(QUEUE_ROW_HEIGHT * 2, window.innerHeight - CHROME_PX)}
+            renderRow={(i) => <Row index={i} onDecide={(item, accept) => void decideOne(item, accept)} />}
             testId="pending-list"
           />
         )}

@@ -13,12 +13,13 @@ export interface GroupedPage extends GroupedChanges {
   pageSize: number;
 }
 
-export function useChangePage(api: ApiCtx, admin: boolean, page: number, enabled = true) {
+/** `fromId`: the page list starts at that change (a comparison opened from the review queue). */
+export function useChangePage(api: ApiCtx, admin: boolean, page: number, enabled = true, fromId?: number) {
   return useQuery({
-    queryKey: ['changes', admin, page],
+    queryKey: ['changes', admin, page, fromId ?? null],
     enabled,
     queryFn: async ({ signal }): Promise<GroupedPage> => {
-      const body = await fetchChanges(api, { admin, page, pageSize: PAGE_SIZE }, signal);
+      const body = await fetchChanges(api, { admin, page, pageSize: PAGE_SIZE, fromId }, signal);
       const grouped = await getDataWorker().groupChanges({ changes: body.items, admin });
       return { ...grouped, total: body.total, page: body.page, pageSize: body.pageSize };
     },

@@ -2,14 +2,16 @@
 // the draft form and edit overlay, the edit toolbar, the comparison and the pending-changes drawer
 // with its button. Mount once inside the map container (position: relative).
 import { useMemo } from 'react';
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, CounterBadge, makeStyles, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
 import { useAuthStore, isLoggedIn } from '../state/auth_store.ts';
 import { effectiveTimeZone, useSettingsStore } from '../state/settings_store.ts';
 import { useMapInstance } from '../map/map_instance.ts';
-import { FeatureUiContext, type FeatureUi } from '../ui/context.ts';
+import { FeatureUiContext, useFeatureUi, type FeatureUi } from '../ui/context.ts';
+import { useUiStore } from '../state/ui_store.ts';
+import { usePendingCount } from '../review/use_queue.ts';
 import { FeaturePrompt } from '../features/FeaturePrompt.tsx';
 import { DraftPanel } from '../edit/DraftPanel.tsx';
 import { EditOverlay } from '../edit/EditOverlay.tsx';
@@ -39,17 +41,19 @@ const useStyles = makeStyles({
     display: 'flex',
     gap: tokens.spacingHorizontalSNudge,
   },
+  badge: { marginLeft: tokens.spacingHorizontalXS },
 });
 
 function ReviewButtons() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const status = useAuthStore((s) => s.status);
+  const ui = useFeatureUi();
   const qc = useQueryClient();
-  if (!isLoggedIn({ status })) return null;
-  const admin = status === 'authorised';
+  const admin = ui.admin;
+  const pending = usePendingCount(ui.api, admin);
+  if (!ui.loggedIn) return null;
   // Others suggest while this page is open: every opening starts from the server's current list.
-  const fresh = () => void qc.invalidateQueries({ queryKey: ['changes'] });
+  const fresh = () => void qc.invalidateQueries({ predicate: (q) => ['changes', 'queue'].includes(String(q.queryKey[0])) });
   return (
     <div className={styles.reviewButtons}>
       {admin && (
@@ -63,6 +67,17 @@ function ReviewButtons() {
           data-testid="pending-open"
         >
           {t('review.pendingTitle')}
+          {/* SPEC §2 admin mode: the number of items waiting for review. */}
+          <CounterBadge
+            className={styles.badge}
+            count={pending.data ?? 0}
+            showZero
+            overflowCount={9999}
+            size="small"
+            color="danger"
+            aria-label={t('review.pendingTotal', { count: pending.data ?? 0 })}
+            data-testid="pending-badge"
+          />
         </Button>
       )}
       <Button
@@ -82,19 +97,21 @@ function ReviewButtons() {
 
 export function FeatureLayer({ appKey, config, apiBase = '' }: FeatureLayerProps) {
   const status = useAuthStore((s) => s.status);
+  const adminMode = useUiStore((s) => s.adminMode);
   const settings = useSettingsStore((s) => s.settings);
   const map = useMapInstance((s) => s.map);
   const ui = useMemo<FeatureUi>(
     () => ({
       api: { apiBase, appKey, appName: config.appName },
       config,
-      // SPEC §6: the admin role is user type 'admin' (authStore's 'authorised').
-      admin: status === 'authorised',
+      // SPEC §6: the admin role is user type 'admin' (authStore's 'authorised'); SPEC §2: its tools
+      // show in admin mode only (mode=admin on, any other mode off).
+      admin: status === 'authorised' && adminMode,
       loggedIn: isLoggedIn({ status }),
       timeZone: settings.timeZone || config.timeZone || effectiveTimeZone(settings),
       timeFormat: settings.timeFormat || config.timeFormat,
     }),
-    [apiBase, appKey, config, status, settings],
+    [apiBase, appKey, config, status, adminMode, settings],
   );
   useOutboxSync(ui.api);
   return (

@@ -13,7 +13,7 @@ export function Notifier() {
     let n = 0;
     setNotificationSink((notice) => {
       const toastId = `notice-${++n}`;
-      const text = t(notice.textKey, { defaultValue: notice.defaultText ?? notice.textKey });
+      const text = t(notice.textKey, { ...notice.values, defaultValue: notice.defaultText ?? notice.textKey });
       dispatchToast(
         <Toast data-testid={`notification-${notice.intent}`}>
           <ToastTitle

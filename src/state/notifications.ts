@@ -11,6 +11,8 @@ export interface Notice {
   textKey: string;
   /** Shown when the key has no translation (e.g. a server message). */
   defaultText?: string;
+  /** Values the text interpolates ({{count}}…). */
+  values?: Record<string, string | number>;
   /** SPEC §8: 10 s unless stated otherwise. */
   timeout?: number;
   position?: 'top' | 'top-end';

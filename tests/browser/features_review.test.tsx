@@ -6,7 +6,7 @@ import OlMap from 'ol/Map.js';
 import View from 'ol/View.js';
 import type VectorLayer from 'ol/layer/Vector.js';
 import type { Style } from 'ol/style.js';
-import { ERRORS } from '../../src/model/index.ts';
+import { DEMO_APP_KEY, ERRORS } from '../../src/model/index.ts';
 import { getDataWorker } from '../../src/map/data_worker_client.ts';
 import { useMapInstance } from '../../src/map/map_instance.ts';
 import { ComparisonView } from '../../src/review/ComparisonView.tsx';
@@ -20,7 +20,7 @@ import { ADMIN, USER, api, click, defs, featureConfig, renderFeatures, signIn, u
 
 const apiBase = inject('apiBase');
 afterEach(async () => {
-  useReview.setState({ pendingOpen: false, compare: null });
+  useReview.setState({ pendingOpen: false, compare: null, filter: {}, selected: new Map(), allMatching: false, reason: '' });
   await unmount();
 });
 
@@ -130,30 +130,89 @@ describe('pending changes (admins)', () => {
     expect(list.firstElementChild!.getBoundingClientRect().height).toBe(400_000);
   });
 
-  it('accepts with a confirmation, and shows the 409 conflict in red', async () => {
+  it('accepts from the queue with a confirmation, and lists the 409 conflict', async () => {
     const c = await city(6);
     const first = await suggest('PUT', payload(c.geometry, { gfid: c.id, name: `First ${Date.now()}` }));
     const stale = await suggest('PUT', payload(c.geometry, { gfid: c.id, name: `Stale ${Date.now()}` }));
+    const [x, y] = c.geometry.coordinates;
+    useReview.setState({ pendingOpen: true, filter: { kinds: ['featureModified'], bbox: [x - 0.001, y - 0.001, x + 0.001, y + 0.001] } });
     await signIn(apiBase, ADMIN);
-    useReview.setState({ pendingOpen: true });
     await renderFeatures(ui(apiBase, featureConfig(apiBase), true), <PendingChanges />);
-    const list = await findByTestId('pending-list');
     const rowOf = async (id: number) => {
-      await act(async () => {
-        list.scrollTop = list.scrollHeight;
-        list.dispatchEvent(new Event('scroll'));
-      });
-      await expect.poll(() => document.querySelector(`[data-change-id="${id}"]`), { timeout: 10_000 }).not.toBeNull();
-      return document.querySelector(`[data-change-id="${id}"]`)!;
+      await expect.poll(() => document.querySelector(`[data-ref="change:${id}"]`), { timeout: 10_000 }).not.toBeNull();
+      return document.querySelector(`[data-ref="change:${id}"]`)!;
     };
-    await click((await rowOf(first.id)).querySelector('[data-testid="pending-accept"]'));
+    expect((await rowOf(first.id)).textContent).toContain('Modified feature');
+    expect((await rowOf(first.id)).textContent).toContain(`GFID ${c.id}`);
+    await click((await rowOf(first.id)).querySelector('[data-testid="queue-accept"]'));
     await click(await findByTestId('confirm-ok'));
-    await waitForText('The suggestion was accepted.');
+    await waitForText('1 suggestion applied.');
     expect((await api<{ properties: { version: number } }>(apiBase, `/features/${c.id}`, USER)).properties.version).toBe(2);
 
-    await click((await rowOf(stale.id)).querySelector('[data-testid="pending-accept"]'));
+    await click((await rowOf(stale.id)).querySelector('[data-testid="queue-accept"]'));
     await click(await findByTestId('confirm-ok'));
-    await waitForText(ERRORS.CHANGE_CONFLICT);
-    expect(document.querySelector('[data-testid="notification-error"]')).not.toBeNull();
+    await expect.poll(() => byTestId('queue-conflict')?.textContent ?? '', { timeout: 10_000 }).toContain(ERRORS.CHANGE_CONFLICT);
+  });
+
+  it('declines every suggestion in a rectangle with one confirmation and a reason', async () => {
+    const lon = 20 + (Date.now() % 1000) / 100;
+    for (const i of [0, 1, 2]) await suggest('POST', payload({ type: 'Point', coordinates: [lon + i * 0.01, -40] }, { name: `Bulk ${i}` }));
+    useReview.setState({ pendingOpen: true, filter: { bbox: [lon - 0.001, -40.001, lon + 0.021, -39.999] } });
+    await signIn(apiBase, ADMIN);
+    await renderFeatures(ui(apiBase, featureConfig(apiBase), true), <PendingChanges />);
+    await expect.poll(() => document.querySelectorAll('[data-testid="queue-row"]').length, { timeout: 10_000 }).toBe(3);
+    await click(await findByTestId('queue-select-all'));
+    const reason = (await findByTestId('queue-reason')) as HTMLInputElement;
+    await act(async () => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setValue.call(reason, 'Duplicates');
+      reason.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(byTestId('queue-decline-selected')!.textContent).toBe('Decline 3');
+    await click(byTestId('queue-decline-selected'));
+    expect((await findByTestId('confirm-dialog')).textContent).toContain('the 3 selected suggestions');
+    await click(await findByTestId('confirm-ok'));
+    await waitForText('3 suggestions applied.');
+    await waitForText('No pending suggestions.');
+    const mine = await api<{ items: { title: string; status: string; reason: string }[] }>(
+      apiBase,
+      `/apps/${DEMO_APP_KEY}/suggestions/mine?pageSize=1000`,
+      USER,
+    );
+    expect(mine.items.filter((i) => i.title?.startsWith('Bulk ') && i.reason === 'Duplicates').map((i) => i.status)).toEqual([
+      'declined',
+      'declined',
+      'declined',
+    ]);
+  });
+
+  it('shows a suggested photo as a thumbnail in the queue, and full size on a tap', async () => {
+    const c = await city(7);
+    const png = Uint8Array.from(
+      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='),
+      (ch) => ch.charCodeAt(0),
+    );
+    await api(apiBase, `/features/${c.id}/images/changes?filename=gate${Date.now()}.png&description=Gate`, USER, {
+      method: 'POST',
+      body: png,
+      headers: { 'content-type': 'image/png' },
+    });
+    const [x, y] = c.geometry.coordinates;
+    useReview.setState({ pendingOpen: true, filter: { kinds: ['image'], bbox: [x - 0.001, y - 0.001, x + 0.001, y + 0.001] } });
+    await signIn(apiBase, ADMIN);
+    await renderFeatures(ui(apiBase, featureConfig(apiBase), true), <PendingChanges />);
+    const img = async (id: string) => {
+      await expect
+        .poll(
+          () =>
+            (document.querySelector(`[data-testid="${id}"] img, img[data-testid="${id}"]`) as HTMLImageElement | null)?.naturalWidth ?? 0,
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+    };
+    await img('queue-thumb-img');
+    expect(byTestId('queue-row')!.textContent).toContain('Photo');
+    await click(byTestId('queue-view'));
+    await img('queue-image-full');
   });
 });

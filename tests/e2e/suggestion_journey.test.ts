@@ -13,12 +13,13 @@ import { ADMIN, USER, acceptCookies, e2eSuite } from './support/server.ts';
 const VIEWPORT = { width: 1280, height: 800 };
 const suite = e2eSuite('mapdraft-feature-shots');
 
-async function open(): Promise<Page> {
+/** `query`: `?mode=admin` for the admin (SPEC §2: admin tools show in admin mode only). */
+async function open(query = ''): Promise<Page> {
   const context = await suite.browser.newContext({ viewport: VIEWPORT });
   await acceptCookies(context, suite.server.base);
   const page = await context.newPage();
   page.on('pageerror', (e) => suite.pageErrors.push(e.message));
-  await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
+  await page.goto(`${suite.server.base}/${DEMO_APP_KEY}${query}`);
   await featuresLoaded(page);
   return page;
 }
@@ -53,9 +54,9 @@ async function api<T>(path: string, who: { username: string; password: string } 
 }
 
 async function acceptInPendingList(admin: Page, id: number) {
-  const row = admin.locator(`[data-testid=pending-row][data-change-id="${id}"]`);
+  const row = admin.locator(`[data-testid=queue-row][data-ref="change:${id}"]`);
   await row.waitFor();
-  await row.getByTestId('pending-accept').click();
+  await row.getByTestId('queue-accept').click();
   await admin.getByTestId('confirm-ok').click();
 }
 
@@ -75,7 +76,7 @@ describe('suggestion journey', () => {
     await user.getByTestId('confirm-ok').click(); // SPEC §8: submit is confirmed
     await notice(user, SUCCESS.UPLOAD_SUCCESSFUL);
 
-    const admin = await open();
+    const admin = await open('?mode=admin');
     await logIn(admin, ADMIN);
     await admin.getByTestId('pending-open').click();
     const pending = await api<{ items: { id: number; grpstatus: string; after: { properties: { name: string } } }[] }>(
@@ -83,12 +84,12 @@ describe('suggestion journey', () => {
     );
     const mine = pending.items.find((c) => c.after?.properties.name === name)!;
     expect(mine.grpstatus).toBe('n');
-    const row = admin.locator(`[data-testid=pending-row][data-change-id="${mine.id}"]`);
+    const row = admin.locator(`[data-testid=queue-row][data-ref="change:${mine.id}"]`);
     await row.waitFor();
     expect(await row.textContent()).toContain('suggested feature');
     await admin.screenshot({ path: join(suite.shots, 'pending-list.png') });
-    await row.getByTestId('pending-compare').click();
-    await admin.getByTestId('pending-close').click();
+    // Compare makes way for the comparison: the queue closes.
+    await row.getByTestId('queue-compare').click();
     await admin.getByTestId('pending-changes').waitFor({ state: 'detached' });
     await admin.getByTestId('compare-table').waitFor();
     expect(await admin.getByTestId('compare-group-new').textContent()).toContain('suggested feature');
@@ -153,9 +154,9 @@ describe('suggestion journey', () => {
     expect(edits.map((e) => e.baseVersion)).toEqual([1, 1]);
     await admin.getByTestId('pending-open').click();
     await acceptInPendingList(admin, edits[0].id);
-    await notice(admin, 'The suggestion was accepted.');
+    await notice(admin, '1 suggestion applied.');
     await acceptInPendingList(admin, edits[1].id);
-    await admin.getByTestId('notification-error').filter({ hasText: ERRORS.CHANGE_CONFLICT }).waitFor();
+    await admin.getByTestId('queue-conflict').filter({ hasText: ERRORS.CHANGE_CONFLICT }).waitFor();
     await admin.waitForTimeout(800); // let the toast finish sliding in before the picture
     await admin.screenshot({ path: join(suite.shots, 'conflict.png') });
     expect((await api<{ properties: { version: number; name: string } }>(`/features/${point.id}`)).properties).toMatchObject({

@@ -17,6 +17,8 @@ export interface SuggestFixture {
   /** 200 members with sessions for the parallel-suggestion test. */
   crowd: { username: string; session: string }[];
   bulk: { workspace: string; layer: string; count: number; username: string; session: string };
+  /** A member of ws_sugg whose suggestions only the review-queue tests make (filtered by creator). */
+  submitter: { username: string; session: string };
 }
 
 const props = JSON.stringify([
@@ -81,6 +83,7 @@ export async function setupSuggestions(db: Db): Promise<SuggestFixture> {
   const [admin2] = await users(db, 's3a_', 1, 'admin', hash, null);
   const crowd = await users(db, 's3c_', 200, 'user', hash, 'ws_sugg');
   const [bulkUser] = await users(db, 's3b_', 1, 'user', hash, 'ws_bulk');
+  const [submitter] = await users(db, 's3q_', 1, 'user', hash, 'ws_sugg');
   // 10,000 pending suggestions in one statement (SPEC §4; the admin list must page them fast).
   const count = 10_000;
   await db.query(
@@ -102,5 +105,6 @@ export async function setupSuggestions(db: Db): Promise<SuggestFixture> {
     admin2: pick(admin2),
     crowd: crowd.map(pick),
     bulk: { workspace: 'ws_bulk', layer: 'bulk', count, ...pick(bulkUser) },
+    submitter: pick(submitter),
   };
 }

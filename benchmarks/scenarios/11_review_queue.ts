@@ -1,0 +1,184 @@
+// Scenario 11: the admin review queue (issue 14 "Bulk review") on the API server, on PGlite and on
+// PostgreSQL 15. 10,000 pending update suggestions on distinct cities are listed (first page), filtered
+// (kind + rectangle) and bulk-accepted in one call (POST /api/apps/{appKey}/review/decisions with the
+// filter), each still one version-checked transaction. Baseline: the same number accepted one by one,
+// one HTTP call each (PUT /api/features/changes/{id}/accept), as a client had to before the queue.
+// Every accept is checked in the database afterwards (features updated, history rows written).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type RunningServer } from '../../server/start.ts';
+import { DEMO_APP_KEY } from '../../src/model/index.ts';
+import { ROOT } from '../lib/browser.ts';
+import { buildResult, fmt, med, type Contender, type RunContext, type Scenario } from '../lib/scenario.ts';
+
+const PASSWORDS = { admin: 'bench-admin-pass-1', user: 'bench-user-pass-1' };
+const TARGET_ACCEPTS_PER_S = 500;
+const LIST_REPS = 5;
+
+async function session(base: string): Promise<string> {
+  const auth = 'Basic ' + Buffer.from(`admin:${PASSWORDS.admin}`).toString('base64');
+  const res = await fetch(`${base}/api/login`, { headers: { authorization: auth, 'x-app-key': DEMO_APP_KEY } });
+  const id = res.headers.get('x-session-id');
+  if (!res.ok || !id) throw new Error(`login admin: ${res.status} ${await res.text()}`);
+  return id;
+}
+
+/**
+ * `n` pending updates (population + 1) on the cities from `offset`, by the demo user, written in one
+ * statement; a marker in the name tells this batch's suggestions apart. Returns their ids.
+ */
+async function pendingUpdates(srv: RunningServer, n: number, offset: number, marker: string): Promise<number[]> {
+  const { rows } = await srv.db.query<{ id: number }>(
+    `INSERT INTO changes (kind, workspace_id, layer_id, gfid, base_version, before, after, suggested_by)
+     SELECT 'update', f.workspace_id, f.layer_id, f.gfid, f.version,
+       jsonb_build_object('geometry', ST_AsGeoJSON(f.geom)::jsonb, 'properties', f.properties),
+       jsonb_build_object('geometry', ST_AsGeoJSON(f.geom)::jsonb,
+         'properties', f.properties || jsonb_build_object('name', $3 || (f.properties->>'name'))),
+       (SELECT id FROM users WHERE username = 'user')
+     FROM (SELECT * FROM features WHERE workspace_id = 'ws_demo' AND layer_id = 'cities' ORDER BY gfid OFFSET $1 LIMIT $2) f
+     RETURNING id`,
+    [offset, n, marker],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const t0 = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - t0, value };
+}
+
+async function measureEngine(ctx: RunContext, engine: string, databaseUrl?: string): Promise<Record<Contender, Record<string, number[]>>> {
+  const dataDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'mapdraft-bench-review-'));
+  const n = ctx.quick ? 1_000 : 10_000;
+  const baselineN = ctx.quick ? 200 : 1_000;
+  const srv = await startServer({
+    port: 0,
+    dataDir,
+    databaseUrl,
+    seedCities: n + baselineN + 100,
+    adminPassword: PASSWORDS.admin,
+    userPassword: PASSWORDS.user,
+    serveClient: false,
+    log: false,
+    print: () => undefined,
+  });
+  const out = { baseline: {}, ceiling: {}, mapdraft: {} } as Record<Contender, Record<string, number[]>>;
+  const add = (c: Contender, k: string, v: number) => (out[c][k] ??= []).push(v);
+  try {
+    const headers = { 'x-app-key': DEMO_APP_KEY, 'x-session-id': await session(srv.url), 'content-type': 'application/json' };
+    const queue = `${srv.url}/api/apps/${DEMO_APP_KEY}/review`;
+    await pendingUpdates(srv, n, 0, 'Q ');
+    // Listed and filtered as the queue asks: the first page of everything, then a kind and a rectangle.
+    for (let rep = 0; rep < LIST_REPS; rep++) {
+      const list = await timed(() => fetch(`${queue}?pageSize=100`, { headers }).then((r) => r.json()));
+      add('mapdraft', 'listFirstPageMs', list.ms);
+      const filtered = await timed(() =>
+        fetch(`${queue}?kinds=featureModified&bbox=-30,-60,60,75&pageSize=100`, { headers }).then((r) => r.json()),
+      );
+      add('mapdraft', 'filterMs', filtered.ms);
+      if ((list.value as { total: number }).total < n) throw new Error(`queue lists ${(list.value as { total: number }).total} of ${n}`);
+    }
+    const bulk = await timed(async () => {
+      const res = await fetch(`${queue}/decisions`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ decision: 'accept', filter: { kinds: 'featureModified' } }),
+      });
+      return (await res.json()) as { applied: number; conflicts: unknown[] };
+    });
+    add('mapdraft', 'acceptsPerS', (bulk.value.applied / bulk.ms) * 1000);
+    add('mapdraft', 'bulkMs', bulk.ms);
+    add('mapdraft', 'conflicts', bulk.value.conflicts.length);
+    const applied = await srv.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM features WHERE layer_id = 'cities' AND properties->>'name' LIKE 'Q %' AND version = 2`,
+    );
+    add('mapdraft', 'lostAccepts', bulk.value.applied - Number(applied.rows[0].n));
+    ctx.log(
+      `    ${engine}: ${bulk.value.applied}/${n} bulk-accepted in ${fmt(bulk.ms / 1000, 2)} s = ${fmt((bulk.value.applied / bulk.ms) * 1000)}/s, ${bulk.value.conflicts.length} conflicts; list ${fmt(med1(out.mapdraft.listFirstPageMs))} ms, filter ${fmt(med1(out.mapdraft.filterMs))} ms`,
+    );
+    // Baseline: one HTTP accept after another.
+    const ids = await pendingUpdates(srv, baselineN, n, 'B ');
+    const one = await timed(async () => {
+      for (const id of ids) {
+        const res = await fetch(`${srv.url}/api/features/changes/${id}/accept`, {
+          method: 'PUT',
+          headers: { ...headers, 'content-type': 'text/plain' },
+        });
+        if (!res.ok) throw new Error(`accept ${id}: ${res.status}`);
+      }
+    });
+    add('baseline', 'acceptsPerS', (ids.length / one.ms) * 1000);
+    ctx.log(`    ${engine}: baseline ${ids.length} accepts one by one at ${fmt((ids.length / one.ms) * 1000)}/s`);
+    return out;
+  } finally {
+    await srv.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const med1 = (v: number[] | undefined) => (v?.length ? [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] : NaN);
+
+export const scenario: Scenario = {
+  id: 11,
+  name: 'review-queue',
+  title: 'Review queue: 10,000 pending suggestions listed, filtered and bulk-accepted; PGlite and PostgreSQL',
+  async run(ctx) {
+    const samples = { baseline: {}, ceiling: {}, mapdraft: {} } as Record<Contender, Record<string, number[]>>;
+    const notes: string[] = [];
+    const merge = (engine: string, s: Record<Contender, Record<string, number[]>>) => {
+      for (const c of ['baseline', 'mapdraft'] as Contender[]) for (const [k, v] of Object.entries(s[c])) samples[c][`${engine}.${k}`] = v;
+    };
+    merge('pglite', await measureEngine(ctx, 'pglite'));
+    let pgUrl: string | undefined;
+    try {
+      // A dedicated database (never the test suite's): the project's own script creates it fresh.
+      pgUrl = execFileSync('bash', [join(ROOT, 'scripts/pg_test_db.sh')], {
+        env: { ...process.env, MAPDRAFT_TEST_DB_NAME: 'mapdraft_bench_review' },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        timeout: 300_000,
+      }).trim();
+    } catch (e) {
+      notes.push(`PostgreSQL not measured: scripts/pg_test_db.sh failed (${(e as Error).message.split('\n')[0]}).`);
+    }
+    if (pgUrl) merge('postgres', await measureEngine(ctx, 'postgres', pgUrl));
+    const r = buildResult(
+      {
+        id: 11,
+        name: 'review-queue',
+        title: this.title,
+        primary: pgUrl ? 'postgres.acceptsPerS' : 'pglite.acceptsPerS',
+        params: {
+          pending: ctx.quick ? 1_000 : 10_000,
+          baselineAccepts: ctx.quick ? 200 : 1_000,
+          engines: pgUrl ? ['pglite', 'postgres'] : ['pglite'],
+        },
+        notes: [
+          'Mapdraft: GET /api/apps/{appKey}/review (first page of 100; then kinds=featureModified and a rectangle), then one POST …/review/decisions with the filter: the server accepts each item in its own transaction, 8 at a time.',
+          'Baseline: PUT /api/features/changes/{id}/accept one after another over HTTP (what a client did before the queue). No ceiling.',
+          'lostAccepts: accepted answers whose feature is not at version 2 with the suggested name in the database.',
+          'Main-thread long tasks of the queue UI over 10,000 items are not measured here yet (the list is windowed and pages of 100 come from the server; selection of all matching items sends the filter, not 10,000 ids).',
+          ...notes,
+        ],
+      },
+      { baseline: 'one HTTP accept per suggestion', mapdraft: 'review queue bulk accept' },
+      samples,
+      { 'pglite.acceptsPerS': '/s', 'postgres.acceptsPerS': '/s' },
+    );
+    for (const e of pgUrl ? ['pglite', 'postgres'] : ['pglite']) {
+      const rate = med(r, 'mapdraft', `${e}.acceptsPerS`);
+      r.targets.push({
+        text: `${e}: bulk accept ≥ ${TARGET_ACCEPTS_PER_S} accepts/s${e === 'pglite' ? ' (informative: the target is on PostgreSQL)' : ''}`,
+        met: e === 'postgres' ? rate >= TARGET_ACCEPTS_PER_S : null,
+        detail: `${fmt(rate)}/s (one by one over HTTP: ${fmt(med(r, 'baseline', `${e}.acceptsPerS`))}/s), lost ${fmt(med(r, 'mapdraft', `${e}.lostAccepts`), 0)}`,
+      });
+    }
+    if (!pgUrl)
+      r.targets.push({ text: `postgres: bulk accept ≥ ${TARGET_ACCEPTS_PER_S} accepts/s`, met: null, detail: 'not measured (see notes)' });
+    r.targets.push({ text: 'queue UI: no main-thread task over 50 ms', met: null, detail: 'not measured yet (see notes)' });
+    return r;
+  },
+};
