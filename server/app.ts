@@ -27,6 +27,7 @@ import { allAttachmentRoutes } from './routes/attachments.ts';
 import { changesRoutes } from './routes/changes.ts';
 import { featuresRoutes } from './routes/features.ts';
 import { layersRoutes } from './routes/layers.ts';
+import { ogcRoutes } from './routes/ogc.ts';
 import { pdfRoutes } from './routes/pdf.ts';
 import { publicRoutes } from './routes/public.ts';
 import { workspacesRoutes } from './routes/workspaces.ts';
@@ -114,6 +115,7 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
       await api.register(pdfRoutes);
       await api.register(accountRoutes);
       await api.register(publicRoutes);
+      await api.register(ogcRoutes);
     },
     { prefix: '/api' },
   );
@@ -125,7 +127,10 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
     // SPA fallback: client routes (/:appkey, /overview) load index.html; /api stays JSON 404, and a
     // missing file (a path with an extension) is a 404 — never HTML posing as a script.
     const path = request.url.split('?')[0];
-    if (serveDist && request.method === 'GET' && !path.startsWith('/api') && !/\.[A-Za-z0-9]+$/.test(path)) {
+    // OGC API paths asked at the root (a GIS client given the site's address) are not client routes:
+    // a 404 tells the client, where the app's HTML with 200 would look like a broken service.
+    const ogcPath = /^\/(collections|conformance)(\/|$)/.test(path);
+    if (serveDist && request.method === 'GET' && !path.startsWith('/api') && !ogcPath && !/\.[A-Za-z0-9]+$/.test(path)) {
       return reply.type('text/html').sendFile('index.html');
     }
     if (request.url.startsWith('/api')) return notFoundHandler(request, reply);
