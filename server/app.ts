@@ -78,6 +78,8 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
   // Binary uploads (SPEC §7: icons with the content type of the file). Anything not JSON arrives as
   // a Buffer, so a wrong content type becomes a 400 from the route, not a 415 with a foreign body.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  // RFC 7946 §12: GeoJSON's own media type is JSON too (feature payloads from GIS tools).
+  app.addContentTypeParser('application/geo+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
   // CONTRACT "HTTP API": any origin, our headers allowed, the session header readable by the client;
   // the offline outbox sends idempotency keys and reads whether an answer was a replay.
