@@ -124,7 +124,19 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
 
   const serveDist = fullConfig.serveClient && existsSync(resolve(fullConfig.distDir, 'index.html'));
   // wildcard: files are looked up per request, so a rebuilt dist/ is served without a restart.
-  if (serveDist) await app.register(fastifyStatic, { root: fullConfig.distDir, wildcard: true });
+  if (serveDist) {
+    await app.register(fastifyStatic, {
+      root: fullConfig.distDir,
+      wildcard: true,
+      cacheControl: false,
+      // Vite names built assets by their content hash: such a file never changes, so it is kept for a
+      // year without asking; the rest (index.html, the service worker, the manifest) is revalidated.
+      setHeaders: (res, path) => {
+        const hashed = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/i.test(path);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     // SPA fallback: client routes (/:appkey, /overview) load index.html; /api stays JSON 404, and a
     // missing file (a path with an extension) is a 404 — never HTML posing as a script.

@@ -24,14 +24,31 @@ export function matchesIfNoneMatch(request: FastifyRequest, etag: string): boole
 
 /**
  * Sets ETag and `Cache-Control: no-cache` (store, but revalidate each time: the data changes with
- * every accepted suggestion) and answers 304 when the client already has this version. Returns
- * true when the 304 went out and the handler must stop.
+ * every accepted suggestion); when the client already has this version, sets 304 and says so — the
+ * caller then sends no body.
  */
-export function revalidated(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+function notModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
   reply.header('etag', etag).header('cache-control', 'no-cache');
   if (!matchesIfNoneMatch(request, etag)) return false;
-  reply.code(304).send();
+  reply.code(304);
   return true;
+}
+
+/** notModified for a handler: true when the 304 went out and the handler must stop. */
+export function revalidated(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  if (!notModified(request, reply, etag)) return false;
+  reply.send();
+  return true;
+}
+
+/**
+ * A route's onSend hook: the ETag is a hash of the body itself (small JSON answers such as the app
+ * configuration, which depend on the app row, its layers and the caller), with 304 to a client that
+ * has it. The body is built anyway; what is saved is the transfer and the client's parse.
+ */
+export async function etagFromBody(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+  return notModified(request, reply, weakEtag(payload)) ? '' : payload;
 }
 
 /** A single byte range of a body of `size` bytes, or null to send the whole body (RFC 9110 §14.2). 'invalid' → 416. */

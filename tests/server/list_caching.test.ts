@@ -1,7 +1,7 @@
 // Feature lists carry an ETag of their layer's data version: a client that sends it back gets 304
 // until a change is accepted; the whole-layer FlatGeobuf answers byte ranges (issue 15 "Caching").
 import { describe, expect, it } from 'vitest';
-import { call } from './helpers.ts';
+import { call, newOwnedApp } from './helpers.ts';
 import { accept, newFeature, payload, point, S, suggest, target } from './suggest_helpers.ts';
 
 const list = (query: string, headers: Record<string, string> = {}) => call(`/api/features?${query}`, { headers });
@@ -53,5 +53,24 @@ describe('byte ranges of the whole-layer FlatGeobuf', () => {
     expect(Buffer.from(tail.bytes).equals(Buffer.from(whole.bytes.subarray(-10)))).toBe(true);
     const outside = await list('workspace=ws_demo&layer=borders&f=fgb', { range: `bytes=${whole.bytes.length}-` });
     expect(outside.status).toBe(416);
+  });
+});
+
+describe('ETag and 304 on the app configuration', () => {
+  it('answers 304 while the configuration is unchanged, and 200 with a new tag once the owner changes it', async () => {
+    const { owner, appKey } = await newOwnedApp();
+    const first = await call('/api/apps', { appKey });
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const again = await call('/api/apps', { appKey, headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.bytes.length).toBe(0);
+    const put = await call(`/api/apps/config?appkey=${appKey}`, { method: 'PUT', auth: owner, body: { appName: 'Renamed' } });
+    expect(put.status).toBe(200);
+    const changed = await call('/api/apps', { appKey, headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.config.appName).toBe('Renamed');
+    expect(changed.headers.get('etag')).not.toBe(etag);
   });
 });
