@@ -27,6 +27,7 @@ import { allAttachmentRoutes } from './routes/attachments.ts';
 import { changesRoutes } from './routes/changes.ts';
 import { featuresRoutes } from './routes/features.ts';
 import { layersRoutes } from './routes/layers.ts';
+import { ogcRoutes } from './routes/ogc.ts';
 import { pdfRoutes } from './routes/pdf.ts';
 import { publicRoutes } from './routes/public.ts';
 import { reviewRoutes } from './routes/review.ts';
@@ -80,6 +81,8 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
   // Binary uploads (SPEC §7: icons with the content type of the file). Anything not JSON arrives as
   // a Buffer, so a wrong content type becomes a 400 from the route, not a 415 with a foreign body.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  // RFC 7946 §12: GeoJSON's own media type is JSON too (feature payloads from GIS tools).
+  app.addContentTypeParser('application/geo+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
   // CONTRACT "HTTP API": any origin, our headers allowed, the session header readable by the client;
   // the offline outbox sends idempotency keys and reads whether an answer was a replay.
@@ -118,18 +121,34 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
       await api.register(pdfRoutes);
       await api.register(accountRoutes);
       await api.register(publicRoutes);
+      await api.register(ogcRoutes);
     },
     { prefix: '/api' },
   );
 
   const serveDist = fullConfig.serveClient && existsSync(resolve(fullConfig.distDir, 'index.html'));
   // wildcard: files are looked up per request, so a rebuilt dist/ is served without a restart.
-  if (serveDist) await app.register(fastifyStatic, { root: fullConfig.distDir, wildcard: true });
+  if (serveDist) {
+    await app.register(fastifyStatic, {
+      root: fullConfig.distDir,
+      wildcard: true,
+      cacheControl: false,
+      // Vite names built assets by their content hash: such a file never changes, so it is kept for a
+      // year without asking; the rest (index.html, the service worker, the manifest) is revalidated.
+      setHeaders: (res, path) => {
+        const hashed = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/i.test(path);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     // SPA fallback: client routes (/:appkey, /overview) load index.html; /api stays JSON 404, and a
     // missing file (a path with an extension) is a 404 — never HTML posing as a script.
     const path = request.url.split('?')[0];
-    if (serveDist && request.method === 'GET' && !path.startsWith('/api') && !/\.[A-Za-z0-9]+$/.test(path)) {
+    // OGC API paths asked at the root (a GIS client given the site's address) are not client routes:
+    // a 404 tells the client, where the app's HTML with 200 would look like a broken service.
+    const ogcPath = /^\/(collections|conformance)(\/|$)/.test(path);
+    if (serveDist && request.method === 'GET' && !path.startsWith('/api') && !ogcPath && !/\.[A-Za-z0-9]+$/.test(path)) {
       return reply.type('text/html').sendFile('index.html');
     }
     if (request.url.startsWith('/api')) return notFoundHandler(request, reply);

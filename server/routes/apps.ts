@@ -1,3 +1,4 @@
+import { etagFromBody } from '../http/conditional.ts';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -99,10 +100,15 @@ export async function appsRoutes(fastify: FastifyInstance): Promise<void> {
   const { db } = fastify.deps;
   const tags = ['apps'];
 
-  app.get('/apps', { schema: { tags, querystring: appKeyQuery, response: { 200: appResponseSchema } } }, async (req) => {
-    const row = await loadApp(db, appKeyFrom(req));
-    return { appKey: row.app_key, activated: row.activated_at !== null, isPublicApp: row.is_public, config: await mapConfig(db, row) };
-  });
+  // The configuration changes rarely and is asked at every start: ETag of its body, 304 when unchanged.
+  app.get(
+    '/apps',
+    { schema: { tags, querystring: appKeyQuery, response: { 200: appResponseSchema } }, onSend: etagFromBody },
+    async (req) => {
+      const row = await loadApp(db, appKeyFrom(req));
+      return { appKey: row.app_key, activated: row.activated_at !== null, isPublicApp: row.is_public, config: await mapConfig(db, row) };
+    },
+  );
 
   app.get('/apps/:appKey/details', { schema: { tags, params: appKeyParam, response: { 200: appRecordSchema } } }, async (req) => {
     await requireAppOwner(req, req.params.appKey);

@@ -99,6 +99,8 @@ export interface LayerRow {
   config: Record<string, unknown>;
   editable: boolean;
   diff_of: string | null;
+  /** Changes with every change of the layer's features or property definitions (migration 040). */
+  data_version: string | number;
 }
 
 export async function loadLayer(db: Db, workspace: string, layer: string): Promise<LayerRow> {

@@ -4,22 +4,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORS, featureRecordSchema, historyRowSchema, type FeatureRecord, type HistoryRow } from '../../src/model/index.ts';
 import type { Db } from '../db/index.ts';
+import { revalidated, sendWithRanges, weakEtag } from '../http/conditional.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { type Bbox, featureJson, featureWhere } from '../services/feature_query.ts';
 import { emptyFlatGeobuf, FGB_COMPRESSIBLE, FGB_MIME, flatGeobufStream, wantsFlatGeobuf } from '../services/flatgeobuf.ts';
+import { LayerFileCache } from '../services/layer_files.ts';
 import { assertCanRead, iso, loadLayer, loadWorkspace, readableWorkspace } from './common.ts';
 
 // SPEC §7 Features, served as GeoJSON in EPSG:4326 (SPEC §3 Map view config). Each feature is
 // {type, id: gfid, geometry, properties: {...userProperties, gfid, version}} (CONTRACT "Features").
 
 const PAGE = 5000;
-/** The feature built as compact JSON text in SQL: Node only concatenates, never parses, the list. */
-const featureJson = (t: string) => `'{"type":"Feature","id":' || ${t}.gfid || ',"geometry":' || ST_AsGeoJSON(${t}.geom)
-  || ',"properties":' || (${t}.properties || jsonb_build_object('gfid', ${t}.gfid, 'version', ${t}.version))::text || '}'`;
-
-type Bbox = [number, number, number, number];
 
 /** bbox=minx,miny,maxx,maxy in degrees; anything else is bad input, never a 500. */
-const bboxSchema = z
+export const bboxSchema = z
   .string()
   .transform((s) => s.split(',').map((v) => (v.trim() === '' ? NaN : Number(v))))
   .refine((n) => n.length === 4 && n.every(Number.isFinite) && n[0] <= n[2] && n[1] <= n[3], {
@@ -49,15 +47,15 @@ const gfidParams = z.object({
  */
 async function* featureCollection(db: Db, workspace: string, layer: string, bbox?: Bbox): AsyncGenerator<string> {
   yield '{"type":"FeatureCollection","features":[';
-  const where = bbox ? 'AND ST_Intersects(geom, ST_MakeEnvelope($4, $5, $6, $7, 4326))' : '';
+  const where = featureWhere(workspace, layer, { bbox }, 2);
   let after = 0;
   let first = true;
   for (;;) {
     const { rows } = await db.query<{ gfid: number; f: string }>(
       `SELECT gfid, ${featureJson('features')} AS f FROM features
-       WHERE workspace_id = $1 AND layer_id = $2 AND gfid > $3 ${where}
+       WHERE gfid > $1 AND ${where.sql}
        ORDER BY gfid LIMIT ${PAGE}`,
-      [workspace, layer, after, ...(bbox ?? [])],
+      [after, ...where.params],
     );
     if (rows.length === 0) break;
     yield (first ? '' : ',') + rows.map((r) => r.f).join(',');
@@ -85,9 +83,13 @@ async function lookupFeature(request: FastifyRequest, gfid: number): Promise<Fea
   return { ...(JSON.parse(row.f) as Omit<FeatureRecord, 'workspace' | 'layer'>), workspace: row.workspace_id, layer: row.layer_id };
 }
 
+/** Changes when the lists' encoding does (e.g. RFC 7946 rings and 6 decimals), so old cached copies stop matching. */
+const LIST_FORMAT = 'rfc7946-6-fgb-index';
+
 export async function featuresRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.deps;
+  const layerFiles = new LayerFileCache();
   const tags = ['features'];
 
   app.get(
@@ -104,7 +106,11 @@ export async function featuresRoutes(fastify: FastifyInstance): Promise<void> {
       }
       const ws = await readableWorkspace(req, req.query.workspace);
       const layer = await loadLayer(db, ws.id, req.query.layer);
-      if (fgb) return reply.type(FGB_MIME).send(Readable.from(flatGeobufStream(db, layer, req.query.bbox)));
+      // The layer's data version (migration 040) names what this answer holds: a client that has it gets 304.
+      const etag = weakEtag(LIST_FORMAT, layer.data_version, fgb ? 'fgb' : 'geojson', req.query.bbox?.join(','));
+      if (revalidated(req, reply, etag)) return reply;
+      if (fgb && !req.query.bbox) return sendWithRanges(req, reply.type(FGB_MIME), await layerFiles.get(db, layer));
+      if (fgb) return reply.type(FGB_MIME).send(Readable.from(flatGeobufStream(db, layer, { bbox: req.query.bbox })));
       reply.type('application/geo+json');
       return reply.send(Readable.from(featureCollection(db, ws.id, layer.id, req.query.bbox)));
     },

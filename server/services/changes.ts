@@ -1,6 +1,7 @@
 import {
   deepEqual,
   ERRORS,
+  geometryFamily,
   hasFeatureChanges,
   META_PROPERTY_KEYS,
   type AcceptChangeAnswer,
@@ -66,7 +67,8 @@ function assertAdminOnly(user: AuthUser, target: EditTarget, before: Record<stri
 export async function suggestChange(db: Db, user: AuthUser, target: EditTarget, input: SuggestInput, clientVersion?: number) {
   const patch = userProperties(input.properties);
   const { layer } = target;
-  if (input.geometry && input.geometry.type !== layer.geometry_type) throw badRequest('GEOMETRY_TYPE_MISMATCH');
+  // A Multi geometry belongs to its family's layer and is stored as it is (issue 15).
+  if (input.geometry && geometryFamily(input.geometry.type) !== layer.geometry_type) throw badRequest('GEOMETRY_TYPE_MISMATCH');
   return db.transaction(async (tx) => {
     let current: CurrentRow | undefined;
     if (input.kind !== 'create') {

@@ -28,13 +28,29 @@ export interface FgbColumn {
 }
 
 export interface FgbHeaderInput {
+  /** The dataset's name (GDAL's layer name). */
+  name?: string;
   geometryType: GeometryType;
   hasZ?: boolean;
   columns: readonly FgbColumn[];
+  /** The number of features that follow; 0 says "unknown". */
+  featuresCount?: number;
+  /** minx, miny, maxx, maxy of every feature. */
+  envelope?: readonly [number, number, number, number];
+  /** Node size of the packed Hilbert R-tree that follows the header; 0: no index. */
+  indexNodeSize?: number;
 }
 
-/** Magic bytes and the size-prefixed Header: EPSG:4326, features_count 0 (unknown), no index. */
-export function fgbHeader({ geometryType, hasZ = false, columns }: FgbHeaderInput): Uint8Array {
+/** Magic bytes and the size-prefixed Header, in EPSG:4326. */
+export function fgbHeader({
+  name,
+  geometryType,
+  hasZ = false,
+  columns,
+  featuresCount = 0,
+  envelope,
+  indexNodeSize = 0,
+}: FgbHeaderInput): Uint8Array {
   const b = new flatbuffers.Builder(256);
   alignTo8(b);
   const cols = columns.map((c) => {
@@ -45,15 +61,19 @@ export function fgbHeader({ geometryType, hasZ = false, columns }: FgbHeaderInpu
     return Column.endColumn(b);
   });
   const colsVector = Header.createColumnsVector(b, cols);
+  const nameOffset = name ? b.createString(name) : 0;
+  const envelopeVector = envelope ? Header.createEnvelopeVector(b, [...envelope]) : 0;
   Crs.startCrs(b);
   Crs.addCode(b, WGS84);
   const crs = Crs.endCrs(b);
   Header.startHeader(b);
+  if (nameOffset) Header.addName(b, nameOffset);
   Header.addGeometryType(b, geometryType);
   Header.addHasZ(b, hasZ);
   Header.addColumns(b, colsVector);
-  // features_count is left at its default, 0: "unknown", as the count is not known before the end.
-  Header.addIndexNodeSize(b, 0); // the default is 16: no index must be said
+  if (envelopeVector) Header.addEnvelope(b, envelopeVector);
+  Header.addFeaturesCount(b, BigInt(featuresCount));
+  Header.addIndexNodeSize(b, indexNodeSize); // the default is 16: no index must be said
   Header.addCrs(b, crs);
   Header.finishSizePrefixedHeaderBuffer(b, Header.endHeader(b));
   const header = b.asUint8Array();
@@ -101,6 +121,11 @@ export class FgbFeatureWriter {
     for (const c of columns) {
       if (fixedSize(c.type) < 0 && c.type !== ColumnType.String) throw new Error(`Unsupported column type ${ColumnType[c.type]}`);
     }
+  }
+
+  /** Bytes of the features added since the last take. */
+  get size(): number {
+    return this.len;
   }
 
   /** The features added since the last take, as one block of bytes. */

@@ -8,9 +8,9 @@
 // flatbuffers, ≈ 2 µs a point with the reading. For the demo layers the files decode to exactly what
 // PostGIS wrote: header, columns, features in gfid order, the same doubles and values.
 //
-// The file: magic, a header with features_count 0 ("unknown", allowed by the format) and no
-// envelope, then size-prefixed features back to back. The header goes out with the first page, so the
-// first bytes leave before the last rows are read.
+// The file: magic, a header with the features count and envelope (one summary query before the
+// first page), then size-prefixed features back to back. The header goes out with the first page, so
+// the first bytes leave before the last rows are read.
 //
 // Why no spatial index: it exists for HTTP range reads of a static file. Here the server filters
 // with the GiST index (bbox), and the client reads the stream in order; an index would need every
@@ -18,8 +18,10 @@
 // its Hilbert curve instead of by gfid.
 import type { Db } from '../db/index.ts';
 import type { LayerRow } from '../routes/common.ts';
-import { ColumnType, FgbFeatureWriter, fgbHeader, GeometryType, type FgbColumn } from './fgb_writer.ts';
-import { readWkb } from './wkb.ts';
+import { type Bbox, type FeatureFilter, featureWhere } from './feature_query.ts';
+import { geometryBox, hilbertOrder, INDEX_NODE_SIZE, packedRTree } from './fgb_index.ts';
+import { ColumnType, FgbFeatureWriter, type FgbColumn, type FgbHeaderInput, fgbHeader, GeometryType } from './fgb_writer.ts';
+import { type FlatGeometry, readWkb } from './wkb.ts';
 
 export const FGB_MIME = 'application/flatgeobuf';
 /** mime-db does not list FlatGeobuf, so @fastify/compress is told per route that it compresses. */
@@ -29,8 +31,6 @@ export const FGB_COMPRESSIBLE = /^application\/flatgeobuf(?:;|$)/;
  * small pages put the first bytes on the wire sooner, keep each page's text small, let other requests
  * in between, and make the 2,000-city test span several pages. */
 const PAGE = 1000;
-
-type Bbox = [number, number, number, number];
 
 /**
  * `f=fgb` / `f=geojson` decide; else the Accept header: FlatGeobuf when its q is the highest, an
@@ -64,31 +64,80 @@ interface Columns {
   params: string[];
 }
 
+interface PropertyDef {
+  name: string;
+  type: unknown;
+}
+
+/** The layer's property definitions with a name the writer can send (the key is bound as text, which cannot hold NUL). */
+function propertyDefs(layer: LayerRow | null): PropertyDef[] {
+  const seen = new Set(['gfid', 'version']);
+  const defs: PropertyDef[] = [];
+  for (const def of (layer?.properties ?? []) as { name?: unknown; type?: unknown }[]) {
+    const name = def?.name;
+    if (typeof name !== 'string' || !name || seen.has(name) || name.includes('\0')) continue;
+    seen.add(name);
+    defs.push({ name, type: def.type });
+  }
+  return defs;
+}
+
+const INT32_MAX = 2 ** 31 - 1;
+
 /**
- * Columns: gfid (Long), version (Int), then one per property definition of the layer (SPEC §3),
- * typed by its definition: NUMBER → Double, BOOLEAN → Bool, the rest → String (objects and arrays
- * as their JSON text). A value of the wrong JSON type becomes null rather than an error (the writer
- * leaves out a value of another type than its column's). Keys without a definition are not sent.
- * A String column's value is `->>`'s text, not a JSON value: jsonb's own text of a number or an
- * object is what the list has always sent, and JSON.parse could not give it back ("1.50").
+ * The column type of each NUMBER property as its values are: Int when every value is a whole number
+ * within 32 bits, Long within 2^53, else Double — what GDAL makes of the same values in the GeoJSON
+ * (Integer, Integer64, Real), so both formats of a layer open with the same field types. Decided over
+ * the whole layer, so that every page and every bbox of it has the same columns.
  */
-function layerColumns(layer: LayerRow | null, firstParam: number): Columns {
+async function numberColumnTypes(db: Db, layer: LayerRow | null, defs: PropertyDef[]): Promise<Map<string, ColumnType>> {
+  const numbers = defs.filter((d) => d.type === 'NUMBER').map((d) => d.name);
+  const types = new Map<string, ColumnType>([['gfid', ColumnType.Int]]);
+  if (!layer) return types;
+  const aggregates = numbers.map((_, i) => {
+    const v = `properties->$${i + 3}::text`;
+    const isNumber = `jsonb_typeof(${v}) = 'number'`;
+    return `, bool_and(NOT (${isNumber}) OR (${v})::text::numeric % 1 = 0) AS whole${i},
+      max(abs((${v})::text::numeric)) FILTER (WHERE ${isNumber}) AS max${i}`;
+  });
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT max(gfid) AS gfid ${aggregates.join('')} FROM features WHERE workspace_id = $1 AND layer_id = $2`,
+    [layer.workspace_id, layer.id, ...numbers],
+  );
+  const integerType = (max: number) =>
+    max <= INT32_MAX ? ColumnType.Int : max <= Number.MAX_SAFE_INTEGER ? ColumnType.Long : ColumnType.Double;
+  types.set('gfid', rows[0]?.gfid == null ? ColumnType.Int : integerType(Number(rows[0].gfid)));
+  numbers.forEach((name, i) => {
+    const whole = rows[0]?.[`whole${i}`] === true;
+    const max = rows[0]?.[`max${i}`];
+    types.set(name, !whole || max == null ? ColumnType.Double : integerType(Number(max)));
+  });
+  return types;
+}
+
+/**
+ * Columns: gfid (Int, or Long past 2^31 as in GeoJSON), version (Int), then one per property definition of the layer (SPEC §3),
+ * typed by its definition: NUMBER → Int, Long or Double as the values are (numberColumnTypes),
+ * BOOLEAN → Bool, the rest → String (objects and arrays as their JSON text). A value of the wrong
+ * JSON type becomes null rather than an error (the writer leaves out a value of another type than
+ * its column's). Keys without a definition are not sent. A String column's value is `->>`'s text,
+ * not a JSON value: jsonb's own text of a number or an object is what the list has always sent, and
+ * JSON.parse could not give it back ("1.50").
+ */
+async function layerColumns(db: Db, layer: LayerRow | null, firstParam: number): Promise<Columns> {
+  const defs = propertyDefs(layer);
+  const numberTypes = await numberColumnTypes(db, layer, defs);
   const columns: FgbColumn[] = [
-    { name: 'gfid', type: ColumnType.Long },
+    { name: 'gfid', type: numberTypes.get('gfid')! },
     { name: 'version', type: ColumnType.Int },
   ];
   const values = ['gfid', 'version'];
   const params: string[] = [];
-  const seen = new Set(['gfid', 'version']);
-  for (const def of (layer?.properties ?? []) as { name?: unknown; type?: unknown }[]) {
-    const name = def?.name;
-    // The key is bound as a text parameter, which cannot hold NUL.
-    if (typeof name !== 'string' || !name || seen.has(name) || name.includes('\0')) continue;
-    seen.add(name);
-    params.push(name);
+  for (const def of defs) {
+    params.push(def.name);
     const key = `$${firstParam + params.length - 1}::text`;
-    const type = def.type === 'NUMBER' ? ColumnType.Double : def.type === 'BOOLEAN' ? ColumnType.Bool : ColumnType.String;
-    columns.push({ name, type });
+    const type = def.type === 'NUMBER' ? numberTypes.get(def.name)! : def.type === 'BOOLEAN' ? ColumnType.Bool : ColumnType.String;
+    columns.push({ name: def.name, type });
     values.push(type === ColumnType.String ? `properties->>${key}` : `properties->${key}`);
   }
   return { columns, values, params };
@@ -131,49 +180,135 @@ async function geometryPlan(db: Db, layer: LayerRow): Promise<GeometryPlan> {
 /** A file with the layer's header and no feature (a Point file with gfid and version without a layer). */
 export async function emptyFlatGeobuf(db: Db, layer: LayerRow | null): Promise<Uint8Array> {
   const type = layer ? (await geometryPlan(db, layer)).type : GeometryType.Point;
-  return fgbHeader({ geometryType: type, columns: layerColumns(layer, 1).columns });
+  return fgbHeader({ name: layer?.id, geometryType: type, columns: (await layerColumns(db, layer, 1)).columns });
 }
 
-/** The layer's features (optionally within bbox, degrees) as one FlatGeobuf file, in gfid order. */
-export async function* flatGeobufStream(db: Db, layer: LayerRow, bbox?: Bbox, pageRows = PAGE): AsyncGenerator<Uint8Array> {
+/** Which features of the layer, in gfid order: a filter, then `offset` and `limit` (OGC API – Features paging). */
+export interface FgbSelection extends FeatureFilter {
+  offset?: number;
+  limit?: number;
+}
+
+interface FgbPlan {
+  header: Omit<FgbHeaderInput, 'hasZ'>;
+  columns: FgbColumn[];
+  /** The features of the selection, page by page in gfid order: the geometry and the column values. */
+  pages(): AsyncGenerator<{ geometry: FlatGeometry; values: unknown[] }[]>;
+}
+
+/**
+ * What a file of the selection holds: its header (geometry type, columns, the count and envelope from
+ * one summary query before the first page) and its features, read page by page.
+ */
+async function planFile(db: Db, layer: LayerRow, selection: FgbSelection, pageRows: number): Promise<FgbPlan> {
   const plan = await geometryPlan(db, layer);
-  // $1 workspace, $2 layer, $3 last gfid, [$4..$7 bbox], then the property keys (an unused
-  // parameter would leave PostgreSQL unable to type it).
-  const fixed: unknown[] = [layer.workspace_id, layer.id, 0, ...(bbox ?? [])];
-  const cols = layerColumns(layer, fixed.length + 1);
-  const geom = plan.multi ? 'ST_Multi(geom)' : 'geom';
-  const where = bbox ? 'AND ST_Intersects(geom, ST_MakeEnvelope($4, $5, $6, $7, 4326))' : '';
   const types = plan.types.length ? plan.types.map((t) => `'${t}'`).join(', ') : 'NULL';
-  const limit = Math.max(1, Math.floor(pageRows));
+  // $1 the last gfid sent, then the filter's parameters, then the property keys (an unused
+  // parameter would leave PostgreSQL unable to type it).
+  const where = featureWhere(layer.workspace_id, layer.id, selection, 2);
+  const rowsOf = `${where.sql} AND GeometryType(geom) IN (${types})`;
+  const cols = await layerColumns(db, layer, 2 + where.params.length);
+  const offset = Math.max(0, Math.floor(selection.offset ?? 0));
+  const limit = selection.limit === undefined ? 'ALL' : String(Math.max(0, Math.floor(selection.limit)));
+  const { rows: summary } = await db.query<{
+    n: number | string;
+    minx: number | null;
+    miny: number;
+    maxx: number;
+    maxy: number;
+    first: number | string | null;
+  }>(
+    `SELECT count(*) AS n, ST_XMin(ST_Extent(geom)) AS minx, ST_YMin(ST_Extent(geom)) AS miny,
+            ST_XMax(ST_Extent(geom)) AS maxx, ST_YMax(ST_Extent(geom)) AS maxy, min(gfid) AS first
+     FROM (SELECT gfid, geom FROM features WHERE gfid >= $1 AND ${rowsOf} ORDER BY gfid OFFSET ${offset} LIMIT ${limit}) page`,
+    [0, ...where.params],
+  );
+  const count = Number(summary[0].n);
+  const envelope = summary[0].minx === null ? undefined : ([summary[0].minx, summary[0].miny, summary[0].maxx, summary[0].maxy] as Bbox);
+  // RFC 7946's ring order here too, so both formats of a layer carry the same rings.
+  const geom = plan.multi ? 'ST_Multi(ST_ForcePolygonCCW(geom))' : 'ST_ForcePolygonCCW(geom)';
   // A page is one JSON text: [[gfid, version, ...values, WKB as hex], ...]. PGlite hands over one
   // text value much faster than a thousand rows of several columns (measured on the 135k cities:
   // ≈ 0.9 s against ≈ 2.3 s for the whole layer); JSON.parse and Buffer.from(hex) are cheap.
-  const sql = `SELECT json_agg(json_build_array(${cols.values.join(', ')}, encode(ST_AsBinary(${geom}, 'NDR'), 'hex'))
+  const sql = (rows: number) => `SELECT json_agg(json_build_array(${cols.values.join(', ')}, encode(ST_AsBinary(${geom}, 'NDR'), 'hex'))
       ORDER BY gfid)::text AS page
     FROM (
       SELECT gfid, version, properties, geom FROM features
-      WHERE workspace_id = $1 AND layer_id = $2 AND gfid > $3 ${where}
-        AND GeometryType(geom) IN (${types})
-      ORDER BY gfid LIMIT ${limit}
+      WHERE gfid > $1 AND ${rowsOf}
+      ORDER BY gfid LIMIT ${rows}
     ) features`;
-  const writer = new FgbFeatureWriter(cols.columns);
+  const pageSize = Math.max(1, Math.floor(pageRows));
+  async function* pages() {
+    const params: unknown[] = [Number(summary[0].first ?? 0) - 1, ...where.params, ...cols.params];
+    for (let left = count; left > 0; ) {
+      const { rows } = await db.query<{ page: string | null }>(sql(Math.min(pageSize, left)), params);
+      if (!rows[0].page) break; // rows deleted since the count: the header over-counts, readers stop at the end
+      const page = JSON.parse(rows[0].page) as unknown[][];
+      yield page.map((values) => ({ geometry: readWkb(Buffer.from(values.pop() as string, 'hex')), values })); // values: the columns
+      left -= page.length;
+      params[0] = page[page.length - 1][0]; // the last gfid: the next page starts after it
+    }
+  }
+  const header = { name: layer.id, geometryType: plan.type, columns: cols.columns, featuresCount: count, envelope };
+  return { header, columns: cols.columns, pages };
+}
+
+/** The layer's features (optionally filtered and paged) as one FlatGeobuf file in gfid order, streamed without an index. */
+export async function* flatGeobufStream(
+  db: Db,
+  layer: LayerRow,
+  selection: FgbSelection = {},
+  pageRows = PAGE,
+): AsyncGenerator<Uint8Array> {
+  const file = await planFile(db, layer, selection, pageRows);
+  const writer = new FgbFeatureWriter(file.columns);
   let sentHeader = false;
-  for (;;) {
-    const { rows } = await db.query<{ page: string | null }>(sql, [...fixed, ...cols.params]);
-    if (!rows[0].page) break;
-    const page = JSON.parse(rows[0].page) as unknown[][];
-    for (const row of page) {
-      const geometry = readWkb(Buffer.from(row.pop() as string, 'hex')); // row is now the column values
+  for await (const page of file.pages()) {
+    for (const { geometry, values } of page) {
       if (!sentHeader) {
         // As with PostGIS, the first feature says whether the file has z; each feature keeps its own.
-        yield fgbHeader({ geometryType: plan.type, hasZ: geometry.z !== undefined, columns: cols.columns });
+        yield fgbHeader({ ...file.header, hasZ: geometry.z !== undefined });
         sentHeader = true;
       }
-      writer.add(geometry, row);
+      writer.add(geometry, values);
     }
     yield writer.take();
-    fixed[2] = page[page.length - 1][0]; // the last gfid: the next page starts after it
-    if (page.length < limit) break;
   }
-  if (!sentHeader) yield fgbHeader({ geometryType: plan.type, columns: cols.columns });
+  if (!sentHeader) yield fgbHeader({ ...file.header, featuresCount: 0, envelope: undefined });
+}
+
+/**
+ * The whole layer as a static FlatGeobuf file with its packed Hilbert R-tree, features in the
+ * tree's order: what GDAL's /vsicurl/ and flatgeobuf's HTTP reader range-read by bbox. It is built
+ * in memory (135k cities ≈ 15 MB), so the route caches it per layer version (layer_files.ts).
+ */
+export async function indexedFlatGeobuf(db: Db, layer: LayerRow, pageRows = PAGE): Promise<Uint8Array> {
+  const file = await planFile(db, layer, {}, pageRows);
+  const features: { geometry: FlatGeometry; values: unknown[] }[] = [];
+  for await (const page of file.pages()) features.push(...page);
+  if (features.length === 0 || !file.header.envelope) return fgbHeader({ ...file.header, featuresCount: 0, envelope: undefined });
+  const boxes = features.map((f) => geometryBox(f.geometry));
+  const order = hilbertOrder(boxes, file.header.envelope);
+  const writer = new FgbFeatureWriter(file.columns);
+  const offsets = order.map((i) => {
+    const at = writer.size;
+    writer.add(features[i].geometry, features[i].values);
+    return at;
+  });
+  const header = fgbHeader({
+    ...file.header,
+    featuresCount: features.length,
+    hasZ: features[0].geometry.z !== undefined,
+    indexNodeSize: INDEX_NODE_SIZE,
+  });
+  const index = packedRTree(
+    order.map((i) => boxes[i]),
+    offsets,
+  );
+  const body = writer.take();
+  const out = new Uint8Array(header.length + index.length + body.length);
+  out.set(header);
+  out.set(index, header.length);
+  out.set(body, header.length + index.length);
+  return out;
 }

@@ -13,7 +13,7 @@ export interface FlatGeometry {
   xy: Float64Array;
   /** One z per vertex, when the WKB has Z. */
   z?: Float64Array;
-  /** Vertex count at the end of each ring / line; absent for a single one (as flatgeobuf's own writer). */
+  /** Vertex count at the end of each ring / line; absent for a single ring or line (as flatgeobuf's own writer), always there for a MultiLineString. */
   ends?: Uint32Array;
   /** MultiPolygon only: one Polygon each; xy is then empty. */
   parts?: FlatGeometry[];
@@ -91,7 +91,8 @@ class WkbReader {
     }
     const g: FlatGeometry = { type, xy: this.slice(this.xy, 2 * from, 2 * this.n) };
     if (this.z) g.z = this.slice(this.z, from, this.n);
-    if (ends && ends.length > 1) g.ends = Uint32Array.from(ends);
+    // GDAL wants `ends` on every MultiLineString, one line or more ("MultiLineString ends data").
+    if (ends && (ends.length > 1 || type === GeometryType.MultiLineString)) g.ends = Uint32Array.from(ends);
     return g;
   }
 

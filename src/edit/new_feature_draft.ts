@@ -22,7 +22,7 @@ export async function startNewFeatureDraft(api: ApiCtx, layer: Layer, geometry: 
   useSelection.getState().clear();
   const store = useDraft.getState();
   store.start(
-    emptyDraft({ id: layer.id, workspace: layer.workspace!, geometryType: geometry.type, editable: true, properties: defs }, admin),
+    emptyDraft({ id: layer.id, workspace: layer.workspace!, geometryType: layer.type, editable: true, properties: defs }, admin),
     'modify',
   );
   return store.apply(createFeature, { geometry });

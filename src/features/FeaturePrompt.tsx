@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { Button, Spinner, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { geometryFamily } from '../model/index.ts';
 import { useSelection } from '../state/selection_store.ts';
 import { useFeatureRecord } from './use_feature_record.ts';
 import { notifyError, errorKeyOf } from '../state/notifications.ts';
@@ -64,7 +65,7 @@ export function FeaturePrompt() {
     const draftLayer = {
       id: layer!.id,
       workspace: data!.workspace,
-      geometryType: data!.geometry.type,
+      geometryType: geometryFamily(data!.geometry.type)!, // a MultiPolygon is edited in its Polygon layer
       editable: !!layer!.edit,
       properties: defs!,
     };
@@ -75,7 +76,7 @@ export function FeaturePrompt() {
     const draftLayer = {
       id: layer!.id,
       workspace: data!.workspace,
-      geometryType: data!.geometry.type,
+      geometryType: geometryFamily(data!.geometry.type)!,
       editable: !!layer!.edit,
       properties: defs!,
     };

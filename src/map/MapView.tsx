@@ -9,10 +9,10 @@ import View from 'ol/View.js';
 import { defaults as defaultControls } from 'ol/control/defaults.js';
 import { fromLonLat, toLonLat } from 'ol/proj.js';
 import 'ol/ol.css';
-import { DEFAULT_CENTER, DEFAULT_PROJECTION, DEFAULT_ZOOM, type AppConfig } from '../model/index.ts';
+import { DEFAULT_CENTER, DEFAULT_PROJECTION, DEFAULT_ZOOM, DEMO_APP_KEY, type AppConfig } from '../model/index.ts';
 import { useMapStore } from '../state/map_store.ts';
 import { formatLonLat } from '../location/location_rules.ts';
-import { createLandLayer, OCEAN_COLOR } from './base_layers.ts';
+import { createLandLayer, OCEAN_COLOR, setLandCredits } from './base_layers.ts';
 import { useFeatureRenderer } from './use_feature_renderer.ts';
 import { useMapInstance } from './map_instance.ts';
 import { useMapLayers } from './use_map_layers.ts';
@@ -56,6 +56,11 @@ export function MapView({ appKey, config, apiBase }: MapViewProps) {
       m.dispose();
     };
   }, []);
+
+  // The demo's layers come from Natural Earth (countries, borders) and GeoNames (cities): credited beside the land.
+  useEffect(() => {
+    if (map) setLandCredits(map, appKey === DEMO_APP_KEY ? ['naturalEarth', 'geonames'] : ['naturalEarth']);
+  }, [map, appKey]);
 
   const renderer = useFeatureRenderer(map);
   useEffect(() => {

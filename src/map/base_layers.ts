@@ -7,10 +7,12 @@ import VectorSource from 'ol/source/Vector.js';
 import TileLayer from 'ol/layer/Tile.js';
 import XYZ from 'ol/source/XYZ.js';
 import TileWMS from 'ol/source/TileWMS.js';
+import type { AttributionLike } from 'ol/source/Source.js';
 import type TileSource from 'ol/source/Tile.js';
 import type OlFeature from 'ol/Feature.js';
 import GeoJSON from 'ol/format/GeoJSON.js';
 import type BaseLayer from 'ol/layer/Base.js';
+import type OlMap from 'ol/Map.js';
 import { Fill, Stroke, Style } from 'ol/style.js';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
@@ -19,6 +21,7 @@ import land110m from 'world-atlas/land-110m.json';
 import { DATA_PROJECTION, DEFAULT_PROJECTION, layerZIndex, type BaseLayer as BaseLayerConfig } from '../model/index.ts';
 import { unwrapOffsets } from '../../workers/batch/antimeridian.ts';
 import { useMapStore } from '../state/map_store.ts';
+import { attributionHtml, baseLayerAttributions, type CreditId } from './credits.ts';
 import { createWmtsSource } from './wmts.ts';
 
 /** The server's demo config lists the same Natural Earth land as a 'vector' base map with this id. */
@@ -42,11 +45,13 @@ function unwrapRings(fc: FeatureCollection): FeatureCollection {
   return { ...fc, features };
 }
 
+/** The bundled land is Natural Earth's. */
 export function createLandLayer(): VectorLayer {
   // Built once at start-up from 110m data (a few hundred rings): cheap enough for the main thread.
   const topo = land110m as unknown as Topology<{ land: GeometryCollection }>;
   const geojson = unwrapRings(feature(topo, topo.objects.land) as FeatureCollection);
   const source = new VectorSource({
+    attributions: () => [attributionHtml('naturalEarth')],
     features: new GeoJSON().readFeatures(geojson, {
       dataProjection: DATA_PROJECTION,
       featureProjection: DEFAULT_PROJECTION,
@@ -58,6 +63,15 @@ export function createLandLayer(): VectorLayer {
     zIndex: baseMapZ(0),
     properties: { layerId: BUNDLED_LAND_ID, title: 'Natural Earth land', basemap: true },
   });
+}
+
+/** The credits shown with the bundled land: its own, plus the sources of the app's data where known. */
+export function setLandCredits(map: OlMap, credits: readonly CreditId[]): void {
+  const land = map
+    .getLayers()
+    .getArray()
+    .find((l) => l.get('layerId') === BUNDLED_LAND_ID) as VectorLayer | undefined;
+  land?.getSource()?.setAttributions(() => credits.map(attributionHtml));
 }
 
 /** SPEC §9: base maps are drawn first, the bundled land lowest (slot 0), configured ones above it in order. */
@@ -77,7 +91,7 @@ export function watchLoadErrors(source: TileSource | VectorSource, layerId: stri
   source.on('tileloadend', () => flag(layerId, 'ok'));
 }
 
-function tileSource(cfg: BaseLayerConfig, attributions?: string[]): TileSource | undefined {
+function tileSource(cfg: BaseLayerConfig, attributions?: AttributionLike): TileSource | undefined {
   switch (cfg.type) {
     case 'xyz':
       return new XYZ({ url: cfg.url, attributions, crossOrigin: 'anonymous' });
@@ -100,7 +114,7 @@ export function createConfiguredBaseLayer(cfg: BaseLayerConfig, index: number): 
     maxZoom: cfg.maxZoom,
     properties: { layerId: cfg.id, title: cfg.name, basemap: true },
   };
-  const attributions = cfg.attribution ? [cfg.attribution] : undefined;
+  const attributions = baseLayerAttributions(cfg);
   const tiles = tileSource(cfg, attributions);
   if (tiles) {
     watchLoadErrors(tiles, cfg.id);

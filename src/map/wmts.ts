@@ -1,6 +1,7 @@
 // WMTS base maps (SPEC §3 Local layer: service type WMTS) without a capabilities round trip: the map
 // is EPSG:3857 (SPEC §9), so the tile grid is the standard Google-compatible one (OGC WebMercatorQuad):
 // 256 px tiles, origin top-left of the world, resolution halving per level.
+import type { AttributionLike } from 'ol/source/Source.js';
 import WMTS from 'ol/source/WMTS.js';
 import WMTSTileGrid from 'ol/tilegrid/WMTS.js';
 import { get as getProjection } from 'ol/proj.js';
@@ -31,7 +32,7 @@ export function webMercatorTileGrid(matrixSet: string, maxZoom: number): WMTSTil
 }
 
 /** The model has no WMTS style field: `params.style` (or STYLE) names it, else the server's 'default'. */
-export function createWmtsSource(cfg: BaseLayerConfig, attributions?: string[]): WMTS {
+export function createWmtsSource(cfg: BaseLayerConfig, attributions?: AttributionLike): WMTS {
   const matrixSet = cfg.matrixSet ?? 'GoogleMapsCompatible';
   const style = String(cfg.params?.style ?? cfg.params?.STYLE ?? 'default');
   return new WMTS({

@@ -1,8 +1,19 @@
 // SPEC §2 about page: the app's description in the current language (SPEC §3 appDescriptions,
 // keyed by locale; English, then any description, when the language has none).
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Link,
+  Text,
+} from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, type AppConfig } from '../model/index.ts';
+import { DATA_CREDITS } from '../map/credits.ts';
 import { useUiStore } from '../state/ui_store.ts';
 
 export function describeApp(config: AppConfig, language: string): string | undefined {
@@ -27,6 +38,24 @@ export function AboutDialog({ config }: { config: AppConfig }) {
                 {t('about.version', { version: config.appVersion })}
               </Text>
             )}
+            <Text block weight="semibold" style={{ marginTop: 16 }}>
+              {t('credits.heading')}
+            </Text>
+            <ul data-testid="data-credits" style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
+              {DATA_CREDITS.map((c) => (
+                <li key={c.id}>
+                  <Link href={c.url} target="_blank" rel="noopener noreferrer">
+                    {c.name}
+                  </Link>
+                  {' — '}
+                  {t(`credits.${c.id}`)} (
+                  <Link href={c.licenceUrl} target="_blank" rel="noopener noreferrer">
+                    {c.licence}
+                  </Link>
+                  )
+                </li>
+              ))}
+            </ul>
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={() => setOpen(false)}>

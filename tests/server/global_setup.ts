@@ -4,6 +4,7 @@ import { spatialFacts, type SpatialFacts } from '../../server/db/inspect.ts';
 import { seedDemo } from '../../server/seed/index.ts';
 import { startServer } from '../../server/start.ts';
 import { ADMIN, SEED_CITIES, USER } from './fixtures.ts';
+import { setupOgc, type OgcFixture } from './ogc_setup.ts';
 import { setupSuggestions, type SuggestFixture } from './suggestions_setup.ts';
 
 // One server per test run (TOOLCHAIN: start PGlite once per process); test files share it and stay
@@ -21,6 +22,8 @@ declare module 'vitest' {
     remigrated: string[];
     /** Workspace, layers and users for suggestion tests (suggestions_setup.ts). */
     suggest: SuggestFixture;
+    /** Apps and layers for the OGC API – Features tests (ogc_setup.ts). */
+    ogc: OgcFixture;
   }
 }
 
@@ -49,6 +52,7 @@ export default async function setup(project: TestProject) {
      RETURNING gfid`,
   );
   project.provide('suggest', await setupSuggestions(server.db));
+  project.provide('ogc', await setupOgc(server.db));
   project.provide('apiBase', server.url);
   project.provide('engine', engine);
   project.provide('spatial', await spatialFacts(server.db));

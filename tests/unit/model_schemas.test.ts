@@ -2,6 +2,8 @@
 import { describe, it, expect } from 'vitest';
 import {
   ERRORS,
+  geometryFamily,
+  geometrySchema,
   PROPERTY_TYPES,
   appConfigSchema,
   baseLayerSchema,
@@ -190,9 +192,11 @@ describe('featurePayloadSchema', () => {
   it('rejects an empty collection', () => {
     expect(featurePayloadSchema.safeParse({ type: 'FeatureCollection', features: [] }).success).toBe(false);
   });
-  it('rejects a geometry type outside the default set', () => {
+  it('rejects a geometry type outside the default set and its Multi forms', () => {
+    const collection = { ...feature, geometry: { type: 'GeometryCollection', geometries: [{ type: 'Point', coordinates: [0, 0] }] } };
+    expect(featurePayloadSchema.safeParse({ type: 'FeatureCollection', features: [collection] }).success).toBe(false);
     const multi = { ...feature, geometry: { type: 'MultiPoint', coordinates: [[0, 0]] } };
-    expect(featurePayloadSchema.safeParse({ type: 'FeatureCollection', features: [multi] }).success).toBe(false);
+    expect(featurePayloadSchema.safeParse({ type: 'FeatureCollection', features: [multi] }).success).toBe(true);
   });
   it('keeps user-defined properties', () => {
     const p = featurePayloadSchema.parse({ type: 'FeatureCollection', features: [feature] });
@@ -290,5 +294,41 @@ describe('other entity schemas', () => {
   });
   it('workspace defaults to not managed and not public', () => {
     expect(workspaceSchema.parse({ name: 'ws_demo' })).toMatchObject({ managed: false, publicAccess: false });
+  });
+});
+
+describe('Multi geometries (issue 15)', () => {
+  it('parses MultiPoint, MultiLineString and MultiPolygon and names their layer type', () => {
+    const polygon = {
+      type: 'MultiPolygon',
+      coordinates: [
+        [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 0],
+          ],
+        ],
+      ],
+    };
+    expect(geometrySchema.parse(polygon)).toEqual(polygon);
+    expect(
+      geometrySchema.safeParse({
+        type: 'MultiPolygon',
+        coordinates: [
+          [
+            [
+              [0, 0],
+              [1, 0],
+            ],
+          ],
+        ],
+      }).success,
+    ).toBe(false); // ring too short
+    expect(geometryFamily('MultiPolygon')).toBe('Polygon');
+    expect(geometryFamily('MultiLineString')).toBe('LineString');
+    expect(geometryFamily('MultiPoint')).toBe('Point');
+    expect(geometryFamily('GeometryCollection')).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 // SPEC §4: moving a point or editing polygon or line geometry records old and new coordinates.
-import type { Geometry } from '../../model/index.ts';
+import { geometryFamily, type Geometry } from '../../model/index.ts';
 import { EditRefused, type DisabledReason, type Draft } from '../draft.ts';
 
 export interface MoveGeometryEdit {
@@ -16,6 +16,6 @@ moveGeometry.disabled = (draft: Draft, edit?: MoveGeometryEdit): DisabledReason 
   if (!draft.layer.editable) return 'LAYER_NOT_EDITABLE';
   if (draft.deleted) return 'FEATURE_NOT_FOUND';
   if (!draft.geometry) return 'NO_COORDINATES';
-  if (edit && edit.geometry.type !== draft.layer.geometryType) return 'GEOMETRY_TYPE_MISMATCH';
+  if (edit && geometryFamily(edit.geometry.type) !== draft.layer.geometryType) return 'GEOMETRY_TYPE_MISMATCH'; // a Multi form belongs to its layer
   return null;
 };

@@ -21,11 +21,39 @@ export const polygonGeometrySchema = z.object({
   type: z.literal('Polygon'),
   coordinates: z.array(z.array(positionSchema).min(4)).min(1),
 });
-/** SPEC §9 default geometry set: Point, Polygon, LineString. */
-export const geometrySchema = z.discriminatedUnion('type', [pointGeometrySchema, lineStringGeometrySchema, polygonGeometrySchema], {
-  error: ERRORS.INVALID_GEOMETRY,
+export const multiPointGeometrySchema = z.object({ type: z.literal('MultiPoint'), coordinates: z.array(positionSchema).min(1) });
+export const multiLineStringGeometrySchema = z.object({
+  type: z.literal('MultiLineString'),
+  coordinates: z.array(lineStringGeometrySchema.shape.coordinates).min(1),
 });
+export const multiPolygonGeometrySchema = z.object({
+  type: z.literal('MultiPolygon'),
+  coordinates: z.array(polygonGeometrySchema.shape.coordinates).min(1),
+});
+/**
+ * SPEC §9 default geometry set: Point, Polygon, LineString, and their Multi forms (imported data and
+ * the seeded countries hold MultiPolygons: a Multi geometry is stored as it is, in its family's layer).
+ */
+export const geometrySchema = z.discriminatedUnion(
+  'type',
+  [
+    pointGeometrySchema,
+    lineStringGeometrySchema,
+    polygonGeometrySchema,
+    multiPointGeometrySchema,
+    multiLineStringGeometrySchema,
+    multiPolygonGeometrySchema,
+  ],
+  { error: ERRORS.INVALID_GEOMETRY },
+);
 export type Geometry = z.infer<typeof geometrySchema>;
+export type GeometryFamily = 'Point' | 'LineString' | 'Polygon';
+
+/** The layer geometry type (SPEC §3) a geometry type belongs to: a MultiPolygon to a Polygon layer. */
+export function geometryFamily(type: string): GeometryFamily | undefined {
+  const base = type.startsWith('Multi') ? type.slice(5) : type;
+  return base === 'Point' || base === 'LineString' || base === 'Polygon' ? base : undefined;
+}
 
 export const grpStatusSchema = z.enum(GROUP_STATUSES);
 
