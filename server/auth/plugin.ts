@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_HEADER } from '../../src/model/index.ts';
 import { HttpError, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { parseBasicAuth } from './basic.ts';
 import { checkCredentials } from './credentials.ts';
+import { requestSessionId } from './session_cookie.ts';
 import { sessionUserId } from './sessions.ts';
 import { findUserById, isAdmin, type AuthUser } from './users.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The caller, from basic auth or the x-session-id header; null for a visitor (SPEC §6). */
+    /** The caller, from basic auth, the x-session-id header or the session cookie; null for a visitor (SPEC §6). */
     user: AuthUser | null;
   }
 }
@@ -20,8 +20,8 @@ export function registerAuth(app: FastifyInstance): void {
     // Login checks its own credentials behind the rate limit.
     if ((request.routeOptions.config as { skipAuth?: boolean } | undefined)?.skipAuth) return;
     const { db } = app.deps;
-    const sessionId = request.headers[SESSION_HEADER];
-    if (typeof sessionId === 'string' && sessionId) {
+    const sessionId = requestSessionId(request);
+    if (sessionId) {
       const userId = await sessionUserId(db, sessionId);
       if (userId !== null) request.user = await findUserById(db, userId);
       if (request.user) return;

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ERRORS,
+  SESSION_COOKIE_MODES,
   SESSION_HEADER,
   SUCCESS,
   accountUpdateSchema,
@@ -15,6 +16,7 @@ import {
 import { parseBasicAuth } from '../auth/basic.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { requireUser, verifyBasic } from '../auth/plugin.ts';
+import { clearSessionCookie, requestSessionId, setSessionCookie } from '../auth/session_cookie.ts';
 import { createSession, deleteSession, deleteUserSessions } from '../auth/sessions.ts';
 import { USER_COLUMNS, findUserWithHash, publicUser, type AuthUser } from '../auth/users.ts';
 import { badRequest, conflict, unauthorized } from '../http/errors.ts';
@@ -24,7 +26,12 @@ import { badRequest, conflict, unauthorized } from '../http/errors.ts';
 const RESET_TTL_HOURS = 2;
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const loginQuery = z.object({ workspace: z.string().optional(), session: z.string().optional() });
+const loginQuery = z.object({
+  workspace: z.string().optional(),
+  session: z.string().optional(),
+  /** Whether and how long the server keeps the session in its HttpOnly cookie (session_cookie.ts). */
+  cookie: z.enum(SESSION_COOKIE_MODES).optional(),
+});
 const resetConfirmSchema = z
   .object({ token: z.string().min(1, { error: ERRORS.FIELD_REQUIRED }), password: z.string().min(1), confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { error: ERRORS.CONFIRM_PASSWORD_MISMATCH, path: ['confirmPassword'] });
@@ -56,14 +63,17 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       if (!basic) throw unauthorized('LOGIN_FAILED');
       const user = await verifyBasic(req, basic.username, basic.password);
       if (!user) throw unauthorized('LOGIN_FAILED');
-      reply.header(SESSION_HEADER, await createSession(db, user.id));
+      const sessionId = await createSession(db, user.id);
+      reply.header(SESSION_HEADER, sessionId);
+      setSessionCookie(req, reply, sessionId, req.query.cookie ?? 'browser');
       return publicUser(user);
     },
   );
 
   app.post('/logout', { schema: { tags } }, async (req, reply) => {
-    const session = req.headers[SESSION_HEADER];
-    if (typeof session === 'string' && session) await deleteSession(db, session);
+    const session = requestSessionId(req);
+    if (session) await deleteSession(db, session);
+    clearSessionCookie(req, reply);
     return reply.code(204).send();
   });
 
@@ -111,8 +121,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       user.id,
       await hashPassword(req.body.password),
     ]);
-    const session = req.headers[SESSION_HEADER];
-    await deleteUserSessions(db, user.id, typeof session === 'string' ? session : undefined);
+    await deleteUserSessions(db, user.id, requestSessionId(req));
     credentials.forgetUser(user.id);
     return publicUser(user);
   });
@@ -120,6 +129,12 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   app.put('/account', { schema: { tags, body: accountUpdateSchema, response: { 200: userSchema } } }, async (req) => {
     const user = requireUser(req);
     const b = req.body;
+    // A new email is where the next reset mail goes: only the account's owner may move it (issue 16).
+    if (b.email.toLowerCase() !== user.email.toLowerCase()) {
+      const stored = await findUserWithHash(db, user.username);
+      const ok = !!stored && !!b.currentPassword && (await verifyPassword(b.currentPassword, stored.passwordHash));
+      if (!ok) throw badRequest('CURRENT_PASSWORD_REQUIRED');
+    }
     const { rows } = await db.query<AuthUser>(
       `UPDATE users SET first_name = $2, last_name = $3, email = $4, organization = COALESCE($5, organization),
          language = COALESCE($6, language), updated_at = now()
