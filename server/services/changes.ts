@@ -11,6 +11,7 @@ import { isAdmin, type AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { EditTarget } from './edit_target.ts';
+import { assertDeletable, assertGeometryAllowed, assertPropertyFlags } from './suggestion_rules.ts';
 
 // Suggestions as diffs {gfid, baseVersion, before, after} (STYLE §5). They live in the layer's
 // `_diff` companion until an admin decides (DESIGN "Suggestions never touch originals").
@@ -67,6 +68,8 @@ export async function suggestChange(db: Db, user: AuthUser, target: EditTarget, 
   const { layer } = target;
   if (input.geometry && input.geometry.type !== layer.geometry_type) throw badRequest('GEOMETRY_TYPE_MISMATCH');
   return db.transaction(async (tx) => {
+    if (input.geometry && input.kind !== 'delete') await assertGeometryAllowed(tx, input.geometry);
+    if (input.kind === 'delete') assertDeletable(target);
     let current: CurrentRow | undefined;
     if (input.kind !== 'create') {
       if (input.gfid === null) throw badRequest('GFID_REQUIRED');
@@ -90,6 +93,7 @@ export async function suggestChange(db: Db, user: AuthUser, target: EditTarget, 
     if (input.kind === 'create') {
       if (!input.geometry) throw badRequest('INVALID_GEOMETRY');
       assertAdminOnly(user, target, {}, patch);
+      assertPropertyFlags(target, {}, patch);
       after = { geometry: input.geometry, properties: patch };
     } else if (input.kind === 'update') {
       // SPEC §5/§8: an update that changes nothing is refused (APP_ERROR NO_CHANGES_DETECTED…).
@@ -97,6 +101,7 @@ export async function suggestChange(db: Db, user: AuthUser, target: EditTarget, 
         throw badRequest('NO_CHANGES_DETECTED_WHEN_UPDATING_FEATURE');
       }
       assertAdminOnly(user, target, before!.properties, patch);
+      assertPropertyFlags(target, before!.properties, patch);
       after = { geometry: input.geometry ?? before!.geometry, properties: { ...before!.properties, ...patch } };
     }
     // The version the edit was based on: the stated one equals it (else refused above).

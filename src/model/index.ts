@@ -36,3 +36,4 @@ export * from './rules/route.ts';
 export * from './rules/geolocation.ts';
 export * from './rules/outbox.ts';
 export * from './rules/tracks.ts';
+export * from './rules/geometry_limits.ts';
