@@ -1,6 +1,7 @@
 import type { CredentialCache } from './auth/credentials.ts';
-import type { LoginRateLimiter } from './auth/rate_limit.ts';
+import type { RateLimiter } from './auth/rate_limit.ts';
 import type { Db } from './db/index.ts';
+import type { ServerLimits } from './limits.ts';
 import type { MailService, SmtpSettings } from './services/mail.ts';
 
 export interface ServerConfig {
@@ -11,6 +12,10 @@ export interface ServerConfig {
   log: boolean | string;
   /** Mail delivery over SMTP; without it mails are logged (services/mail.ts). */
   smtp?: SmtpSettings;
+  /** Rate limits and quotas (server/limits.ts; from the environment unless given). */
+  limits: ServerLimits;
+  /** Fastify trustProxy (MAPDRAFT_TRUST_PROXY): whose X-Forwarded-For / -Proto to believe. */
+  trustProxy: boolean | string;
 }
 
 /** What every route needs, hung on the Fastify instance once instead of passed around. */
@@ -18,7 +23,8 @@ export interface Deps {
   db: Db;
   config: ServerConfig;
   credentials: CredentialCache;
-  loginLimiter: LoginRateLimiter;
+  /** Counters shared by all servers through the database (rate_limits). */
+  limiter: RateLimiter;
   mail: MailService;
 }
 

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { migrate, openDb, type Db } from './db/index.ts';
 import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { seedDemo } from './seed/index.ts';
+import type { ServerLimits } from './limits.ts';
 import type { SmtpSettings } from './services/mail.ts';
 
 export interface StartOptions {
@@ -18,6 +19,11 @@ export interface StartOptions {
   smtp?: SmtpSettings;
   /** Where first-start secrets are printed (generated passwords); stdout by default. */
   print?: (line: string) => void;
+  /** false: no demo app, users or data on first start (MAPDRAFT_SEED=none). */
+  seed?: boolean;
+  /** Fastify trustProxy (MAPDRAFT_TRUST_PROXY); rate limits and Secure cookies read the client from it. */
+  trustProxy?: boolean | string;
+  limits?: ServerLimits;
 }
 
 export interface RunningServer {
@@ -33,13 +39,24 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   try {
     await migrate(db);
     await pruneIdempotencyKeys(db);
-    await seedDemo(db, {
-      seedCities: opts.seedCities,
-      adminPassword: opts.adminPassword,
-      userPassword: opts.userPassword,
-      print: opts.print ?? ((line) => console.log(line)),
+    if (opts.seed !== false) {
+      await seedDemo(db, {
+        seedCities: opts.seedCities,
+        adminPassword: opts.adminPassword,
+        userPassword: opts.userPassword,
+        print: opts.print ?? ((line) => console.log(line)),
+      });
+    }
+    const app = await buildApp({
+      db,
+      config: {
+        serveClient: opts.serveClient ?? true,
+        log: opts.log ?? false,
+        smtp: opts.smtp,
+        trustProxy: opts.trustProxy,
+        limits: opts.limits,
+      },
     });
-    const app = await buildApp({ db, config: { serveClient: opts.serveClient ?? true, log: opts.log ?? false, smtp: opts.smtp } });
     const host = opts.host ?? '127.0.0.1';
     await app.listen({ port: opts.port ?? 8080, host });
     const address = app.server.address();

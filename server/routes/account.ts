@@ -19,7 +19,7 @@ import { requireUser, verifyBasic } from '../auth/plugin.ts';
 import { clearSessionCookie, requestSessionId, setSessionCookie } from '../auth/session_cookie.ts';
 import { createSession, deleteSession, deleteUserSessions } from '../auth/sessions.ts';
 import { USER_COLUMNS, findUserWithHash, publicUser, type AuthUser } from '../auth/users.ts';
-import { badRequest, conflict, unauthorized } from '../http/errors.ts';
+import { HttpError, badRequest, conflict, unauthorized } from '../http/errors.ts';
 
 // SPEC §7 "Account and auth". Passwords never leave as text or hash (publicUser).
 
@@ -38,11 +38,16 @@ const resetConfirmSchema = z
 
 export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, credentials, mail } = fastify.deps;
+  const { db, limiter, mail } = fastify.deps;
+  const { limits } = fastify.deps.config;
   const tags = ['account'];
 
   app.post('/register', { schema: { tags, body: registrationSchema, response: { 201: userSchema } } }, async (req, reply) => {
     const b = req.body;
+    // Each registration costs a password hash: bounded per address (issue 16).
+    if (await limiter.hit([{ key: `register-ip:${req.ip}`, max: limits.registrationsPerIp, windowSeconds: 3600 }])) {
+      throw new HttpError(429, 'TOO_MANY_REQUESTS');
+    }
     const { rows } = await db.query<AuthUser>(
       `INSERT INTO users (username, password_hash, first_name, last_name, email, organization, language)
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (username) DO NOTHING RETURNING ${USER_COLUMNS}`,
@@ -77,20 +82,35 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     return reply.code(204).send();
   });
 
-  // Answers the same whether or not the address is known, so it cannot probe for accounts.
+  // Answers the same, as fast, whether or not the address is known and whether or not it was
+  // throttled, so it cannot probe for accounts (issue 16); the mail leaves after the answer.
   app.post('/reset-password', { schema: { tags, body: resetPasswordSchema } }, async (req) => {
+    const email = req.body.email.toLowerCase();
+    const throttled = await limiter.hit([
+      { key: `reset-ip:${req.ip}`, max: limits.resetsPerHour * 4, windowSeconds: 3600 },
+      { key: `reset-email:${email}`, max: limits.resetsPerHour, windowSeconds: 3600 },
+    ]);
     const { rows } = await db.query<{ id: number; email: string }>(
-      'SELECT id, email FROM users WHERE lower(email) = lower($1) AND ($2::text IS NULL OR username = $2::text)',
-      [req.body.email, req.body.username ?? null],
+      'SELECT id, email FROM users WHERE lower(email) = $1 AND ($2::text IS NULL OR username = $2::text)',
+      [email, req.body.username ?? null],
     );
+    if (throttled) return { message: SUCCESS.PASSWORD_RESET_MAIL_SENT };
+    const mails: { to: string; token: string }[] = [];
     for (const user of rows) {
       const token = randomBytes(32).toString('base64url');
+      // Only the newest token works: an older mail (maybe read by someone else) is void.
+      await db.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [user.id]);
       await db.query(`INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`, [
         tokenHash(token),
         user.id,
         RESET_TTL_HOURS,
       ]);
-      await mail.send({ to: user.email, subject: 'Mapdraft password reset', text: `Your reset token: ${token}` });
+      mails.push({ to: user.email, token });
+    }
+    for (const m of mails) {
+      mail
+        .send({ to: m.to, subject: 'Mapdraft password reset', text: `Your reset token: ${m.token}` })
+        .catch((err) => req.log.error({ err }, 'password reset mail failed'));
     }
     return { message: SUCCESS.PASSWORD_RESET_MAIL_SENT };
   });
@@ -109,7 +129,6 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     });
     if (userId === null) throw badRequest('PASSWORD_RESET_FAILED');
     await deleteUserSessions(db, userId);
-    credentials.forgetUser(userId);
     return { changed: true };
   });
 
@@ -122,7 +141,6 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       await hashPassword(req.body.password),
     ]);
     await deleteUserSessions(db, user.id, requestSessionId(req));
-    credentials.forgetUser(user.id);
     return publicUser(user);
   });
 
