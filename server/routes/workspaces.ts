@@ -6,7 +6,7 @@ import { DIFF_SUFFIX, createWorkspaceSchema, workspaceRegistrationSchema } from 
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { requireAppOwner, requireUser } from '../auth/plugin.ts';
 import { HttpError, conflict } from '../http/errors.ts';
-import { appKeyFrom, appKeyQuery, loadApp, loadWorkspace, type WorkspaceRow } from './common.ts';
+import { appKeyFrom, appKeyQuery, loadReadableApp, loadWorkspace, type WorkspaceRow } from './common.ts';
 
 // SPEC §7 Workspaces. A managed workspace gets a companion `<id>_diff` workspace where suggestions
 // wait for review (SPEC §4 Suggestions). Registration with the secret makes a user a member, which
@@ -59,7 +59,7 @@ export async function workspacesRoutes(fastify: FastifyInstance): Promise<void> 
   // The app's workspaces (diff workspaces are reached through `managed`), with the caller's membership.
   app.get('/workspaces', { schema: { tags, querystring: appKeyQuery } }, async (req) => {
     const appKey = appKeyFrom(req);
-    await loadApp(db, appKey);
+    await loadReadableApp(req, appKey);
     const { rows } = await db.query<WorkspaceRow & { registered: boolean }>(
       `SELECT w.*, EXISTS (SELECT 1 FROM workspace_members m WHERE m.workspace_id = w.id AND m.user_id = $2) AS registered
        FROM workspaces w WHERE w.app_key = $1 AND NOT w.is_diff ORDER BY w.id`,

@@ -47,8 +47,9 @@ async function on(server: 0 | 1, path: string, init: { method?: string; body?: u
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null, bytes };
 }
 
 async function register(from = address()): Promise<Creds & { email: string }> {
