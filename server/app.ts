@@ -17,10 +17,20 @@ import {
 } from '../src/model/index.ts';
 import { CredentialCache } from './auth/credentials.ts';
 import { registerAuth } from './auth/plugin.ts';
-import { LoginRateLimiter } from './auth/rate_limit.ts';
+import { RateLimiter } from './auth/rate_limit.ts';
 import type { Deps, ServerConfig } from './context.ts';
+import { readLimits } from './limits.ts';
 import type { Db } from './db/index.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
+import {
+  HEADERS_TIMEOUT_MS,
+  JSON_BODY_LIMIT_BYTES,
+  MAX_CONNECTIONS_PER_ADDRESS,
+  REQUEST_TIMEOUTS,
+  limitConnectionsPerAddress,
+  registerSecurityHeaders,
+} from './http/protection.ts';
+import { healthRoutes } from './routes/health.ts';
 import { accountRoutes } from './routes/account.ts';
 import { appsRoutes } from './routes/apps.ts';
 import { allAttachmentRoutes } from './routes/attachments.ts';
@@ -48,13 +58,20 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
     log: config.log ?? false,
     smtp: config.smtp,
     invoicePrice: config.invoicePrice ?? DEFAULT_INVOICE_PRICE,
+    limits: config.limits ?? readLimits(),
+    trustProxy: config.trustProxy ?? false,
   };
-  // SPEC §9 upload limit 10MB: bodies (icons, later attachments) may be that large, plus JSON slack.
+  // One line per request (method, path without query, status, time), never a header or a body:
+  // credentials, session ids and secrets travel there (issue 16).
   const logger = fullConfig.log === false ? false : { level: fullConfig.log === true ? 'info' : fullConfig.log };
   const app = Fastify({
     logger,
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: UPLOAD_LIMIT_BYTES + 64 * 1024,
+    trustProxy: fullConfig.trustProxy,
+    // Issue 16: a client that sends its request slowly is cut off; JSON bodies are small, uploads
+    // (SPEC §9 10MB) have their own parser limit below.
+    ...REQUEST_TIMEOUTS,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Router refusals (bad URL encoding, over-long path parameters) get our error body too.
     frameworkErrors: (err, _request, reply) => {
       const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
@@ -65,7 +82,7 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
     db,
     config: fullConfig,
     credentials: new CredentialCache(),
-    loginLimiter: new LoginRateLimiter(),
+    limiter: new RateLimiter(db),
     mail:
       mail ??
       (fullConfig.smtp
@@ -78,11 +95,22 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
-  // Binary uploads (SPEC §7: icons with the content type of the file). Anything not JSON arrives as
-  // a Buffer, so a wrong content type becomes a 400 from the route, not a 415 with a foreign body.
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
   // RFC 7946 §12: GeoJSON's own media type is JSON too (feature payloads from GIS tools).
   app.addContentTypeParser('application/geo+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  // Binary uploads (SPEC §7: icons with the content type of the file). Anything not JSON arrives as
+  // a Buffer, so a wrong content type becomes a 400 from the route, not a 415 with a foreign body.
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT_BYTES + 64 * 1024 }, (_req, body, done) => done(null, body));
+  limitConnectionsPerAddress(app.server, MAX_CONNECTIONS_PER_ADDRESS);
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
+  if (logger) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        { method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
+    });
+  }
+  await registerSecurityHeaders(app);
 
   // CONTRACT "HTTP API": any origin, our headers allowed, the session header readable by the client;
   // the offline outbox sends idempotency keys and reads whether an answer was a replay.
@@ -111,6 +139,7 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes);
       await api.register(appsRoutes);
       await api.register(workspacesRoutes);
       await api.register(layersRoutes);
@@ -132,6 +161,8 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
     await app.register(fastifyStatic, {
       root: fullConfig.distDir,
       wildcard: true,
+      // Source maps are built for debugging, not served (issue 16): they would publish the sources.
+      allowedPath: (path) => !path.endsWith('.map'),
       cacheControl: false,
       // Vite names built assets by their content hash: such a file never changes, so it is kept for a
       // year without asking; the rest (index.html, the service worker, the manifest) is revalidated.

@@ -1,7 +1,8 @@
 import type { CredentialCache } from './auth/credentials.ts';
-import type { LoginRateLimiter } from './auth/rate_limit.ts';
+import type { RateLimiter } from './auth/rate_limit.ts';
 import type { Db } from './db/index.ts';
 import type { InvoicePrice } from './services/invoice.ts';
+import type { ServerLimits } from './limits.ts';
 import type { MailService, SmtpSettings } from './services/mail.ts';
 
 export interface ServerConfig {
@@ -14,6 +15,10 @@ export interface ServerConfig {
   smtp?: SmtpSettings;
   /** What an activation's invoice charges (MAPDRAFT_INVOICE_AMOUNT, MAPDRAFT_INVOICE_CURRENCY). */
   invoicePrice: InvoicePrice;
+  /** Rate limits and quotas (server/limits.ts; from the environment unless given). */
+  limits: ServerLimits;
+  /** Fastify trustProxy (MAPDRAFT_TRUST_PROXY): whose X-Forwarded-For / -Proto to believe. */
+  trustProxy: boolean | string;
 }
 
 /** What every route needs, hung on the Fastify instance once instead of passed around. */
@@ -21,7 +26,8 @@ export interface Deps {
   db: Db;
   config: ServerConfig;
   credentials: CredentialCache;
-  loginLimiter: LoginRateLimiter;
+  /** Counters shared by all servers through the database (rate_limits). */
+  limiter: RateLimiter;
   mail: MailService;
 }
 

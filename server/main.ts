@@ -11,6 +11,12 @@ function seedCities(value: string | undefined): number | 'all' | undefined {
   return n;
 }
 
+/** MAPDRAFT_TRUST_PROXY: 'true' (every hop), or addresses/CIDRs of the proxies, comma-separated. */
+function trustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
+
 async function main(): Promise<void> {
   const env = process.env;
   const server = await startServer({
@@ -19,6 +25,8 @@ async function main(): Promise<void> {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.MAPDRAFT_DATA_DIR ?? './data',
     seedCities: seedCities(env.MAPDRAFT_SEED_CITIES),
+    seed: env.MAPDRAFT_SEED !== 'none',
+    trustProxy: trustProxy(env.MAPDRAFT_TRUST_PROXY),
     adminPassword: env.MAPDRAFT_ADMIN_PASSWORD,
     userPassword: env.MAPDRAFT_USER_PASSWORD,
     serveClient: true,

@@ -4,6 +4,7 @@ import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { seedDemo } from './seed/index.ts';
 import { DailyJob, deleteExpiredApps } from './services/housekeeping.ts';
 import type { InvoicePrice } from './services/invoice.ts';
+import type { ServerLimits } from './limits.ts';
 import type { SmtpSettings } from './services/mail.ts';
 
 export interface StartOptions {
@@ -22,6 +23,11 @@ export interface StartOptions {
   invoicePrice?: InvoicePrice;
   /** Where first-start secrets are printed (generated passwords); stdout by default. */
   print?: (line: string) => void;
+  /** false: no demo app, users or data on first start (MAPDRAFT_SEED=none). */
+  seed?: boolean;
+  /** Fastify trustProxy (MAPDRAFT_TRUST_PROXY); rate limits and Secure cookies read the client from it. */
+  trustProxy?: boolean | string;
+  limits?: ServerLimits;
 }
 
 export interface RunningServer {
@@ -37,15 +43,24 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   try {
     await migrate(db);
     await pruneIdempotencyKeys(db);
-    await seedDemo(db, {
-      seedCities: opts.seedCities,
-      adminPassword: opts.adminPassword,
-      userPassword: opts.userPassword,
-      print: opts.print ?? ((line) => console.log(line)),
-    });
+    if (opts.seed !== false) {
+      await seedDemo(db, {
+        seedCities: opts.seedCities,
+        adminPassword: opts.adminPassword,
+        userPassword: opts.userPassword,
+        print: opts.print ?? ((line) => console.log(line)),
+      });
+    }
     const app = await buildApp({
       db,
-      config: { serveClient: opts.serveClient ?? true, log: opts.log ?? false, smtp: opts.smtp, invoicePrice: opts.invoicePrice },
+      config: {
+        serveClient: opts.serveClient ?? true,
+        log: opts.log ?? false,
+        smtp: opts.smtp,
+        invoicePrice: opts.invoicePrice,
+        trustProxy: opts.trustProxy,
+        limits: opts.limits,
+      },
     });
     const host = opts.host ?? '127.0.0.1';
     await app.listen({ port: opts.port ?? 8080, host });

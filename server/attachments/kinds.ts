@@ -13,6 +13,7 @@ import {
   validateTagName,
 } from '../../src/model/index.ts';
 import { assertRule, badRequest } from '../http/errors.ts';
+import { decodeImage, hasPdfStructure } from '../services/upload_check.ts';
 
 // SPEC §3 Attachments and §7 "Feature attachments": one spec per kind drives the one generic
 // router (server/routes/attachments.ts). A spec says how a suggestion is read and validated
@@ -62,7 +63,7 @@ export interface KindSpec {
   newestFirst: boolean;
   /** A user deleting an accepted item suggests its removal (SPEC §4 tag removals). */
   removable: boolean;
-  parse(input: SuggestInput): NewAttachment;
+  parse(input: SuggestInput): NewAttachment | Promise<NewAttachment>;
   view(row: AttachmentRow): Record<string, unknown>;
   /** The list answer; images wrap theirs (SPEC §7 imagesWithDescription). */
   wrapList?(items: Record<string, unknown>[]): unknown;
@@ -162,7 +163,7 @@ export const KINDS: KindSpec[] = [
     binary: true,
     newestFirst: false,
     removable: false,
-    parse: (input) => {
+    parse: async (input) => {
       const { bytes, name } = file(input);
       // SPEC §5 image types, checked on the bytes too: a renamed file is not an image.
       const detected = detectImageType(bytes);
@@ -177,7 +178,11 @@ export const KINDS: KindSpec[] = [
           { maxBytes: input.sizeLimitImage ?? DEFAULT_SIZE_LIMIT_IMAGE },
         ),
       );
-      return { name, description, contentType: detected, data: bytes };
+      // Then decoded for real (the header may lie) and kept re-encoded (server/services/upload_check.ts).
+      const decoded = await decodeImage(bytes);
+      if (!decoded.ok) throw badRequest(decoded.reason === 'too_large' ? 'IMAGE_DIMENSIONS_TOO_LARGE' : 'IMAGE_TYPE_REQUIRED');
+      if (decoded.image.contentType !== detected) throw badRequest('IMAGE_TYPE_REQUIRED');
+      return { name, description, contentType: detected, data: decoded.image.data };
     },
     view: (row) => ({ ...common(row), name: row.name, description: row.description, contentType: row.content_type, size: row.size }),
     wrapList: (items) => ({ imagesWithDescription: items }),
@@ -193,7 +198,7 @@ export const KINDS: KindSpec[] = [
       const description = decoded(input.query.description).trim();
       // SPEC §5: pdf only, 10MB, safe name, description 3–50; then the bytes must really be a PDF.
       assertRule(validateDocumentFile({ name, type: input.contentType, size: bytes.length, description }));
-      if (!isPdfBytes(bytes)) throw badRequest('PDF_TYPE_REQUIRED');
+      if (!isPdfBytes(bytes) || !hasPdfStructure(bytes)) throw badRequest('PDF_TYPE_REQUIRED');
       return { name, description, contentType: 'application/pdf', data: bytes };
     },
     view: (row) => ({ ...common(row), name: row.name, description: row.description, size: row.size }),

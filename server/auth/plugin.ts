@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_HEADER } from '../../src/model/index.ts';
 import { HttpError, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { parseBasicAuth } from './basic.ts';
 import { checkCredentials } from './credentials.ts';
+import { requestSessionId } from './session_cookie.ts';
 import { sessionUserId } from './sessions.ts';
 import { findUserById, isAdmin, type AuthUser } from './users.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The caller, from basic auth or the x-session-id header; null for a visitor (SPEC §6). */
+    /** The caller, from basic auth, the x-session-id header or the session cookie; null for a visitor (SPEC §6). */
     user: AuthUser | null;
   }
 }
@@ -20,8 +20,8 @@ export function registerAuth(app: FastifyInstance): void {
     // Login checks its own credentials behind the rate limit.
     if ((request.routeOptions.config as { skipAuth?: boolean } | undefined)?.skipAuth) return;
     const { db } = app.deps;
-    const sessionId = request.headers[SESSION_HEADER];
-    if (typeof sessionId === 'string' && sessionId) {
+    const sessionId = requestSessionId(request);
+    if (sessionId) {
       const userId = await sessionUserId(db, sessionId);
       if (userId !== null) request.user = await findUserById(db, userId);
       if (request.user) return;
@@ -36,12 +36,20 @@ export function registerAuth(app: FastifyInstance): void {
  * not only on /login, so no route can be used to guess passwords faster.
  */
 export async function verifyBasic(request: FastifyRequest, username: string, password: string): Promise<AuthUser | null> {
-  const { db, credentials, loginLimiter } = request.server.deps;
-  const key = `${username}|${request.ip}`;
-  if (loginLimiter.isBlocked(key)) throw new HttpError(429, 'LOGIN_FAILED');
+  const { db, credentials, limiter } = request.server.deps;
+  const { limits: config } = request.server.deps.config;
+  // Per name and address (a user mistyping), per address (spraying many names), per name (one
+  // account guessed from many addresses); counted in the database, so across all servers.
+  const pair = `login:${username}|${request.ip}`;
+  const limits = [
+    { key: pair, max: 10, windowSeconds: 60 },
+    { key: `login-ip:${request.ip}`, max: config.loginFailuresPerIp, windowSeconds: 600 },
+    { key: `login-user:${username}`, max: config.loginFailuresPerUser, windowSeconds: 600 },
+  ];
+  if (await limiter.isBlocked(limits)) throw new HttpError(429, 'LOGIN_FAILED');
   const user = await checkCredentials(db, credentials, username, password);
-  if (user) loginLimiter.succeed(key);
-  else loginLimiter.fail(key);
+  if (user) await limiter.reset(pair);
+  else await limiter.hit(limits);
   return user;
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 
-const SESSION_DAYS = 30;
+export const SESSION_DAYS = 30;
 
 /** SPEC §4: login sets the session id; 32 random bytes so it cannot be guessed. */
 export async function createSession(db: Db, userId: number): Promise<string> {

@@ -15,8 +15,14 @@ function clientDb(client: pg.PoolClient): Db {
   return self;
 }
 
+/** Connections per app server (MAPDRAFT_PG_POOL_SIZE): servers × pool size must stay under max_connections. */
+export function poolSize(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.MAPDRAFT_PG_POOL_SIZE);
+  return Number.isInteger(n) && n > 0 ? n : 10;
+}
+
 export async function openPg(connectionString: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: poolSize() });
   // An idle client dropped by the server must not crash the process.
   pool.on('error', () => undefined);
   return {

@@ -57,6 +57,8 @@ export function errorHandler(err: FastifyError | HttpError, request: FastifyRequ
   // database cannot take (class 22, data exception) is bad input — neither is a server fault.
   const sqlState = (err as { code?: unknown }).code;
   if (sqlState === '23505') return reply.code(409).send(errorBody('CONFLICT', 409));
+  // 54000 program_limit_exceeded: a value too large for an index row (issue 16).
+  if (sqlState === '54000') return reply.code(400).send(errorBody('VALUE_TOO_LONG', 400));
   if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) return reply.code(400).send(errorBody('INVALID_VALUE', 400));
   const status = (err as FastifyError).statusCode ?? 500;
   if (status === 413) return reply.code(413).send(errorBody('FILE_TOO_LARGE', 413));

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   APP_KEY_HEADER,
   ERRORS,
+  SESSION_COOKIE_MODES,
   SESSION_HEADER,
   isValidAppKey,
   SUCCESS,
@@ -17,17 +18,23 @@ import {
 import { parseBasicAuth } from '../auth/basic.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { requireUser, verifyBasic } from '../auth/plugin.ts';
+import { clearSessionCookie, requestSessionId, setSessionCookie } from '../auth/session_cookie.ts';
 import { createSession, deleteSession, deleteUserSessions } from '../auth/sessions.ts';
 import { USER_COLUMNS, findUserWithHash, publicUser, type AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
-import { badRequest, conflict, unauthorized } from '../http/errors.ts';
+import { HttpError, badRequest, conflict, unauthorized } from '../http/errors.ts';
 
 // SPEC §7 "Account and auth". Passwords never leave as text or hash (publicUser).
 
 const RESET_TTL_HOURS = 2;
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const loginQuery = z.object({ workspace: z.string().optional(), session: z.string().optional() });
+const loginQuery = z.object({
+  workspace: z.string().optional(),
+  session: z.string().optional(),
+  /** Whether and how long the server keeps the session in its HttpOnly cookie (session_cookie.ts). */
+  cookie: z.enum(SESSION_COOKIE_MODES).optional(),
+});
 const resetConfirmSchema = z
   .object({ token: z.string().min(1, { error: ERRORS.FIELD_REQUIRED }), password: z.string().min(1), confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { error: ERRORS.CONFIRM_PASSWORD_MISMATCH, path: ['confirmPassword'] });
@@ -52,11 +59,16 @@ async function registerOnAppWorkspaces(db: Db, req: FastifyRequest, userId: numb
 
 export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, credentials, mail } = fastify.deps;
+  const { db, limiter, mail } = fastify.deps;
+  const { limits } = fastify.deps.config;
   const tags = ['account'];
 
   app.post('/register', { schema: { tags, body: registrationSchema, response: { 201: userSchema } } }, async (req, reply) => {
     const b = req.body;
+    // Each registration costs a password hash: bounded per address (issue 16).
+    if (await limiter.hit([{ key: `register-ip:${req.ip}`, max: limits.registrationsPerIp, windowSeconds: 3600 }])) {
+      throw new HttpError(429, 'TOO_MANY_REQUESTS');
+    }
     const { rows } = await db.query<AuthUser>(
       `INSERT INTO users (username, password_hash, first_name, last_name, email, organization, language)
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (username) DO NOTHING RETURNING ${USER_COLUMNS}`,
@@ -78,31 +90,49 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       if (!basic) throw unauthorized('LOGIN_FAILED');
       const user = await verifyBasic(req, basic.username, basic.password);
       if (!user) throw unauthorized('LOGIN_FAILED');
-      reply.header(SESSION_HEADER, await createSession(db, user.id));
+      const sessionId = await createSession(db, user.id);
+      reply.header(SESSION_HEADER, sessionId);
+      setSessionCookie(req, reply, sessionId, req.query.cookie ?? 'browser');
       return publicUser(user);
     },
   );
 
   app.post('/logout', { schema: { tags } }, async (req, reply) => {
-    const session = req.headers[SESSION_HEADER];
-    if (typeof session === 'string' && session) await deleteSession(db, session);
+    const session = requestSessionId(req);
+    if (session) await deleteSession(db, session);
+    clearSessionCookie(req, reply);
     return reply.code(204).send();
   });
 
-  // Answers the same whether or not the address is known, so it cannot probe for accounts.
+  // Answers the same, as fast, whether or not the address is known and whether or not it was
+  // throttled, so it cannot probe for accounts (issue 16); the mail leaves after the answer.
   app.post('/reset-password', { schema: { tags, body: resetPasswordSchema } }, async (req) => {
+    const email = req.body.email.toLowerCase();
+    const throttled = await limiter.hit([
+      { key: `reset-ip:${req.ip}`, max: limits.resetsPerHour * 4, windowSeconds: 3600 },
+      { key: `reset-email:${email}`, max: limits.resetsPerHour, windowSeconds: 3600 },
+    ]);
     const { rows } = await db.query<{ id: number; email: string }>(
-      'SELECT id, email FROM users WHERE lower(email) = lower($1) AND ($2::text IS NULL OR username = $2::text)',
-      [req.body.email, req.body.username ?? null],
+      'SELECT id, email FROM users WHERE lower(email) = $1 AND ($2::text IS NULL OR username = $2::text)',
+      [email, req.body.username ?? null],
     );
+    if (throttled) return { message: SUCCESS.PASSWORD_RESET_MAIL_SENT };
+    const mails: { to: string; token: string }[] = [];
     for (const user of rows) {
       const token = randomBytes(32).toString('base64url');
+      // Only the newest token works: an older mail (maybe read by someone else) is void.
+      await db.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [user.id]);
       await db.query(`INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`, [
         tokenHash(token),
         user.id,
         RESET_TTL_HOURS,
       ]);
-      await mail.send({ to: user.email, subject: 'Mapdraft password reset', text: `Your reset token: ${token}` });
+      mails.push({ to: user.email, token });
+    }
+    for (const m of mails) {
+      mail
+        .send({ to: m.to, subject: 'Mapdraft password reset', text: `Your reset token: ${m.token}` })
+        .catch((err) => req.log.error({ err }, 'password reset mail failed'));
     }
     return { message: SUCCESS.PASSWORD_RESET_MAIL_SENT };
   });
@@ -121,7 +151,6 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     });
     if (userId === null) throw badRequest('PASSWORD_RESET_FAILED');
     await deleteUserSessions(db, userId);
-    credentials.forgetUser(userId);
     return { changed: true };
   });
 
@@ -133,15 +162,19 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       user.id,
       await hashPassword(req.body.password),
     ]);
-    const session = req.headers[SESSION_HEADER];
-    await deleteUserSessions(db, user.id, typeof session === 'string' ? session : undefined);
-    credentials.forgetUser(user.id);
+    await deleteUserSessions(db, user.id, requestSessionId(req));
     return publicUser(user);
   });
 
   app.put('/account', { schema: { tags, body: accountUpdateSchema, response: { 200: userSchema } } }, async (req) => {
     const user = requireUser(req);
     const b = req.body;
+    // A new email is where the next reset mail goes: only the account's owner may move it (issue 16).
+    if (b.email.toLowerCase() !== user.email.toLowerCase()) {
+      const stored = await findUserWithHash(db, user.username);
+      const ok = !!stored && !!b.currentPassword && (await verifyPassword(b.currentPassword, stored.passwordHash));
+      if (!ok) throw badRequest('CURRENT_PASSWORD_REQUIRED');
+    }
     const { rows } = await db.query<AuthUser>(
       `UPDATE users SET first_name = $2, last_name = $3, email = $4, organization = COALESCE($5, organization),
          language = COALESCE($6, language), updated_at = now()

@@ -5,11 +5,14 @@ import { manifestSchema } from '../../src/model/index.ts';
 import { requireAppOwner } from '../auth/plugin.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { sendUpload } from '../http/upload_reply.ts';
+import { decodeImage } from '../services/upload_check.ts';
 import { appKeyFrom, appKeyParam, appKeyQuery, loadApp } from './common.ts';
 
 // SPEC §7 icons and manifest: binary icons stored per app and name, the PWA manifest as JSON.
-// SPEC §5 "Logo media type must be supported".
-const ICON_TYPES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/gif', 'image/svg+xml', 'image/webp', 'image/x-icon']);
+// SPEC §5 "Logo media type must be supported": raster images our decoder reads back (issue 16: an
+// SVG icon is a script on our origin, so SVG is not supported; ICO cannot be decoded and re-encoded).
+const ICON_TYPES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/gif', 'image/webp']);
 
 export const iconParams = z.object({ name: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/) });
 
@@ -20,7 +23,9 @@ export async function sendIcon(db: Db, reply: FastifyReply, appKey: string, name
     [appKey, name],
   );
   if (!rows[0]) throw notFound('ELEMENT_NOT_FOUND');
-  return reply.type(rows[0].content_type).header('cache-control', 'public, max-age=300').send(Buffer.from(rows[0].data));
+  // Icons stored before SVG was refused are still served, inert (sendUpload's sandbox).
+  reply.header('cache-control', 'public, max-age=300');
+  return sendUpload(reply, { contentType: rows[0].content_type, data: rows[0].data, filename: name, disposition: 'inline' });
 }
 
 export async function appAssetRoutes(fastify: FastifyInstance): Promise<void> {
@@ -43,12 +48,15 @@ export async function appAssetRoutes(fastify: FastifyInstance): Promise<void> {
       const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
       if (!ICON_TYPES.has(type) || !Buffer.isBuffer(req.body)) throw badRequest('LOGO_MEDIA_TYPE_NOT_SUPPORTED');
       if (req.body.length === 0) throw badRequest('NO_FILES_SELECTED');
+      const decoded = await decodeImage(req.body);
+      if (!decoded.ok) throw badRequest(decoded.reason === 'too_large' ? 'IMAGE_DIMENSIONS_TOO_LARGE' : 'LOGO_MEDIA_TYPE_NOT_SUPPORTED');
+      const { data, contentType } = decoded.image;
       await db.query(
         `INSERT INTO app_icons (app_key, name, content_type, data) VALUES ($1, $2, $3, $4)
          ON CONFLICT (app_key, name) DO UPDATE SET content_type = EXCLUDED.content_type, data = EXCLUDED.data, updated_at = now()`,
-        [appKey, req.params.name, type, req.body],
+        [appKey, req.params.name, contentType, data],
       );
-      return { appKey, name: req.params.name, contentType: type, size: req.body.length };
+      return { appKey, name: req.params.name, contentType, size: data.length };
     },
   );
 

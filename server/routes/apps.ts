@@ -22,7 +22,7 @@ import { invoiceNumber, issueInvoice, loadInvoice } from '../services/invoice.ts
 import { appAssetRoutes } from './app_assets.ts';
 import { appIconSetRoutes } from './app_icon_set.ts';
 import { appLayerRoutes } from './app_layers.ts';
-import { appKeyFrom, appKeyParam, appKeyQuery, iso, loadApp, type AppRow } from './common.ts';
+import { appKeyFrom, appKeyParam, appKeyQuery, iso, loadApp, loadReadableApp, type AppRow } from './common.ts';
 
 // SPEC §7 "App settings". Reading an app's configuration is open (the map needs it before login);
 // changing anything is the owner's alone (SPEC §6 app creator / owner).
@@ -140,7 +140,7 @@ export async function appsRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.get('/apps/config', { schema: { tags, querystring: appKeyQuery, response: { 200: appConfigSchema } } }, async (req) =>
-    fullConfig(await loadApp(db, appKeyFrom(req))),
+    fullConfig(await loadReadableApp(req, appKeyFrom(req))),
   );
 
   // layersConfig/baseLayersConfig have their own calls; PUT config leaves them as they are.

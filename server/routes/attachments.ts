@@ -7,6 +7,7 @@ import { isAdmin, type AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { idempotencyHeaders, withIdempotency } from '../http/idempotency.ts';
+import { sendUpload } from '../http/upload_reply.ts';
 import { KINDS, type AttachmentRow, type KindSpec } from '../attachments/kinds.ts';
 import { decideAttachment } from '../services/attachment_decision.ts';
 import { assertRegistered, resolveLayer } from '../services/edit_target.ts';
@@ -128,7 +129,7 @@ function attachmentRoutes(spec: KindSpec) {
         await assertRegistered(tx, user, feature.ws);
         const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
         const limit = spec.kind === 'image' ? await sizeLimitImage(tx, feature.ws) : undefined;
-        const item = spec.parse({ body: req.body, query: req.query, contentType, sizeLimitImage: limit });
+        const item = await spec.parse({ body: req.body, query: req.query, contentType, sizeLimitImage: limit });
         const { rows } = await tx.query<{ id: number }>(
           `INSERT INTO attachments (gfid, kind, name, description, content_type, data, body, created_by)
            VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) RETURNING id`,
@@ -212,14 +213,15 @@ function attachmentRoutes(spec: KindSpec) {
         const feature = await featureOf(db, req.params.gfid, req.user);
         if (!feature) throw notFound('FEATURE_NOT_FOUND');
         await assertCanRead(req, feature.ws);
-        const { rows } = await db.query<{ content_type: string; data: Uint8Array }>(
-          `SELECT content_type, data FROM attachments WHERE gfid = $1 AND kind = $2 AND name = $3 AND NOT removal
+        const { rows } = await db.query<{ content_type: string; data: Uint8Array; name: string }>(
+          `SELECT content_type, data, name FROM attachments WHERE gfid = $1 AND kind = $2 AND name = $3 AND NOT removal
              AND (status = 'accepted' OR (status = 'pending' AND (created_by = $4 OR $5)))
            ORDER BY (status = 'accepted') DESC, id DESC LIMIT 1`,
           [feature.gfid, spec.kind, req.params.item, req.user?.id ?? 0, isAdmin(req.user)],
         );
         if (!rows[0]) throw notFound('ELEMENT_NOT_FOUND');
-        return reply.type(rows[0].content_type).send(Buffer.from(rows[0].data));
+        const { content_type: contentType, data, name } = rows[0];
+        return sendUpload(reply, { contentType, data, filename: name, disposition: spec.kind === 'image' ? 'inline' : 'attachment' });
       });
     }
   };

@@ -47,6 +47,13 @@ export async function loadApp(db: Db, appKey: string): Promise<AppRow> {
   return rows[0];
 }
 
+/** A non-public app's configuration and workspaces are for logged-in users only (SPEC §6 visitors; issue 16). */
+export async function loadReadableApp(request: FastifyRequest, appKey: string): Promise<AppRow> {
+  const row = await loadApp(request.server.deps.db, appKey);
+  if (!row.is_public && !request.user) throw unauthorized();
+  return row;
+}
+
 export interface WorkspaceRow {
   id: string;
   app_key: string | null;

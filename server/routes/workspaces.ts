@@ -6,7 +6,7 @@ import { DIFF_SUFFIX, createWorkspaceSchema, workspaceRegistrationSchema } from 
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { requireAppOwner, requireUser } from '../auth/plugin.ts';
 import { HttpError, conflict, notFound } from '../http/errors.ts';
-import { appKeyFrom, appKeyQuery, loadApp, loadWorkspace, type WorkspaceRow } from './common.ts';
+import { appKeyFrom, appKeyQuery, loadReadableApp, loadWorkspace, type WorkspaceRow } from './common.ts';
 
 // SPEC §7 Workspaces. A managed workspace gets a companion `<id>_diff` workspace where suggestions
 // wait for review (SPEC §4 Suggestions). Registration with the secret makes a user a member, which
@@ -65,7 +65,7 @@ export async function workspacesRoutes(fastify: FastifyInstance): Promise<void> 
   // before secrets were kept: rotate it).
   app.get('/workspaces', { schema: { tags, querystring: appKeyQuery } }, async (req) => {
     const appKey = appKeyFrom(req);
-    const owner = (await loadApp(db, appKey)).owner_id;
+    const owner = (await loadReadableApp(req, appKey)).owner_id;
     const isOwner = req.user !== undefined && req.user !== null && req.user.id === owner;
     const { rows } = await db.query<WorkspaceRow & { registered: boolean; secret: string | null }>(
       `SELECT w.*, EXISTS (SELECT 1 FROM workspace_members m WHERE m.workspace_id = w.id AND m.user_id = $2) AS registered

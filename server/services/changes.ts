@@ -13,6 +13,7 @@ import type { Db } from '../db/index.ts';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { EditTarget } from './edit_target.ts';
 import { assertReviewerOfWorkspace } from './review_queue.ts';
+import { assertDeletable, assertGeometryAllowed, assertPropertyFlags } from './suggestion_rules.ts';
 
 // Suggestions as diffs {gfid, baseVersion, before, after} (STYLE §5). They live in the layer's
 // `_diff` companion until an admin decides (DESIGN "Suggestions never touch originals").
@@ -70,6 +71,8 @@ export async function suggestChange(db: Db, user: AuthUser, target: EditTarget, 
   // A Multi geometry belongs to its family's layer and is stored as it is (issue 15).
   if (input.geometry && geometryFamily(input.geometry.type) !== layer.geometry_type) throw badRequest('GEOMETRY_TYPE_MISMATCH');
   return db.transaction(async (tx) => {
+    if (input.geometry && input.kind !== 'delete') await assertGeometryAllowed(tx, input.geometry);
+    if (input.kind === 'delete') assertDeletable(target);
     let current: CurrentRow | undefined;
     if (input.kind !== 'create') {
       if (input.gfid === null) throw badRequest('GFID_REQUIRED');
@@ -93,6 +96,7 @@ export async function suggestChange(db: Db, user: AuthUser, target: EditTarget, 
     if (input.kind === 'create') {
       if (!input.geometry) throw badRequest('INVALID_GEOMETRY');
       assertAdminOnly(user, target, {}, patch);
+      assertPropertyFlags(target, {}, patch);
       after = { geometry: input.geometry, properties: patch };
     } else if (input.kind === 'update') {
       // SPEC §5/§8: an update that changes nothing is refused (APP_ERROR NO_CHANGES_DETECTED…).
@@ -100,6 +104,7 @@ export async function suggestChange(db: Db, user: AuthUser, target: EditTarget, 
         throw badRequest('NO_CHANGES_DETECTED_WHEN_UPDATING_FEATURE');
       }
       assertAdminOnly(user, target, before!.properties, patch);
+      assertPropertyFlags(target, before!.properties, patch);
       after = { geometry: input.geometry ?? before!.geometry, properties: { ...before!.properties, ...patch } };
     }
     // The version the edit was based on: the stated one equals it (else refused above).

@@ -33,11 +33,18 @@ export function geometrySummary(geometry: FeatureSheet['geometry']): string[] {
   };
   collect(geometry.coordinates);
   if (geometry.type === 'Point' && positions[0]) return [`Point (lon, lat): ${fmt(positions[0])}`];
-  const lons = positions.map((p) => p[0]);
-  const lats = positions.map((p) => p[1]);
+  // A loop, not Math.min(...all): spreading 200k vertices overflows the stack (issue 16).
+  const min: Position = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+  const max: Position = [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  for (const [lon, lat] of positions) {
+    min[0] = Math.min(min[0], lon);
+    min[1] = Math.min(min[1], lat);
+    max[0] = Math.max(max[0], lon);
+    max[1] = Math.max(max[1], lat);
+  }
   const lines = [
     `${geometry.type} with ${positions.length} vertices`,
-    `Bounds (lon, lat): ${fmt([Math.min(...lons), Math.min(...lats)])} to ${fmt([Math.max(...lons), Math.max(...lats)])}`,
+    `Bounds (lon, lat): ${fmt(min)} to ${fmt(max)}`,
     ...positions.slice(0, MAX_LISTED).map((p, i) => `${i + 1}. ${fmt(p)}`),
   ];
   if (positions.length > MAX_LISTED) lines.push(`… ${positions.length - MAX_LISTED} more`);

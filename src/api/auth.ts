@@ -1,6 +1,6 @@
 // Account calls (SPEC §7 "Account and auth", CONTRACT.md Account): register, login (basic auth →
 // x-session-id), logout, reset and change password, account update; plus the owner's app overview.
-import { SESSION_HEADER } from '../model/index.ts';
+import { SESSION_HEADER, type SessionCookieMode } from '../model/index.ts';
 import type { AccountUpdate, ChangePassword, Registration, ResetPassword, User } from '../model/index.ts';
 import { apiFetch, type ApiOptions } from './client.ts';
 import { ApiError, apiHeaders, apiUrl, basicAuth, readWireError, type Credentials } from './http.ts';
@@ -12,11 +12,14 @@ export interface LoginResult {
   authorization: string;
 }
 
-/** GET /api/login with basic auth; the session id comes back in the x-session-id header. */
-export async function login(credentials: Credentials, opts: ApiOptions = {}): Promise<LoginResult> {
+/**
+ * GET /api/login with basic auth; the session id comes back in the x-session-id header and, unless
+ * `cookie` is 'none', in the server's HttpOnly session cookie too (scripts never read that one).
+ */
+export async function login(credentials: Credentials, opts: ApiOptions = {}, cookie: SessionCookieMode = 'none'): Promise<LoginResult> {
   const authorization = basicAuth(credentials);
   const headers = apiHeaders({ appKey: opts.appKey, accept: 'application/json', credentials: { authorization } });
-  const res = await fetch(apiUrl(opts.apiBase, '/login'), { headers, signal: opts.signal });
+  const res = await fetch(apiUrl(opts.apiBase, `/login?cookie=${cookie}`), { headers, signal: opts.signal });
   if (!res.ok) {
     const { status, key, message } = await readWireError(res, `${res.status}`);
     throw new ApiError(status, key ?? 'LOGIN_FAILED', message);

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { loginSchema } from '../model/index.ts';
 import { login } from '../api/auth.ts';
 import { ApiError } from '../api/client.ts';
-import { useAuthStore } from '../state/auth_store.ts';
+import { sessionCookieMode, useAuthStore } from '../state/auth_store.ts';
 import { useUiStore } from '../state/ui_store.ts';
 import { FormField } from './FormField.tsx';
 import { useZodForm } from './use_zod_form.ts';
@@ -28,8 +28,10 @@ export function LoginForm({ config, appKey, onDone }: AuthPaneProps) {
     auth.begin();
     setError(null);
     try {
-      const r = await login({ username: data.username, password: data.password }, { appKey, apiBase: config.serverUrl });
-      auth.signIn(r.user, r.sessionId, r.authorization, config.useCookies, config.auth.rememberMe && remember);
+      const remembered = config.auth.rememberMe && remember;
+      const cookie = sessionCookieMode(config.useCookies, remembered, config.serverUrl);
+      const r = await login({ username: data.username, password: data.password }, { appKey, apiBase: config.serverUrl }, cookie);
+      auth.signIn(r.user, r.sessionId, r.authorization, config.useCookies, remembered, cookie !== 'none');
       onDone();
     } catch (err) {
       auth.fail();

@@ -18,11 +18,14 @@ export function UserInfoPane({ config, appKey }: AuthPaneProps) {
     firstName: user?.firstName ?? '',
     lastName: user?.lastName ?? '',
     email: user?.email ?? '',
+    currentPassword: '',
   });
   const { busy, submit } = useFormSubmit(
     form.validate,
     async (data) => {
-      const updated = await updateAccount(data, { appKey, apiBase: config.serverUrl });
+      const { currentPassword, ...fields } = data;
+      const updated = await updateAccount(currentPassword ? data : fields, { appKey, apiBase: config.serverUrl });
+      form.set('currentPassword', '');
       const current = useAuthStore.getState().user;
       if (current) useAuthStore.setState({ user: { ...current, ...updated } });
       notifyInfo('auth.accountSaved');
@@ -39,6 +42,15 @@ export function UserInfoPane({ config, appKey }: AuthPaneProps) {
       <FormField name="firstName" label={t('auth.firstName')} form={form} autoComplete="given-name" />
       <FormField name="lastName" label={t('auth.lastName')} form={form} autoComplete="family-name" />
       <FormField name="email" label={t('auth.email')} form={form} type="email" autoComplete="email" />
+      {/* The server asks for it when the email changes (issue 16); an empty one is not sent. */}
+      <FormField
+        name="currentPassword"
+        label={t('auth.currentPasswordForEmail')}
+        form={form}
+        type="password"
+        autoComplete="current-password"
+        required={false}
+      />
       <div style={actionsStyle}>
         <Button appearance="primary" type="submit" disabled={busy}>
           {t('common.save')}

@@ -2,7 +2,7 @@
 // user's position or at a long-pressed spot, a recorded track (SPEC §4 Editing: "a new feature is a
 // template point or shape added to the layer, made the active feature and flagged as new"). The draft
 // form, the confirmation and the outbox then work as for a drawn feature.
-import { propertyDefinitionSchema, type Geometry, type GeometryType, type Layer } from '../model/index.ts';
+import { geometryFamily, propertyDefinitionSchema, type Geometry, type GeometryType, type Layer } from '../model/index.ts';
 import { fetchFeatureModel, type ApiCtx } from '../api/suggestions.ts';
 import { useSelection } from '../state/selection_store.ts';
 import { createFeature } from './actions/create_feature.ts';
@@ -22,7 +22,16 @@ export async function startNewFeatureDraft(api: ApiCtx, layer: Layer, geometry: 
   useSelection.getState().clear();
   const store = useDraft.getState();
   store.start(
-    emptyDraft({ id: layer.id, workspace: layer.workspace!, geometryType: layer.type, editable: true, properties: defs }, admin),
+    emptyDraft(
+      {
+        id: layer.id,
+        workspace: layer.workspace!,
+        geometryType: geometryFamily(geometry.type) ?? 'Point',
+        editable: true,
+        properties: defs,
+      },
+      admin,
+    ),
     'modify',
   );
   return store.apply(createFeature, { geometry });

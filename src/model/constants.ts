@@ -132,11 +132,22 @@ export const DEMO_APP_KEY = 'demodemodemodemodemodemodemodemo';
 export const APP_KEY_HEADER = 'x-app-key';
 export const APP_KEY_QUERY = 'appkey';
 export const SESSION_HEADER = 'x-session-id';
+/** The session cookie the server sets at login (HttpOnly: scripts never read it; SPEC §4, issue 16). */
+export const SESSION_COOKIE = 'mapdraft_session_id';
+/** GET /api/login?cookie=: none (the client keeps the x-session-id itself), browser (ends with the browser), remembered (30 days). */
+export const SESSION_COOKIE_MODES = ['none', 'browser', 'remembered'] as const;
+export type SessionCookieMode = (typeof SESSION_COOKIE_MODES)[number];
 /** A suggestion call carrying this header is applied once; a repeat (an outbox replay) gets the first answer. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Set on an answer that repeats the stored first answer of an idempotency key. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+/** Lengths past which a name is refused as too long (issue 16: a 3,000-character name overflowed an index). */
+export const USERNAME_MAX_LENGTH = 100;
+export const WORKSPACE_NAME_MAX_LENGTH = 100;
+export const PERSON_FIELD_MAX_LENGTH = 200;
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MAX_LENGTH = 1024;
 export const ADMIN_USER_TYPE = 'admin';
 export const CHUNK_LOAD_TIMEOUT_MS = 120000;
 export const MANIFEST_ICON_SIZES = [128, 192, 256, 384, 512] as const;

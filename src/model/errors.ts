@@ -93,6 +93,16 @@ export const ERRORS = {
     'The feature was changed since you started editing it. Compare your version with the current one, then resubmit or discard.',
   IDEMPOTENCY_KEY_REUSED: 'This idempotency key was already used for a different request.',
   IDEMPOTENCY_KEY_INVALID: 'The idempotency key must be 1 to 200 visible characters.',
+  // Hardening (issue 16): account safety, limits, and the layer and property flags of SPEC §3.
+  CURRENT_PASSWORD_REQUIRED: 'Enter your current password to change your email address.',
+  TOO_MANY_REQUESTS: 'Too many requests. Please wait a moment and try again.',
+  UPLOAD_QUOTA_EXCEEDED: 'Your uploads have reached their storage limit.',
+  LAYER_NOT_DELETABLE: 'Features of this layer cannot be deleted.',
+  PROPERTY_NOT_EDITABLE: 'This property cannot be edited.',
+  PROPERTY_NOT_DECLARED: 'This property is not defined on the layer.',
+  GEOMETRY_TOO_LARGE: 'The geometry has too many vertices or parts, or coordinates out of range.',
+  GEOMETRY_NOT_VALID: 'The geometry is not valid.',
+  VALUE_TOO_LONG: 'The value is too long.',
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -41,3 +41,4 @@ export * from './rules/tracks.ts';
 export * from './rules/coordinates.ts';
 export * from './rules/search.ts';
 export * from './rules/navigation.ts';
+export * from './rules/geometry_limits.ts';

@@ -1,6 +1,7 @@
 // SPEC §3 EDITOR values are rich text: HTML written by the rich-text editor (RichTextEditor.tsx) or
 // by anyone calling the API. Nothing from the server is trusted, so every value is cut down to a
 // small allow-list before it is shown or edited: formatting, lists and links that cannot run script.
+import DOMPurify from 'dompurify';
 import { safeUrl } from './safe_url.ts';
 
 /** Kept with their children; every attribute is dropped except a safe `href` on links. */
@@ -69,5 +70,9 @@ export function sanitizeRichText(html: unknown): string {
   const source = new DOMParser().parseFromString(typeof html === 'string' ? html : String(html ?? ''), 'text/html');
   const out = document.implementation.createHTMLDocument('');
   clean(source.body, out.body, out);
-  return out.body.innerHTML;
+  // A second, independent pass by DOMPurify over the same allow-list: what one misses, the other cuts.
+  return DOMPurify.sanitize(out.body.innerHTML, {
+    ALLOWED_TAGS: [...KEPT].map((t) => t.toLowerCase()),
+    ALLOWED_ATTR: ['href', 'target', 'rel'],
+  });
 }

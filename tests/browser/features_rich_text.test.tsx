@@ -29,6 +29,18 @@ describe('rich text allow-list', () => {
     expect(sanitizeRichText('a < b & c')).toBe('a &lt; b &amp; c');
     expect(sanitizeRichText(null)).toBe('');
     expect(sanitizeRichText('<p></p><p><b></b>x</p>')).toBe('<p>x</p>');
+    // Issue 16: a scheme split by a tab, a newline, a carriage return or a control character, or
+    // led by spaces and controls, is still javascript: to the browser.
+    for (const href of [
+      'java&#9;script:x()',
+      'java&#10;script:x()',
+      'java&#13;script:x()',
+      'java\u0001script:x()',
+      ' &#1;javascript:x()',
+      'JaVa&#x09;ScRiPt&#x3A;x()',
+    ]) {
+      expect(sanitizeRichText(`<a href="${href}">x</a>`)).toBe('<a>x</a>');
+    }
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
   });
 });

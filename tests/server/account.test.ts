@@ -131,7 +131,7 @@ describe('passwords and account', () => {
     const res = await call('/api/account', {
       method: 'PUT',
       auth: user,
-      body: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org', language: 'fr_FR' },
+      body: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org', language: 'fr_FR', currentPassword: user.password },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ username: user.username, firstName: 'Grace', email: 'grace@example.org', language: 'fr_FR' });

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/model/index.ts';
 import { call, expectError, newOwnedApp } from './helpers.ts';
@@ -16,12 +17,14 @@ describe('app icons (SPEC §7)', () => {
       raw: { data: PNG, type: 'image/png' },
     });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ name: 'logo.png', contentType: 'image/png', size: PNG.length });
+    expect(put.body).toMatchObject({ name: 'logo.png', contentType: 'image/png', size: expect.any(Number) });
     for (const path of [`/api/apps/icons/logo.png?appkey=${appKey}`, `/api/public/apps/${appKey}/icons/logo.png`]) {
       const got = await call(path);
       expect(got.status).toBe(200);
       expect(got.headers.get('content-type')).toBe('image/png');
-      expect(Buffer.from(got.bytes).equals(Buffer.from(PNG))).toBe(true);
+      // Stored re-encoded by the decoder (issue 16): the same 1×1 picture, maybe other bytes.
+      expect(got.bytes.length).toBe(put.body.size);
+      expect(await sharp(got.bytes).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
     }
   });
 

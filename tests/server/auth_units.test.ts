@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseBasicAuth } from '../../server/auth/basic.ts';
 import { hashPassword, verifyPassword } from '../../server/auth/password.ts';
-import { LoginRateLimiter } from '../../server/auth/rate_limit.ts';
 import { MemoryMailService } from '../../server/services/mail.ts';
+import { geometrySummary } from '../../server/services/pdf.ts';
 
 describe('password hashing (TOOLCHAIN "Passwords")', () => {
   it('stores scrypt with its parameters and a random salt', async () => {
@@ -28,16 +28,6 @@ describe('parseBasicAuth', () => {
   });
 });
 
-describe('LoginRateLimiter', () => {
-  it('blocks after the limit within the window and forgets after it', () => {
-    const limiter = new LoginRateLimiter(3, 1000);
-    for (let t = 0; t < 3; t++) limiter.fail('k', t);
-    expect(limiter.isBlocked('k', 10)).toBe(true);
-    expect(limiter.isBlocked('other', 10)).toBe(false);
-    expect(limiter.isBlocked('k', 1500)).toBe(false);
-  });
-});
-
 describe('MemoryMailService (logs and keeps mails)', () => {
   it('records and logs each mail', async () => {
     const lines: string[] = [];
@@ -45,5 +35,15 @@ describe('MemoryMailService (logs and keeps mails)', () => {
     await mail.send({ to: 'a@example.org', subject: 'Hi', text: 'x' });
     expect(mail.sent).toEqual([{ to: 'a@example.org', subject: 'Hi', text: 'x' }]);
     expect(lines[0]).toContain('a@example.org');
+  });
+});
+
+describe('geometrySummary (the feature PDF)', () => {
+  it('summarises a 200,000-vertex polygon without overflowing the stack (issue 16)', () => {
+    const ring = Array.from({ length: 200_000 }, (_, i) => [Math.cos(i) * (i % 90), Math.sin(i) * (i % 45)]);
+    ring.push(ring[0]);
+    const lines = geometrySummary({ type: 'Polygon', coordinates: [ring] } as never);
+    expect(lines[0]).toBe('Polygon with 200001 vertices');
+    expect(lines[1]).toMatch(/^Bounds \(lon, lat\): -?\d/);
   });
 });

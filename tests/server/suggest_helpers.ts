@@ -7,8 +7,11 @@ export const member = { session: S.member.session };
 export const admin2 = { session: S.admin2.session };
 export const admin = { auth: ADMIN };
 
-/** 1×1 PNG (grey + alpha). */
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+/** 1×1 RGBA PNG as the server re-encodes it (server/services/upload_check.ts), so it comes back byte for byte. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAAsSAAALEgHS3X78AAAADUlEQVQImWNgYGBgAAAABQABh6FO1AAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 type Who = Pick<CallOptions, 'auth' | 'session'>;
 type Geometry = { type: string; coordinates: unknown };

@@ -11,6 +11,11 @@ export interface SuggestFixture {
   layer: string;
   /** Point layer not flagged editable (SPEC §6). */
   frozenLayer: string;
+  /** Point layer, editable but `deletable: false`, whose property `ref` is not editable (issue 16). */
+  guardedLayer: string;
+  /** Editable Polygon and LineString layers (geometry limits and validity, issue 16). */
+  polygonLayer: string;
+  lineLayer: string;
   password: string;
   member: { username: string; session: string };
   admin2: { username: string; session: string };
@@ -40,12 +45,28 @@ async function workspace(db: Db, id: string, appKey: string): Promise<void> {
   );
 }
 
-async function layer(db: Db, ws: string, id: string, editable: boolean, withDiff: boolean): Promise<void> {
+async function layer(
+  db: Db,
+  ws: string,
+  id: string,
+  editable: boolean,
+  withDiff: boolean,
+  config = {},
+  properties = props,
+  geometryType = 'Point',
+): Promise<void> {
   const insert = `INSERT INTO layers (workspace_id, id, name, geometry_type, properties, config, editable, diff_of)
-    VALUES ($1, $2, $3, 'Point', $4::jsonb, '{"nameProperty":"name"}'::jsonb, $5, $6)`;
-  await db.query(insert, [ws, id, id, props, editable, null]);
-  if (withDiff) await db.query(insert, [`${ws}_diff`, `${id}_diff`, `${id} updates`, props, editable, id]);
+    VALUES ($1, $2, $3, $8, $4::jsonb, $7::jsonb, $5, $6)`;
+  const cfg = JSON.stringify({ nameProperty: 'name', ...config });
+  await db.query(insert, [ws, id, id, properties, editable, null, cfg, geometryType]);
+  if (withDiff) await db.query(insert, [`${ws}_diff`, `${id}_diff`, `${id} updates`, properties, editable, id, cfg, geometryType]);
 }
+
+/** The guarded layer's properties: `ref` is shown but not editable (SPEC §3 Property definition). */
+const guardedProps = JSON.stringify([
+  { name: 'name', label: 'Name', type: 'TEXT' },
+  { name: 'ref', label: 'Reference', type: 'TEXT', editable: false },
+]);
 
 /** Users share one precomputed hash and get a session each: no scrypt per request. */
 async function users(db: Db, prefix: string, n: number, type: string, hash: string, ws: string | null) {
@@ -77,6 +98,9 @@ export async function setupSuggestions(db: Db): Promise<SuggestFixture> {
   await workspace(db, 'ws_sugg', SUGG_APP_KEY);
   await layer(db, 'ws_sugg', 'sites', true, true);
   await layer(db, 'ws_sugg', 'frozen', false, false);
+  await layer(db, 'ws_sugg', 'guarded', true, true, { deletable: false }, guardedProps);
+  await layer(db, 'ws_sugg', 'parcels', true, true, {}, props, 'Polygon');
+  await layer(db, 'ws_sugg', 'tracks', true, true, {}, props, 'LineString');
   await workspace(db, 'ws_bulk', SUGG_APP_KEY);
   await layer(db, 'ws_bulk', 'bulk', true, true);
   const [member] = await users(db, 's3m_', 1, 'user', hash, 'ws_sugg');
@@ -100,6 +124,9 @@ export async function setupSuggestions(db: Db): Promise<SuggestFixture> {
     workspace: 'ws_sugg',
     layer: 'sites',
     frozenLayer: 'frozen',
+    guardedLayer: 'guarded',
+    polygonLayer: 'parcels',
+    lineLayer: 'tracks',
     password,
     member: pick(member),
     admin2: pick(admin2),

@@ -1,7 +1,7 @@
 // Building blocks shared by the entity schemas. Messages come from ERRORS so a failed parse
 // carries the SPEC §5 text ("field required", "numeric value required", "email must be valid").
 import { z } from 'zod';
-import { APP_KEY_PATTERN, LOCALES } from '../constants.ts';
+import { APP_KEY_PATTERN, EMAIL_MAX_LENGTH, LOCALES } from '../constants.ts';
 import { ERRORS } from '../errors.ts';
 
 /** A required, non-blank string (trimmed first so "   " counts as missing). */
@@ -16,6 +16,7 @@ export const emailSchema = z
   .string({ error: ERRORS.FIELD_REQUIRED })
   .trim()
   .min(1, { error: ERRORS.FIELD_REQUIRED })
+  .max(EMAIL_MAX_LENGTH, { error: ERRORS.VALUE_TOO_LONG })
   .pipe(z.email({ error: ERRORS.INVALID_EMAIL }));
 
 export const localeSchema = z.enum(LOCALES, { error: ERRORS.INVALID_LOCALE });

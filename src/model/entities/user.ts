@@ -1,6 +1,6 @@
 // SPEC §3 User and the account forms of SPEC §5 (register, login, password, account update).
 import { z } from 'zod';
-import { ADMIN_USER_TYPE } from '../constants.ts';
+import { ADMIN_USER_TYPE, PASSWORD_MAX_LENGTH, PERSON_FIELD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../constants.ts';
 import { ERRORS } from '../errors.ts';
 import { emailSchema, idSchema, localeSchema, requiredString } from './common.ts';
 
@@ -23,7 +23,14 @@ export function isAdminUser(user: { type?: string | null } | null | undefined): 
 }
 
 /** Passwords are not trimmed: spaces may be part of them. */
-const password = () => z.string({ error: ERRORS.FIELD_REQUIRED }).min(1, { error: ERRORS.FIELD_REQUIRED });
+const password = () =>
+  z
+    .string({ error: ERRORS.FIELD_REQUIRED })
+    .min(1, { error: ERRORS.FIELD_REQUIRED })
+    .max(PASSWORD_MAX_LENGTH, { error: ERRORS.VALUE_TOO_LONG });
+/** A required text of bounded length (issue 16: no 3,000-character names). */
+const bounded = (max: number) => requiredString().max(max, { error: ERRORS.VALUE_TOO_LONG });
+const optionalBounded = () => z.string().max(PERSON_FIELD_MAX_LENGTH, { error: ERRORS.VALUE_TOO_LONG }).optional();
 
 /** SPEC §5: confirm password must match, reported on the confirmPassword field. */
 function confirmMatches(v: { password: string; confirmPassword: string }): boolean {
@@ -33,13 +40,13 @@ const mismatch = { error: ERRORS.CONFIRM_PASSWORD_MISMATCH, path: ['confirmPassw
 
 export const registrationSchema = z
   .object({
-    username: requiredString(),
-    firstName: requiredString(),
-    lastName: requiredString(),
+    username: bounded(USERNAME_MAX_LENGTH),
+    firstName: bounded(PERSON_FIELD_MAX_LENGTH),
+    lastName: bounded(PERSON_FIELD_MAX_LENGTH),
     email: emailSchema,
     password: password(),
     confirmPassword: password(),
-    organization: z.string().optional(),
+    organization: optionalBounded(),
     language: localeSchema.optional(),
   })
   .refine(confirmMatches, mismatch);
@@ -69,10 +76,12 @@ export const resetPasswordSchema = z.object({
 export type ResetPassword = z.infer<typeof resetPasswordSchema>;
 
 export const accountUpdateSchema = z.object({
-  firstName: requiredString(),
-  lastName: requiredString(),
+  firstName: bounded(PERSON_FIELD_MAX_LENGTH),
+  lastName: bounded(PERSON_FIELD_MAX_LENGTH),
   email: emailSchema,
-  organization: z.string().optional(),
+  organization: optionalBounded(),
   language: localeSchema.optional(),
+  /** Needed to change the email (issue 16: a stolen session must not take the account over by a reset). */
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH, { error: ERRORS.VALUE_TOO_LONG }).optional(),
 });
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;

@@ -1,10 +1,12 @@
 // Workspaces (SPEC §7): a server namespace of layers; a managed one has a diff workspace for suggestions.
 import { z } from 'zod';
-import { WORKSPACE_PREFIX } from '../constants.ts';
+import { WORKSPACE_NAME_MAX_LENGTH, WORKSPACE_PREFIX } from '../constants.ts';
 import { ERRORS } from '../errors.ts';
 import { requiredString } from './common.ts';
 
-export const workspaceNameSchema = requiredString().regex(/^[A-Za-z0-9_]+$/, { error: ERRORS.INVALID_WORKSPACE });
+export const workspaceNameSchema = requiredString()
+  .max(WORKSPACE_NAME_MAX_LENGTH, { error: ERRORS.VALUE_TOO_LONG })
+  .regex(/^[A-Za-z0-9_]+$/, { error: ERRORS.INVALID_WORKSPACE });
 
 export const workspaceSchema = z.object({
   name: workspaceNameSchema,

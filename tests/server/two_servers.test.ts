@@ -1,0 +1,177 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { migrate, openDb, type Db } from '../../server/db/index.ts';
+import { readLimits } from '../../server/limits.ts';
+import { MemoryMailService } from '../../server/services/mail.ts';
+import { SESSION_COOKIE, SUCCESS } from '../../src/model/index.ts';
+import { basic, expectError, unique, type Creds } from './helpers.ts';
+
+// Issue 16 "several servers": two app servers on one database behind a (simulated) proxy that
+// sets X-Forwarded-For / -Proto. Nothing a server keeps in memory may decide what the other
+// answers: sessions, passwords and rate limits live in the database. On PostgreSQL each server has
+// its own pool; on PGlite both share the one embedded database (one process, as it must be).
+
+const limits = { ...readLimits(), registrationsPerIp: 3, resetsPerHour: 2, loginFailuresPerIp: 15 };
+const mail = new MemoryMailService();
+const servers: { app: FastifyInstance; url: string }[] = [];
+const dbs: Db[] = [];
+
+beforeAll(async () => {
+  const databaseUrl = inject('engine') === 'postgres' ? process.env.MAPDRAFT_TEST_DATABASE_URL : undefined;
+  if (databaseUrl) dbs.push(await openDb({ databaseUrl }), await openDb({ databaseUrl }));
+  else {
+    const db = await openDb({ dataDir: 'memory://' });
+    await migrate(db);
+    dbs.push(db);
+  }
+  for (const db of [dbs[0], dbs[1] ?? dbs[0]]) {
+    const app = await buildApp({ db, mail, config: { serveClient: false, trustProxy: true, limits } });
+    servers.push({ app, url: await app.listen({ port: 0, host: '127.0.0.1' }) });
+  }
+}, 120_000);
+
+afterAll(async () => {
+  for (const { app } of servers) await app.close();
+  for (const db of dbs) await db.close();
+});
+
+/** A client address of its own, so limits counted by address do not mix between tests. */
+const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}, 10.0.0.${Math.floor(Math.random() * 250) + 1}`;
+
+async function on(server: 0 | 1, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(servers[server].url + path, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null, bytes };
+}
+
+async function register(from = address()): Promise<Creds & { email: string }> {
+  const username = unique('two_');
+  const creds = { username, password: unique('pw-'), email: `${username}@example.org` };
+  const res = await on(0, '/api/register', {
+    method: 'POST',
+    headers: { 'x-forwarded-for': from },
+    body: { ...creds, confirmPassword: creds.password, firstName: 'Two', lastName: 'Servers' },
+  });
+  expect(res.status).toBe(201);
+  return creds;
+}
+
+const auth = (c: Creds, from: string) => ({ authorization: basic(c), 'x-forwarded-for': from });
+
+describe('two app servers on one database', () => {
+  it('answer healthy: the database reachable and every migration applied', async () => {
+    for (const server of [0, 1] as const) {
+      const res = await on(server, '/api/health');
+      expect(res).toMatchObject({ status: 200, body: { status: 'ok', database: 'ok', missingMigrations: [] } });
+    }
+  });
+
+  it('accept on one a session made on the other, by header and by cookie', async () => {
+    const user = await register();
+    const login = await on(0, '/api/login', { headers: auth(user, address()) });
+    const session = login.headers.get('x-session-id') ?? '';
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    expect(cookie.startsWith(`${SESSION_COOKIE}=`)).toBe(true);
+    expect((await on(1, '/api/apps/overview', { headers: { 'x-session-id': session } })).status).toBe(200);
+    expect((await on(1, '/api/apps/overview', { headers: { cookie } })).status).toBe(200);
+    expect((await on(1, '/api/logout', { method: 'POST', headers: { cookie } })).status).toBe(204);
+    expect((await on(0, '/api/apps/overview', { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('refuse on one, at once, a password changed on the other', async () => {
+    const user = await register();
+    const from = address();
+    // Server 1 has just verified (and remembered) the old password.
+    expect((await on(1, '/api/apps/overview', { headers: auth(user, from) })).status).toBe(200);
+    const changed = await on(0, '/api/change-password', {
+      method: 'POST',
+      headers: auth(user, from),
+      body: { oldPassword: user.password, password: 'new-pass-1', confirmPassword: 'new-pass-1' },
+    });
+    expect(changed.status).toBe(200);
+    expectError(await on(1, '/api/login', { headers: auth(user, from) }), 401, 'LOGIN_FAILED');
+    expect((await on(1, '/api/apps/overview', { headers: auth(user, from) })).status).toBe(401);
+    expect((await on(1, '/api/login', { headers: auth({ ...user, password: 'new-pass-1' }, from) })).status).toBe(200);
+  });
+
+  it('count failed logins across both servers', async () => {
+    const user = await register();
+    const from = address();
+    const wrong = { ...user, password: 'wrong' };
+    for (let i = 0; i < 10; i++) expect((await on((i % 2) as 0 | 1, '/api/login', { headers: auth(wrong, from) })).status).toBe(401);
+    for (const server of [0, 1] as const) expectError(await on(server, '/api/login', { headers: auth(user, from) }), 429, 'LOGIN_FAILED');
+    // Another address is not locked out by this one's failures.
+    expect((await on(1, '/api/login', { headers: auth(user, address()) })).status).toBe(200);
+  });
+
+  it('stop one address spraying guesses over many usernames', async () => {
+    const from = address();
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      statuses.push(
+        (await on((i % 2) as 0 | 1, '/api/login', { headers: auth({ username: unique('spray_'), password: 'x' }, from) })).status,
+      );
+    }
+    expect(statuses.slice(0, limits.loginFailuresPerIp)).toEqual(Array(limits.loginFailuresPerIp).fill(401));
+    expect(statuses.slice(limits.loginFailuresPerIp)).toEqual(Array(20 - limits.loginFailuresPerIp).fill(429));
+  });
+
+  it('throttle registrations per address', async () => {
+    const from = address();
+    for (let i = 0; i < limits.registrationsPerIp; i++) await register(from);
+    const username = unique('two_');
+    const res = await on(1, '/api/register', {
+      method: 'POST',
+      headers: { 'x-forwarded-for': from },
+      body: { username, password: 'p-1', confirmPassword: 'p-1', firstName: 'A', lastName: 'B', email: `${username}@example.org` },
+    });
+    expectError(res, 429, 'TOO_MANY_REQUESTS');
+  });
+
+  it('void an older reset token once a newer one is sent, and throttle reset mails', async () => {
+    const user = await register();
+    const tokens = async () => {
+      await expect
+        .poll(() => mail.sent.filter((m) => m.to === user.email && m.subject === 'Mapdraft password reset').length)
+        .toBeGreaterThan(0);
+      return mail.sent
+        .filter((m) => m.to === user.email && m.subject === 'Mapdraft password reset')
+        .map((m) => m.text.replace('Your reset token: ', ''));
+    };
+    const reset = (server: 0 | 1) =>
+      on(server, '/api/reset-password', { method: 'POST', headers: { 'x-forwarded-for': address() }, body: { email: user.email } });
+    expect((await reset(0)).body).toEqual({ message: SUCCESS.PASSWORD_RESET_MAIL_SENT });
+    const [older] = await tokens();
+    expect((await reset(1)).body).toEqual({ message: SUCCESS.PASSWORD_RESET_MAIL_SENT });
+    await expect.poll(async () => (await tokens()).length).toBe(2);
+    const newer = (await tokens())[1];
+    const confirm = (token: string) =>
+      on(0, '/api/reset-password/confirm', { method: 'POST', body: { token, password: 'reset-1', confirmPassword: 'reset-1' } });
+    expectError(await confirm(older), 400, 'PASSWORD_RESET_FAILED');
+    expect((await confirm(newer)).status).toBe(200);
+    // A third request within the hour answers the same but sends nothing.
+    expect((await reset(0)).body).toEqual({ message: SUCCESS.PASSWORD_RESET_MAIL_SENT });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await tokens()).toHaveLength(2);
+  });
+
+  it('send security headers, HSTS and a Secure cookie when the proxy says https', async () => {
+    const user = await register();
+    const res = await on(1, '/api/login', { headers: { ...auth(user, address()), 'x-forwarded-proto': 'https' } });
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    expect(res.headers.get('set-cookie')).toMatch(/; Secure/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const plain = await on(1, '/api/health');
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+  });
+});
