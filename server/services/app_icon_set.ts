@@ -1,7 +1,9 @@
-// SPEC §7 "appManifest with icons of 128, 192, 256, 384, 512 px" from one uploaded logo: decoded and
-// fitted (aspect kept, transparent margins) into each square size as PNG, in pure JS (jimp).
-import { Jimp } from 'jimp';
+// SPEC §7 "appManifest with icons of 128, 192, 256, 384, 512 px" from one uploaded logo: decoded
+// under the upload pixel limits (upload_check.ts, issue 16) and fitted (aspect kept, transparent
+// margins) into each square size as PNG.
+import sharp from 'sharp';
 import { MANIFEST_ICON_SIZES, type ManifestIcon } from '../../src/model/index.ts';
+import { decodeImage } from './upload_check.ts';
 
 export interface SizedIcon {
   name: string;
@@ -11,18 +13,17 @@ export interface SizedIcon {
 
 export const iconName = (size: number) => `icon-${size}.png`;
 
-/** The manifest's icon set of one image; null when the bytes are not an image jimp decodes (PNG, JPEG, GIF, BMP). */
+/** The manifest's icon set of one image; null when the bytes are not a raster image within the upload limits. */
 export async function makeIconSet(data: Buffer): Promise<SizedIcon[] | null> {
-  let source: Awaited<ReturnType<typeof Jimp.read>>;
-  try {
-    source = await Jimp.read(data);
-  } catch {
-    return null;
-  }
+  const checked = await decodeImage(data);
+  if (!checked.ok) return null;
   const icons: SizedIcon[] = [];
   for (const size of MANIFEST_ICON_SIZES) {
-    const img = source.clone().contain({ w: size, h: size });
-    icons.push({ name: iconName(size), size, png: await img.getBuffer('image/png') });
+    const png = await sharp(checked.image.data)
+      .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .png()
+      .toBuffer();
+    icons.push({ name: iconName(size), size, png });
   }
   return icons;
 }

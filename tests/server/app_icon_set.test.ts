@@ -1,12 +1,13 @@
 // SPEC §1 "customise … icon", §7 manifest icons of 128–512 px, §5 "Logo media type must be supported":
 // one uploaded logo becomes the manifest's icon set, served publicly, and the app's icon.
-import { Jimp } from 'jimp';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/model/index.ts';
 import { USER, call, expectError, newOwnedApp } from './helpers.ts';
 
 async function logo(width: number, height: number, mime: 'image/png' | 'image/jpeg' = 'image/png') {
-  return new Uint8Array(await new Jimp({ width, height, color: 0x2a6f3cff }).getBuffer(mime));
+  const img = sharp({ create: { width, height, channels: 4, background: { r: 42, g: 111, b: 60, alpha: 1 } } });
+  return new Uint8Array(await (mime === 'image/png' ? img.png() : img.jpeg()).toBuffer());
 }
 
 describe('PUT /api/apps/{appKey}/icon', () => {
@@ -27,7 +28,7 @@ describe('PUT /api/apps/{appKey}/icon', () => {
       const got = await call(icon.src);
       expect(got.status).toBe(200);
       expect(got.headers.get('content-type')).toBe('image/png');
-      const img = await Jimp.read(Buffer.from(got.bytes));
+      const img = await sharp(Buffer.from(got.bytes)).metadata();
       expect(`${img.width}x${img.height}`).toBe(icon.sizes);
     }
     expect((await call(`/api/apps/config?appkey=${appKey}`)).body.appIcon).toBe(res.body.appIcon);
