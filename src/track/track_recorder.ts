@@ -50,6 +50,10 @@ function follow(): void {
   zoomIn = true;
   unfollow = useUserLocation.subscribe((s, prev) => {
     if (s.position && s.position !== prev.position) recordPosition(s.position);
+    // The location is denied or lost for good (the service has shown the SPEC §8 message): the
+    // recording ends; what it has is offered for keeping, an empty one just goes.
+    if (s.geoState === 'blocked' && prev.geoState !== 'blocked')
+      void (useTrack.getState().points.length ? stopRecording() : clearRecording());
   });
   void startWatching();
   keepScreenOn();

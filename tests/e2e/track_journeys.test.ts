@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_APP_KEY, SUCCESS, type ChangePage } from '../../src/model/index.ts';
+import { DEMO_APP_KEY, ERRORS, SUCCESS, type ChangePage } from '../../src/model/index.ts';
 import { USER, acceptCookies, e2eSuite } from './support/server.ts';
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
@@ -132,6 +132,21 @@ describe('track journeys', () => {
     const coords = (change.after!.geometry as { coordinates: number[][] }).coordinates;
     expect(coords).toHaveLength(5);
     expect(coords[4]![1]).toBeCloseTo(step(4).latitude, 6);
+    expect(suite.pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('ends a recording the location is denied to, with the SPEC §8 message', async () => {
+    const context = await suite.browser.newContext({ ...PHONE });
+    await acceptCookies(context, suite.server.base);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => suite.pageErrors.push(e.message));
+    await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
+    const button = page.getByTestId('track-button');
+    await button.tap();
+    await page.getByText(ERRORS.GEOLOCATION_DENIED, { exact: true }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => button.getAttribute('data-status')).toBe('idle');
+    expect(await page.getByTestId('track-keep-dialog').count()).toBe(0);
     expect(suite.pageErrors).toEqual([]);
     await context.close();
   });
