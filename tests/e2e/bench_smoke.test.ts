@@ -1,5 +1,5 @@
 // Smoke test of the benchmark harness: the whole quick bench (`npm run bench -- --quick`,
-// all eleven scenarios at small sizes) runs end to end — Vite dev server, pinned Chromium, bench and app
+// all twelve scenarios at small sizes) runs end to end — Vite dev server, pinned Chromium, bench and app
 // workers, the API servers on PGlite and PostgreSQL, result files — and the JSON has all three
 // contenders with a numeric median for each scenario. No timing assertions: the numbers are the bench's
 // business, not the test's.
@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-const ALL_SCENARIOS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+const ALL_SCENARIOS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 /** Scenarios that measure a part of Mapdraft no contender has (11: the position layer). */
 const MAPDRAFT_ONLY = new Set([11]);
 
