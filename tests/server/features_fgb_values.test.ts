@@ -31,6 +31,8 @@ describe('GET /api/features as FlatGeobuf: property values', () => {
     expect(byGfid.get(made.boolean)!.properties).toEqual({ gfid: made.boolean, version: 1, name: 'false' });
     const unicode = byGfid.get(made.unicode)!;
     expect(unicode.properties).toEqual({ gfid: made.unicode, version: 1, name: 'Ünïcødé 🗺️ 東京' });
-    expect(unicode.geometry).toEqual(point(10.5, 50.25));
+    // A Point, or a one-part MultiPoint once another test stored a MultiPoint in this layer (the file's
+    // one header type, services/flatgeobuf.ts).
+    expect([unicode.geometry.coordinates].flat(2)).toEqual(point(10.5, 50.25).coordinates);
   });
 });

@@ -59,7 +59,7 @@ describe('collections', () => {
     const res = await call(ogc(DEMO, '/collections'));
     expect(res.status).toBe(200);
     const ids = res.body.collections.map((c: { id: string }) => c.id);
-    expect(ids).toEqual(['borders', 'cities', 'countries']);
+    expect(ids).toEqual(['borders', 'cities', 'countries', 'roads']);
     const cities = res.body.collections.find((c: { id: string }) => c.id === 'cities');
     expect(cities).toMatchObject({ title: 'Cities', itemType: 'feature', crs: [CRS84], storageCrs: CRS84 });
     const [minx, miny, maxx, maxy] = cities.extent.spatial.bbox[0];

@@ -19,7 +19,9 @@ describe('workspace registration secrets', () => {
     const { owner, appKey, ws, secret } = await appWithWorkspace();
     const mine = await call(`/api/workspaces?appkey=${appKey}`, { auth: owner });
     expect(mine.body).toEqual([expect.objectContaining({ name: ws, workspaceSecret: secret })]);
-    for (const who of [undefined, USER, (await newOwnedApp()).owner]) {
+    // A visitor does not see a non-public app's workspaces at all (issue 16, tests/server/visibility.test.ts).
+    expect((await call(`/api/workspaces?appkey=${appKey}`)).status).toBe(401);
+    for (const who of [USER, (await newOwnedApp()).owner]) {
       const theirs = await call(`/api/workspaces?appkey=${appKey}`, { auth: who });
       expect(theirs.status).toBe(200);
       expect(theirs.body[0]).not.toHaveProperty('workspaceSecret');
