@@ -27,6 +27,7 @@ import { allAttachmentRoutes } from './routes/attachments.ts';
 import { changesRoutes } from './routes/changes.ts';
 import { featuresRoutes } from './routes/features.ts';
 import { layersRoutes } from './routes/layers.ts';
+import { observationsRoutes } from './routes/observations.ts';
 import { pdfRoutes } from './routes/pdf.ts';
 import { publicRoutes } from './routes/public.ts';
 import { workspacesRoutes } from './routes/workspaces.ts';
@@ -108,6 +109,7 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
       await api.register(appsRoutes);
       await api.register(workspacesRoutes);
       await api.register(layersRoutes);
+      await api.register(observationsRoutes);
       await api.register(featuresRoutes);
       await api.register(changesRoutes);
       await api.register(allAttachmentRoutes);
