@@ -19,6 +19,7 @@ import { PropertyTable, defsFor } from '../ui/PropertyTable.tsx';
 import { AttachmentsTab } from './AttachmentsTab.tsx';
 import { ImagesTab } from './ImagesTab.tsx';
 import { HistoryTab } from './HistoryTab.tsx';
+import { ObservationsTab } from './ObservationsTab.tsx';
 import { downloadPdf } from './download_pdf.ts';
 
 const useStyles = makeStyles({
@@ -26,7 +27,7 @@ const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalSNudge },
 });
 
-type TabName = 'properties' | 'attachments' | 'images' | 'history';
+type TabName = 'properties' | 'attachments' | 'images' | 'history' | 'observations';
 
 export function FeaturePrompt() {
   const { t } = useTranslation();
@@ -76,9 +77,9 @@ export function FeaturePrompt() {
   return (
     <Panel mode={ui.config.featuresPropertiesWindow} title={name || `GFID ${selected.gfid}`} testId="feature-prompt" onClose={clear}>
       <TabList size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)}>
-        {(['properties', 'attachments', 'images', 'history'] as const).map((k) => (
+        {(['properties', 'attachments', 'images', 'history', 'observations'] as const).map((k) => (
           <Tab key={k} value={k} data-testid={`feature-tab-${k}`}>
-            {t(`features.tab.${k}`)}
+            {k === 'observations' && ui.config.observationsTitle ? ui.config.observationsTitle : t(`features.tab.${k}`)}
           </Tab>
         ))}
       </TabList>
@@ -94,6 +95,7 @@ export function FeaturePrompt() {
         {tab === 'attachments' && <AttachmentsTab gfid={selected.gfid} />}
         {tab === 'images' && <ImagesTab gfid={selected.gfid} />}
         {tab === 'history' && <HistoryTab gfid={selected.gfid} />}
+        {tab === 'observations' && <ObservationsTab gfid={selected.gfid} />}
       </div>
       <div className={styles.actions}>
         {canEdit && (

@@ -53,6 +53,13 @@ describe('find journeys (360 px)', () => {
       })
       .toBe(true);
     await page.screenshot({ path: join(suite.shots, 'search-prompt-phone.png') });
+    // The demo's observations of Paris, with the threat status and its source (SPEC §1).
+    await page.getByTestId('feature-tab-observations').tap();
+    const eel = page.locator('[data-testid=observations-list] [data-species="Anguilla anguilla"]');
+    await eel.waitFor({ timeout: 15_000 });
+    expect(await eel.textContent()).toContain('Critically endangered');
+    expect(await eel.textContent()).toContain('IUCN Red List');
+    await page.screenshot({ path: join(suite.shots, 'observations-phone.png') });
     expect(suite.pageErrors).toEqual([]);
     await context.close();
   });
