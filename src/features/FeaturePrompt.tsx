@@ -24,6 +24,8 @@ import { downloadPdf } from './download_pdf.ts';
 
 const useStyles = makeStyles({
   body: { minHeight: '120px' },
+  // Five tabs do not fit 360 px in one row: they wrap rather than scroll the card sideways.
+  tabs: { flexWrap: 'wrap' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalSNudge },
 });
 
@@ -76,7 +78,7 @@ export function FeaturePrompt() {
 
   return (
     <Panel mode={ui.config.featuresPropertiesWindow} title={name || `GFID ${selected.gfid}`} testId="feature-prompt" onClose={clear}>
-      <TabList size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)}>
+      <TabList className={styles.tabs} size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)}>
         {(['properties', 'attachments', 'images', 'history', 'observations'] as const).map((k) => (
           <Tab key={k} value={k} data-testid={`feature-tab-${k}`}>
             {k === 'observations' && ui.config.observationsTitle ? ui.config.observationsTitle : t(`features.tab.${k}`)}
