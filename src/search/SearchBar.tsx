@@ -48,7 +48,6 @@ export function SearchBar({ config }: { config: AppConfig }) {
   const [open, setOpen] = useState(true);
   const answers = useSearch(query, config);
   const layerName = (id: string) => config.layersConfig.find((l) => l.id === id)?.name ?? id;
-  const { map, renderer } = useMapInstance.getState();
   const done = () => setOpen(false);
   const first = answers.features[0]?.hits[0];
 
@@ -67,7 +66,7 @@ export function SearchBar({ config }: { config: AppConfig }) {
         onFocus={() => setOpen(true)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && first) {
-            goToFeature(map, first);
+            goToFeature(useMapInstance.getState().map, first);
             done();
           } else if (e.key === 'Escape') done();
         }}
@@ -75,7 +74,12 @@ export function SearchBar({ config }: { config: AppConfig }) {
       {open && (answers.query || answers.pending) && (
         <div className={styles.results} data-testid="search-results" data-pending={answers.pending}>
           {answers.pending && !answers.query && <Spinner size="tiny" label={t('search.searching')} />}
-          <Results answers={answers} layerName={layerName} onLayer={(id) => void goToLayer(map, renderer, id).then(done)} onDone={done} />
+          <Results
+            answers={answers}
+            layerName={layerName}
+            onLayer={(id) => void goToLayer(useMapInstance.getState().map, useMapInstance.getState().renderer, id).then(done)}
+            onDone={done}
+          />
           {answers.query && !hasAny(answers) && !answers.pending && (
             <Text className={styles.note}>{t('search.none', { query: answers.query })}</Text>
           )}
