@@ -50,7 +50,7 @@ export function MapScreen({ appKey, shell }: { appKey: string; shell: ShellConfi
           {/* SPEC §4 Location button and the position layer, below OL's zoom buttons. */}
           <LocationButton />
           {/* SPEC §2 search: always on the map; features (unless search.featureSearch is off), layers, places. */}
-          <SearchBar config={config} />
+          <SearchBar config={config} appKey={appKey} />
           {/* SPEC §1 routing: the Route button, the route panel and the route on the map. */}
           <RouteTool config={config} />
           {/* SPEC §2/§4: feature prompt, drawing, comparison and pending changes over the map. */}
