@@ -99,7 +99,7 @@ interface ResultsProps {
 }
 
 function Results({ answers, layerName, onLayer, onDone }: ResultsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
   const map = useMapInstance((s) => s.map);
   const row = (key: string, label: string, onClick: () => void, data: Record<string, string | number> = {}) => (
@@ -148,7 +148,7 @@ function Results({ answers, layerName, onLayer, onDone }: ResultsProps) {
                 t('search.observation', {
                   species: o.species.commonName ?? o.species.scientificName,
                   layer: layerName(layerId),
-                  gfid: o.gfid,
+                  date: new Date(o.observedAt).toLocaleDateString(i18n.language.replace('_', '-')),
                 }),
                 () => {
                   void goToObservedFeature(map, layerId, o.gfid);
