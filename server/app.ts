@@ -37,6 +37,7 @@ import { allAttachmentRoutes } from './routes/attachments.ts';
 import { changesRoutes } from './routes/changes.ts';
 import { featuresRoutes } from './routes/features.ts';
 import { layersRoutes } from './routes/layers.ts';
+import { observationsRoutes } from './routes/observations.ts';
 import { ogcRoutes } from './routes/ogc.ts';
 import { pdfRoutes } from './routes/pdf.ts';
 import { publicRoutes } from './routes/public.ts';
@@ -143,6 +144,7 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
       await api.register(appsRoutes);
       await api.register(workspacesRoutes);
       await api.register(layersRoutes);
+      await api.register(observationsRoutes);
       await api.register(featuresRoutes);
       await api.register(changesRoutes);
       await api.register(reviewRoutes);

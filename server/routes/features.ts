@@ -33,7 +33,7 @@ const featuresQuery = z.object({
   f: z.enum(['fgb', 'geojson'], { error: ERRORS.INVALID_VALUE }).optional(),
 });
 
-const gfidParams = z.object({
+export const gfidParams = z.object({
   gfid: z.coerce
     .number({ error: ERRORS.NUMERIC_REQUIRED })
     .int({ error: ERRORS.NUMERIC_REQUIRED })
@@ -67,7 +67,7 @@ async function* featureCollection(db: Db, workspace: string, layer: string, bbox
 }
 
 /** One feature by gfid, readable by the caller; SPEC §5: lookup on a diff layer is refused. */
-async function lookupFeature(request: FastifyRequest, gfid: number): Promise<FeatureRecord> {
+export async function lookupFeature(request: FastifyRequest, gfid: number): Promise<FeatureRecord> {
   const { db } = request.server.deps;
   const { rows } = await db.query<{ workspace_id: string; layer_id: string; diff_of: string | null; f: string }>(
     `SELECT f.workspace_id, f.layer_id, l.diff_of, ${featureJson('f')} AS f

@@ -4,6 +4,7 @@ import { generatePassword, hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/index.ts';
 import { insertFeatures } from './bulk.ts';
 import { generateDemoRoads } from './demo_roads.ts';
+import { seedDemoObservations } from './demo_observations.ts';
 import { DEMO_BASE_LAYERS, DEMO_CONFIG, DEMO_DIFF_LAYERS, DEMO_DIFF_WORKSPACE, DEMO_LAYERS, DEMO_WORKSPACE } from './demo_config.ts';
 import { loadBorders, loadCities, loadCountries, type SeedFeature } from './geodata.ts';
 
@@ -92,6 +93,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
     for (const [layer, rows] of Object.entries(data)) {
       result[layer] = await insertFeatures(tx, DEMO_WORKSPACE, layer, rows, adminId);
     }
+    result.observations = await seedDemoObservations(tx, DEMO_WORKSPACE, 'cities', adminId);
     return result;
   });
   if (!counts) return { seeded: false };

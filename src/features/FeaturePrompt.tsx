@@ -20,16 +20,19 @@ import { PropertyTable, defsFor } from '../ui/PropertyTable.tsx';
 import { AttachmentsTab } from './AttachmentsTab.tsx';
 import { ImagesTab } from './ImagesTab.tsx';
 import { HistoryTab } from './HistoryTab.tsx';
+import { ObservationsTab } from './ObservationsTab.tsx';
 import { downloadPdf } from './download_pdf.ts';
 import { useOutdoor } from '../state/outdoor_store.ts';
 import { ensureRegistered } from '../owner/WorkspaceRegisterDialog.tsx';
 
 const useStyles = makeStyles({
   body: { minHeight: '120px' },
+  // Five tabs do not fit 360 px in one row: they wrap rather than scroll the card sideways.
+  tabs: { flexWrap: 'wrap' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalSNudge },
 });
 
-type TabName = 'properties' | 'attachments' | 'images' | 'history';
+type TabName = 'properties' | 'attachments' | 'images' | 'history' | 'observations';
 
 export function FeaturePrompt() {
   const { t } = useTranslation();
@@ -89,10 +92,10 @@ export function FeaturePrompt() {
 
   return (
     <Panel mode={ui.config.featuresPropertiesWindow} title={name || `GFID ${selected.gfid}`} testId="feature-prompt" onClose={clear}>
-      <TabList size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)}>
-        {(['properties', 'attachments', 'images', 'history'] as const).map((k) => (
+      <TabList className={styles.tabs} size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)}>
+        {(['properties', 'attachments', 'images', 'history', 'observations'] as const).map((k) => (
           <Tab key={k} value={k} data-testid={`feature-tab-${k}`}>
-            {t(`features.tab.${k}`)}
+            {k === 'observations' && ui.config.observationsTitle ? ui.config.observationsTitle : t(`features.tab.${k}`)}
           </Tab>
         ))}
       </TabList>
@@ -109,6 +112,7 @@ export function FeaturePrompt() {
         {tab === 'attachments' && attachmentsShown && <AttachmentsTab gfid={selected.gfid} />}
         {tab === 'images' && attachmentsShown && <ImagesTab gfid={selected.gfid} />}
         {tab === 'history' && <HistoryTab gfid={selected.gfid} />}
+        {tab === 'observations' && <ObservationsTab gfid={selected.gfid} />}
       </div>
       <div className={styles.actions}>
         {canEdit && (

@@ -21,6 +21,7 @@ export * from './entities/manifest.ts';
 export * from './entities/workspace.ts';
 export * from './entities/wire.ts';
 export * from './entities/review.ts';
+export * from './entities/observation.ts';
 
 export * from './rules/result.ts';
 export * from './rules/files.ts';

@@ -52,8 +52,8 @@ export function MapScreen({ appKey, shell }: { appKey: string; shell: ShellConfi
           <LocationButton />
           {/* SPEC §4 field tools: track recording, long-press menu, outdoor mode, below the Location button. */}
           <FieldTools api={{ apiBase: app.data?.config.serverUrl ?? '', appKey, appName: config.appName }} config={config} />
-          {/* SPEC §2 search: always on the map, over the features on the device, layers and places. */}
-          {config.search.featureSearch && <SearchBar config={config} />}
+          {/* SPEC §2 search: always on the map; features (unless search.featureSearch is off), layers, places. */}
+          <SearchBar config={config} appKey={appKey} />
           {/* SPEC §1 routing: the Route button, the route panel and the route on the map. */}
           <RouteTool config={config} />
           {/* SPEC §2/§4: feature prompt, drawing, comparison and pending changes over the map. */}

@@ -7,7 +7,7 @@ import { Button, makeStyles, SearchBox, Spinner, Text, tokens } from '@fluentui/
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
 import { useMapInstance } from '../map/map_instance.ts';
-import { fitLonLatExtent, goToFeature, goToLayer } from './go_to_result.ts';
+import { fitLonLatExtent, goToFeature, goToLayer, goToObservedFeature } from './go_to_result.ts';
 import { useSearch, type SearchAnswers } from './use_search.ts';
 
 const useStyles = makeStyles({
@@ -41,14 +41,13 @@ const useStyles = makeStyles({
   note: { display: 'block', padding: tokens.spacingVerticalS, color: tokens.colorNeutralForeground3 },
 });
 
-export function SearchBar({ config }: { config: AppConfig }) {
+export function SearchBar({ config, appKey }: { config: AppConfig; appKey: string }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(true);
-  const answers = useSearch(query, config);
+  const answers = useSearch(query, config, appKey);
   const layerName = (id: string) => config.layersConfig.find((l) => l.id === id)?.name ?? id;
-  const { map, renderer } = useMapInstance.getState();
   const done = () => setOpen(false);
   const first = answers.features[0]?.hits[0];
 
@@ -67,7 +66,7 @@ export function SearchBar({ config }: { config: AppConfig }) {
         onFocus={() => setOpen(true)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && first) {
-            goToFeature(map, first);
+            goToFeature(useMapInstance.getState().map, first);
             done();
           } else if (e.key === 'Escape') done();
         }}
@@ -75,7 +74,12 @@ export function SearchBar({ config }: { config: AppConfig }) {
       {open && (answers.query || answers.pending) && (
         <div className={styles.results} data-testid="search-results" data-pending={answers.pending}>
           {answers.pending && !answers.query && <Spinner size="tiny" label={t('search.searching')} />}
-          <Results answers={answers} layerName={layerName} onLayer={(id) => void goToLayer(map, renderer, id).then(done)} onDone={done} />
+          <Results
+            answers={answers}
+            layerName={layerName}
+            onLayer={(id) => void goToLayer(useMapInstance.getState().map, useMapInstance.getState().renderer, id).then(done)}
+            onDone={done}
+          />
           {answers.query && !hasAny(answers) && !answers.pending && (
             <Text className={styles.note}>{t('search.none', { query: answers.query })}</Text>
           )}
@@ -85,7 +89,7 @@ export function SearchBar({ config }: { config: AppConfig }) {
   );
 }
 
-const hasAny = (a: SearchAnswers) => a.features.length > 0 || a.layers.length > 0 || a.places.length > 0;
+const hasAny = (a: SearchAnswers) => a.features.length > 0 || a.layers.length > 0 || a.places.length > 0 || a.observations.length > 0;
 
 interface ResultsProps {
   answers: SearchAnswers;
@@ -95,7 +99,7 @@ interface ResultsProps {
 }
 
 function Results({ answers, layerName, onLayer, onDone }: ResultsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
   const map = useMapInstance((s) => s.map);
   const row = (key: string, label: string, onClick: () => void, data: Record<string, string | number> = {}) => (
@@ -133,6 +137,29 @@ function Results({ answers, layerName, onLayer, onDone }: ResultsProps) {
           )}
         </div>
       ))}
+      {(answers.observations.length > 0 || answers.observationsFailed) && (
+        <div role="group" aria-label={t('search.observations')}>
+          <Text className={styles.group}>{t('search.observations')}</Text>
+          {answers.observationsFailed && <Text className={styles.note}>{t('observations.failed')}</Text>}
+          {answers.observations.flatMap(({ layerId, items }) =>
+            items.map((o) =>
+              row(
+                `obs-${o.id}`,
+                t('search.observation', {
+                  species: o.species.commonName ?? o.species.scientificName,
+                  layer: layerName(layerId),
+                  date: new Date(o.observedAt).toLocaleDateString(i18n.language.replace('_', '-')),
+                }),
+                () => {
+                  void goToObservedFeature(map, layerId, o.gfid);
+                  onDone();
+                },
+                { 'data-testid': 'search-observation', 'data-gfid': o.gfid },
+              ),
+            ),
+          )}
+        </div>
+      )}
       {(answers.places.length > 0 || answers.placesError !== undefined) && (
         <div role="group" aria-label={t('search.places')}>
           <Text className={styles.group}>{t('search.places')}</Text>

@@ -5,6 +5,7 @@ import { transformExtent } from 'ol/proj.js';
 import { FEATURE_FIT_PADDING, LAYER_FIT_MAX_ZOOM } from '../model/index.ts';
 import type { MapRendererHandle } from '../map/render_worker_client.ts';
 import { useSelection } from '../state/selection_store.ts';
+import { getDataWorker } from '../map/data_worker_client.ts';
 import type { SearchHit } from '../../workers/data/protocol.ts';
 
 const PADDING = [FEATURE_FIT_PADDING, FEATURE_FIT_PADDING, FEATURE_FIT_PADDING, FEATURE_FIT_PADDING];
@@ -29,4 +30,11 @@ export async function goToLayer(map: OlMap | undefined, renderer: MapRendererHan
   if (!fitted || !Number.isFinite(fitted.resolution)) return;
   map.getView().setCenter(fitted.center);
   map.getView().setResolution(fitted.resolution);
+}
+
+/** An observation's feature (SPEC §2 species search): fitted and selected when it is loaded on the device. */
+export async function goToObservedFeature(map: OlMap | undefined, layerId: string, gfid: number): Promise<void> {
+  const found = await getDataWorker().featurePosition({ layerId, gfid });
+  if (found) fitLonLatExtent(map, [found.at[0], found.at[1], found.at[0], found.at[1]]);
+  useSelection.getState().select([{ layerId, gfid }]);
 }

@@ -1,9 +1,11 @@
 // The search field's answers as the user types (SPEC §2 search: map layers, deep search, places),
 // debounced so a fast typist starts one search, not one per key. Features are searched in the data
 // worker (offline, off the main thread); layer titles here (a handful); places at the configured
-// geocoder only. An answer to an older query never replaces a newer one.
+// geocoder only; observations whose species matches at the server (SPEC §2 species search). An
+// answer to an older query never replaces a newer one.
 import { useEffect, useState } from 'react';
-import { isDiffLayerId, matchLayersByTitle, SEARCH_DEBOUNCE_MS, type AppConfig, type Layer } from '../model/index.ts';
+import { isDiffLayerId, matchLayersByTitle, SEARCH_DEBOUNCE_MS, type AppConfig, type Layer, type Observation } from '../model/index.ts';
+import { searchObservations } from '../api/observations.ts';
 import { getDataWorker } from '../map/data_worker_client.ts';
 import { geocode, ServiceError, type Place } from '../api/geocoder.ts';
 import type { SearchGroup } from '../../workers/data/protocol.ts';
@@ -18,17 +20,38 @@ export interface SearchAnswers {
   places: Place[];
   /** The geocoder's failure: its HTTP status, or 0 when it could not be reached. */
   placesError?: number;
+  /** SPEC §2 species search: observations whose species matches, per layer (needs the server). */
+  observations: { layerId: string; items: Observation[] }[];
+  /** SPEC §8: the observations could not be had. */
+  observationsFailed?: boolean;
   pending: boolean;
 }
 
-const EMPTY: SearchAnswers = { query: '', features: [], layers: [], places: [], pending: false };
+const EMPTY: SearchAnswers = { query: '', features: [], layers: [], places: [], observations: [], pending: false };
 
-export function useSearch(query: string, config: AppConfig): SearchAnswers {
+/** Observations per layer whose species matches; undefined when a layer's answer failed. */
+async function observationsFor(layers: readonly Layer[], query: string, ctx: { apiBase: string; appKey: string }, signal: AbortSignal) {
+  const answers = await Promise.all(
+    layers.map((l) =>
+      searchObservations(ctx, l.workspace!, l.id, query, signal).then(
+        (items) => ({ layerId: l.id, items }),
+        () => undefined,
+      ),
+    ),
+  );
+  return {
+    observations: answers.filter((a): a is { layerId: string; items: Observation[] } => !!a && a.items.length > 0),
+    observationsFailed: answers.some((a) => a === undefined),
+  };
+}
+
+export function useSearch(query: string, config: AppConfig, appKey: string): SearchAnswers {
   const [answers, setAnswers] = useState<SearchAnswers>(EMPTY);
   const trimmed = query.trim();
   const geocoderUrl = config.search.geocoderUrl;
   const featureSearch = config.search.featureSearch;
   const layers = config.layersConfig;
+  const apiBase = config.serverUrl;
 
   useEffect(() => {
     if (trimmed.length < SEARCH_MIN_QUERY_LENGTH) {
@@ -49,16 +72,18 @@ export function useSearch(query: string, config: AppConfig): SearchAnswers {
             (err: unknown) => ({ places: [], placesError: err instanceof ServiceError ? err.status : 0 }),
           )
         : Promise.resolve({ places: [] });
-      void Promise.all([features.catch(() => []), places]).then(([found, placeAnswer]) => {
+      const vectorLayers = layers.filter((l) => !isDiffLayerId(l.id) && l.workspace && l.type !== 'wms');
+      const observed = observationsFor(vectorLayers, trimmed, { apiBase, appKey }, ctl.signal);
+      void Promise.all([features.catch(() => []), places, observed]).then(([found, placeAnswer, observedAnswer]) => {
         if (ctl.signal.aborted) return;
-        setAnswers({ query: trimmed, features: found, layers: mapLayers, ...placeAnswer, pending: false });
+        setAnswers({ query: trimmed, features: found, layers: mapLayers, ...placeAnswer, ...observedAnswer, pending: false });
       });
     }, SEARCH_DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
       ctl.abort();
     };
-  }, [trimmed, geocoderUrl, featureSearch, layers]);
+  }, [trimmed, geocoderUrl, featureSearch, layers, apiBase, appKey]);
 
   return answers;
 }

@@ -53,6 +53,13 @@ describe('find journeys (360 px)', () => {
       })
       .toBe(true);
     await page.screenshot({ path: join(suite.shots, 'search-prompt-phone.png') });
+    // The demo's observations of Paris, with the threat status and its source (SPEC §1).
+    await page.getByTestId('feature-tab-observations').tap();
+    const eel = page.locator('[data-testid=observations-list] [data-species="Anguilla anguilla"]');
+    await eel.waitFor({ timeout: 15_000 });
+    expect(await eel.textContent()).toContain('Critically endangered');
+    expect(await eel.textContent()).toContain('IUCN Red List');
+    await page.screenshot({ path: join(suite.shots, 'observations-phone.png') });
     expect(suite.pageErrors).toEqual([]);
     await context.close();
   });
@@ -63,6 +70,13 @@ describe('find journeys (360 px)', () => {
     await input.fill('countr');
     await page.locator('[data-testid=search-layer][data-layer=countries]').waitFor({ timeout: 15_000 });
     await page.screenshot({ path: join(suite.shots, 'search-desktop.png') });
+    // SPEC §2 species search: an observation of the European eel, tapped, opens its city (Paris).
+    await input.fill('european eel');
+    const eel = page.getByTestId('search-observation').first();
+    await expect.poll(() => eel.textContent(), { timeout: 15_000 }).toContain('European eel · Cities');
+    await eel.click();
+    await expect.poll(() => page.getByTestId('feature-prompt').textContent(), { timeout: 15_000 }).toContain('Paris');
+    await page.getByTestId('feature-prompt-close').click();
     await input.fill('qqzzxx');
     await page.getByText('Nothing found for “qqzzxx”.').waitFor({ timeout: 15_000 });
     // The route panel on a desktop: it asks for both ends before anything else.

@@ -222,3 +222,26 @@ describe('decodeFlatGeobuf', () => {
     expect(() => decodeFlatGeobuf(bytes.subarray(0, 10), { layerId: 'h' })).toThrow(/incomplete header/);
   });
 });
+
+describe('search texts from FlatGeobuf (SPEC §2 search)', () => {
+  it('reads the searched columns into the same texts pack makes, a missing column as empty', () => {
+    const data = fc(
+      {
+        type: 'Feature',
+        id: 1,
+        geometry: { type: 'Point', coordinates: [2.35, 48.85] },
+        properties: { gfid: 1, name: 'Paris', country: 'FR', rank: 1.5 },
+      },
+      {
+        type: 'Feature',
+        id: 2,
+        geometry: { type: 'Point', coordinates: [4.83, 45.76] },
+        properties: { gfid: 2, name: 'Lyon', country: 'FR', rank: 3 },
+      },
+    );
+    const opts: PackOptions = { layerId: 's', searchProperties: ['name', 'country', 'absent'] };
+    const batch = decodeFlatGeobuf(serialize(data) as Uint8Array, opts);
+    expect(batch.searchTexts).toEqual(packFeatureCollection(data, opts).searchTexts);
+    expect(batch.searchTexts).toEqual(['Paris\u001fFR', 'Lyon\u001fFR']);
+  });
+});

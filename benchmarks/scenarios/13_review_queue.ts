@@ -1,4 +1,4 @@
-// Scenario 11: the admin review queue (issue 14 "Bulk review") on the API server, on PGlite and on
+// Scenario 13: the admin review queue (issue 14 "Bulk review") on the API server, on PGlite and on
 // PostgreSQL 15. 10,000 pending update suggestions on distinct cities are listed (first page), filtered
 // (kind + rectangle) and bulk-accepted in one call (POST /api/apps/{appKey}/review/decisions with the
 // filter), each still one version-checked transaction. Baseline: the same number accepted one by one,
@@ -122,7 +122,7 @@ async function measureEngine(ctx: RunContext, engine: string, databaseUrl?: stri
 const med1 = (v: number[] | undefined) => (v?.length ? [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] : NaN);
 
 export const scenario: Scenario = {
-  id: 11,
+  id: 13,
   name: 'review-queue',
   title: 'Review queue: 10,000 pending suggestions listed, filtered and bulk-accepted; PGlite and PostgreSQL',
   async run(ctx) {
@@ -147,7 +147,7 @@ export const scenario: Scenario = {
     if (pgUrl) merge('postgres', await measureEngine(ctx, 'postgres', pgUrl));
     const r = buildResult(
       {
-        id: 11,
+        id: 13,
         name: 'review-queue',
         title: this.title,
         primary: pgUrl ? 'postgres.acceptsPerS' : 'pglite.acceptsPerS',

@@ -1,0 +1,21 @@
+// SPEC §7 observations: a feature's observations, and the observations of a layer whose species matches a search.
+import { useQuery } from '@tanstack/react-query';
+import type { Observation } from '../model/index.ts';
+import { apiFetch } from './client.ts';
+import type { ApiCtx } from './suggestions.ts';
+
+const opts = (ctx: ApiCtx, signal?: AbortSignal) => ({ apiBase: ctx.apiBase, appKey: ctx.appKey, signal });
+
+export const fetchFeatureObservations = (ctx: ApiCtx, gfid: number, signal?: AbortSignal) =>
+  apiFetch<Observation[]>(`/features/${gfid}/observations`, {}, opts(ctx, signal));
+
+export const searchObservations = (ctx: ApiCtx, workspace: string, layer: string, search: string, signal?: AbortSignal) =>
+  apiFetch<Observation[]>(
+    `/layers/${encodeURIComponent(layer)}/observations?${new URLSearchParams({ workspace, search })}`,
+    {},
+    opts(ctx, signal),
+  );
+
+export function useFeatureObservations(ctx: ApiCtx, gfid: number) {
+  return useQuery({ queryKey: ['observations', gfid], queryFn: ({ signal }) => fetchFeatureObservations(ctx, gfid, signal) });
+}

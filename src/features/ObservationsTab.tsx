@@ -1,0 +1,45 @@
+// SPEC §1/§2 observations in the feature prompt: each species seen at the feature, how many and when,
+// with its threat status and the status's source (endangered ones stand out); demo data says so.
+import { Badge, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useFeatureObservations } from '../api/observations.ts';
+import { useFeatureUi } from '../ui/context.ts';
+import { formatDate } from '../ui/format_date.ts';
+
+const useStyles = makeStyles({
+  list: { paddingLeft: '18px', margin: 0 },
+  item: { marginBottom: tokens.spacingVerticalS },
+  meta: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+});
+
+export function ObservationsTab({ gfid }: { gfid: number }) {
+  const { t, i18n } = useTranslation();
+  const ui = useFeatureUi();
+  const styles = useStyles();
+  const observations = useFeatureObservations(ui.api, gfid);
+  if (observations.isPending) return <Spinner size="tiny" />;
+  // SPEC §8: the observations could not be had.
+  if (observations.isError) return <p role="alert">{t('observations.failed')}</p>;
+  if (!observations.data.length) return <p>{t('observations.none')}</p>;
+  return (
+    <ul className={styles.list} data-testid="observations-list">
+      {observations.data.map((o) => (
+        <li key={o.id} className={styles.item} data-species={o.species.scientificName}>
+          <strong>{o.species.commonName ?? o.species.scientificName}</strong> <em>{o.species.scientificName}</em> ×{o.count}{' '}
+          <Badge
+            size="small"
+            appearance={o.species.endangered ? 'filled' : 'outline'}
+            color={o.species.endangered ? 'danger' : 'informative'}
+          >
+            {t(`observations.status.${o.species.status}`)}
+          </Badge>
+          <div className={styles.meta}>
+            {formatDate(o.observedAt, { locale: i18n.language, timeZone: ui.timeZone, timeFormat: ui.timeFormat })}
+            {o.observer && ` · ${o.observer}`} · {t('observations.source', { source: o.species.statusSource })}
+          </div>
+          {o.note && <div>{o.note}</div>}
+        </li>
+      ))}
+    </ul>
+  );
+}
