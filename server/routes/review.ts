@@ -18,7 +18,15 @@ import type { Db } from '../db/index.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { decideAttachment } from '../services/attachment_decision.ts';
 import { acceptChange, declineChange } from '../services/changes.ts';
-import { assertReviewer, queuePage, queueRefs, type QueueQuery, type QueueRef } from '../services/review_queue.ts';
+import {
+  assertReviewer,
+  queuePage,
+  queueRefs,
+  sameAppCheck,
+  type QueueQuery,
+  type QueueRef,
+  type ReviewerCheck,
+} from '../services/review_queue.ts';
 
 // The admin review queue of an app (SPEC §2 Pending changes, §4 Suggestions, §6 Administrator) and
 // the verdicts a submitter sees in "My suggestions". Every decision is still one version-checked
@@ -37,23 +45,34 @@ type Filter = z.output<typeof reviewFilterSchema>;
 const queueQuery = (appKey: string, f: Filter): QueueQuery => ({ appKey, status: 'pending', suggestedBy: null, ...f });
 
 /** Decides one item; for a feature change, the feature as it now is (an accepted new one's gfid). */
-async function decideOne(db: Db, ref: QueueRef, accept: boolean, admin: AuthUser, reason: string | null) {
+async function decideOne(db: Db, ref: QueueRef, accept: boolean, admin: AuthUser, reason: string | null, check: ReviewerCheck) {
   if (ref.source === 'attachment') {
-    await decideAttachment(db, ref.id, accept, admin, accept ? null : reason);
+    await decideAttachment(db, ref.id, accept, admin, accept ? null : reason, check);
     return null;
   }
-  const gfid = accept ? (await acceptChange(db, ref.id, admin)).gfid : (await declineChange(db, ref.id, admin, reason ?? undefined)).gfid;
+  const gfid = accept
+    ? (await acceptChange(db, ref.id, admin, check)).gfid
+    : (await declineChange(db, ref.id, admin, reason ?? undefined, check)).gfid;
   return { workspace: ref.workspace, layerId: ref.layerId, gfid, diffGfid: ref.diffGfid };
 }
 
-async function decideAll(db: Db, refs: QueueRef[], accept: boolean, admin: AuthUser, reason: string | null): Promise<BulkDecisionAnswer> {
+async function decideAll(
+  db: Db,
+  appKey: string,
+  refs: QueueRef[],
+  accept: boolean,
+  admin: AuthUser,
+  reason: string | null,
+): Promise<BulkDecisionAnswer> {
+  // The caller is a reviewer of `appKey` (checked once); each locked row must still be of that app.
+  const check = sameAppCheck(appKey);
   const answer: BulkDecisionAnswer = { applied: 0, features: [], conflicts: [] };
   let next = 0;
   const worker = async () => {
     while (next < refs.length) {
       const ref = refs[next++];
       try {
-        const feature = await decideOne(db, ref, accept, admin, reason);
+        const feature = await decideOne(db, ref, accept, admin, reason, check);
         answer.applied++;
         if (feature) answer.features.push(feature);
       } catch (err) {
@@ -113,12 +132,12 @@ export async function reviewRoutes(fastify: FastifyInstance): Promise<void> {
         const inApp = new Set(found.map((r) => `${r.source}:${r.id}`));
         refs = found;
         const missing = named.filter((r) => !inApp.has(`${r.source}:${r.id}`));
-        const answer = await decideAll(db, refs, body.decision === 'accept', user, body.reason || null);
+        const answer = await decideAll(db, appKey, refs, body.decision === 'accept', user, body.reason || null);
         const key: ErrorKey = 'ELEMENT_NOT_FOUND';
         answer.conflicts.push(...missing.map((r) => ({ ...r, error: key, message: ERRORS[key] })));
         return answer;
       }
-      return decideAll(db, refs, body.decision === 'accept', user, body.reason || null);
+      return decideAll(db, appKey, refs, body.decision === 'accept', user, body.reason || null);
     },
   );
 

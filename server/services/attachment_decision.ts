@@ -2,7 +2,7 @@ import type { AttachmentRow } from '../attachments/kinds.ts';
 import type { AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { assertReviewerOfWorkspace } from './review_queue.ts';
+import { assertReviewerOfWorkspace, type ReviewerCheck } from './review_queue.ts';
 
 // SPEC §7 "PUT item accept or decline" and the review queue's bulk decisions: one attachment
 // (comment, link, bibliography entry, image, document, tag or tag removal) decided in one transaction.
@@ -18,6 +18,7 @@ export async function decideAttachment(
   accept: boolean,
   admin: AuthUser,
   reason: string | null = null,
+  check: ReviewerCheck = assertReviewerOfWorkspace,
 ): Promise<AttachmentRow> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<AttachmentRow & { workspace_id: string }>(
@@ -29,7 +30,7 @@ export async function decideAttachment(
     );
     const row = rows[0];
     if (!row) throw notFound('ELEMENT_NOT_FOUND');
-    await assertReviewerOfWorkspace(tx, admin, row.workspace_id);
+    await check(tx, admin, row.workspace_id);
     if (row.status !== 'pending') throw conflict('CHANGE_NOT_PENDING');
     const status = accept ? 'accepted' : 'declined';
     await tx.query('UPDATE attachments SET status = $2, decided_by = $3, decided_at = now(), decline_reason = $4 WHERE id = $1', [

@@ -12,7 +12,7 @@ import { isAdmin, type AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { EditTarget } from './edit_target.ts';
-import { assertReviewerOfWorkspace } from './review_queue.ts';
+import { assertReviewerOfWorkspace, type ReviewerCheck } from './review_queue.ts';
 import { assertDeletable, assertGeometryAllowed, assertPropertyFlags } from './suggestion_rules.ts';
 
 // Suggestions as diffs {gfid, baseVersion, before, after} (STYLE §5). They live in the layer's
@@ -158,10 +158,10 @@ interface ChangeRow {
  * Locks the change row; only a reviewer of its app (SPEC §6) may decide, and only a pending change
  * (deciding twice → 409).
  */
-async function lockPending(tx: Db, id: number, admin: AuthUser): Promise<ChangeRow> {
+async function lockPending(tx: Db, id: number, admin: AuthUser, check: ReviewerCheck): Promise<ChangeRow> {
   const { rows } = await tx.query<ChangeRow>('SELECT * FROM changes WHERE id = $1 FOR UPDATE', [id]);
   if (!rows[0]) throw notFound('ELEMENT_NOT_FOUND');
-  await assertReviewerOfWorkspace(tx, admin, rows[0].workspace_id);
+  await check(tx, admin, rows[0].workspace_id);
   if (rows[0].status !== 'pending') throw conflict('CHANGE_NOT_PENDING');
   return rows[0];
 }
@@ -191,9 +191,14 @@ const HISTORY_INSERT = `INSERT INTO feature_history
  * change, lock the feature, refuse if its version moved past base_version, else apply, bump the
  * version, write history and mark the change accepted. Any refusal rolls everything back.
  */
-export async function acceptChange(db: Db, id: number, admin: AuthUser): Promise<AcceptChangeAnswer> {
+export async function acceptChange(
+  db: Db,
+  id: number,
+  admin: AuthUser,
+  check: ReviewerCheck = assertReviewerOfWorkspace,
+): Promise<AcceptChangeAnswer> {
   return db.transaction(async (tx) => {
-    const change = await lockPending(tx, id, admin);
+    const change = await lockPending(tx, id, admin, check);
     const after = change.after;
     if (change.kind === 'create') {
       const { rows } = await tx.query<{ gfid: number }>(
@@ -283,9 +288,15 @@ export async function acceptChange(db: Db, id: number, admin: AuthUser): Promise
  * Declines one pending change: it is marked declined, with the admin's optional reason for the
  * submitter, and leaves the diff layer; nothing else changes.
  */
-export async function declineChange(db: Db, id: number, admin: AuthUser, reason?: string): Promise<DeclineChangeAnswer> {
+export async function declineChange(
+  db: Db,
+  id: number,
+  admin: AuthUser,
+  reason?: string,
+  check: ReviewerCheck = assertReviewerOfWorkspace,
+): Promise<DeclineChangeAnswer> {
   return db.transaction(async (tx) => {
-    const change = await lockPending(tx, id, admin);
+    const change = await lockPending(tx, id, admin, check);
     await close(tx, change, 'declined', admin.id, null, reason || null);
     return { id: change.id, status: 'declined', gfid: change.gfid };
   });

@@ -28,12 +28,14 @@ import { useRectSelect } from './use_rect_select.ts';
 
 /** Below this width the drawer takes the whole screen (a phone, 360 px). */
 const NARROW_PX = 600;
-/** Header, filters and bulk bar above the list. */
+/** Header, filters (or their toggle on a phone) and bulk bar above the list. */
 const CHROME_PX = 360;
+const CHROME_NARROW_PX = 260;
 
 const useStyles = makeStyles({
   loading: { height: `${QUEUE_ROW_HEIGHT}px` },
   body: { paddingLeft: tokens.spacingHorizontalS, paddingRight: tokens.spacingHorizontalS, overflowX: 'hidden' },
+  filtersToggle: { minHeight: '44px', width: '100%', marginBottom: tokens.spacingVerticalS },
   summary: { margin: `0 0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase200, maxHeight: '96px', overflowY: 'auto' },
 });
 
@@ -88,6 +90,7 @@ export function PendingChanges() {
   const first = useQueuePage(ui.api, filter, 1, open);
   const decide = useQueueDecide();
   const [answer, setAnswer] = useState<BulkDecisionAnswer | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const total = first.data?.total ?? 0;
   const narrow = window.innerWidth < NARROW_PX;
   const decideOne = async (item: ReviewItem, accept: boolean) => {
@@ -116,7 +119,18 @@ export function PendingChanges() {
         <span data-testid="pending-total">{t('review.pendingTotal', { count: total })}</span>
       </DrawerHeader>
       <DrawerBody data-testid="pending-changes" className={styles.body}>
-        <QueueFilters />
+        {narrow ? (
+          // On a phone the filters fold away, so the list has the screen.
+          <Button
+            className={styles.filtersToggle}
+            onClick={() => setFiltersOpen(!filtersOpen)}
+            aria-expanded={filtersOpen}
+            data-testid="queue-filters-toggle"
+          >
+            {t('review.filter.title')}
+          </Button>
+        ) : null}
+        {(!narrow || filtersOpen) && <QueueFilters />}
         <BulkBar total={total} onDone={setAnswer} />
         {answer && <Summary answer={answer} />}
         {first.isPending ? (
@@ -129,7 +143,7 @@ export function PendingChanges() {
           <VirtualList
             count={total}
             rowHeight={QUEUE_ROW_HEIGHT}
-            height={Math.max(QUEUE_ROW_HEIGHT * 2, window.innerHeight - CHROME_PX)}
+            height={Math.max(QUEUE_ROW_HEIGHT * 2, window.innerHeight - (narrow ? CHROME_NARROW_PX : CHROME_PX))}
             renderRow={(i) => <Row index={i} onDecide={(item, accept) => void decideOne(item, accept)} />}
             testId="pending-list"
           />

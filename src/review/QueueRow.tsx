@@ -42,7 +42,8 @@ const useStyles = makeStyles({
   title: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   titleText: { overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', fontWeight: tokens.fontWeightSemibold },
   badge: { flexShrink: 0 },
-  meta: { overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', color: tokens.colorNeutralForeground2 },
+  // Up to two lines: on a phone the date wraps rather than being cut.
+  meta: { overflow: 'hidden', maxHeight: '32px', lineHeight: '16px', color: tokens.colorNeutralForeground2 },
   actions: { gridColumn: '1 / span 3', display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'end', minWidth: 0 },
   action: { minHeight: TOUCH, minWidth: TOUCH, flex: '1 1 0' },
   full: { maxWidth: '100%', maxHeight: '70vh', display: 'block', margin: '0 auto' },

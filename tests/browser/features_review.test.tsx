@@ -4,6 +4,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import OlMap from 'ol/Map.js';
 import View from 'ol/View.js';
+import { fromLonLat } from 'ol/proj.js';
 import type VectorLayer from 'ol/layer/Vector.js';
 import type { Style } from 'ol/style.js';
 import { DEMO_APP_KEY, ERRORS } from '../../src/model/index.ts';
@@ -214,5 +215,59 @@ describe('pending changes (admins)', () => {
     expect(byTestId('queue-row')!.textContent).toContain('Photo');
     await click(byTestId('queue-view'));
     await img('queue-image-full');
+  });
+
+  it('filters the queue by a rectangle drawn on the map', async () => {
+    const tag = `Rect ${Date.now()}`;
+    for (const [lon, name] of [
+      [-140, `${tag} in`],
+      [-140.3, `${tag} in too`],
+      [-120, `${tag} out`],
+    ] as const) {
+      await suggest('POST', payload({ type: 'Point', coordinates: [lon, 30] }, { name }));
+    }
+    const div = document.createElement('div');
+    Object.assign(div.style, { width: '400px', height: '300px' });
+    document.body.append(div);
+    const map = new OlMap({ target: div, view: new View({ center: fromLonLat([-140, 30]), zoom: 6 }) });
+    map.renderSync();
+    useMapInstance.setState({ map });
+    useReview.setState({ pendingOpen: true });
+    await signIn(apiBase, ADMIN);
+    await renderFeatures(ui(apiBase, featureConfig(apiBase), true), <PendingChanges />);
+    // A narrow test page folds the filters away, as a phone does.
+    if (byTestId('queue-filters-toggle')) await click(byTestId('queue-filters-toggle'));
+    await click(await findByTestId('queue-rect-draw'));
+    await expect.poll(() => byTestId('pending-changes')).toBeNull();
+    // One drag across the middle of the map, as a mouse draws it.
+    const viewport = map.getViewport() as HTMLElement;
+    const box = viewport.getBoundingClientRect();
+    const at = (type: string, x: number, y: number, buttons: number) =>
+      new PointerEvent(type, {
+        clientX: box.left + x,
+        clientY: box.top + y,
+        button: 0,
+        buttons,
+        pointerId: 1,
+        pointerType: 'mouse',
+        isPrimary: true,
+        bubbles: true,
+      });
+    await act(async () => {
+      viewport.dispatchEvent(at('pointerdown', 100, 75, 1));
+      document.dispatchEvent(at('pointermove', 200, 150, 1));
+      document.dispatchEvent(at('pointermove', 300, 225, 1));
+      document.dispatchEvent(at('pointerup', 300, 225, 0));
+    });
+    await expect.poll(() => useReview.getState().filter.bbox?.length ?? 0).toBe(4);
+    const titles = async () => {
+      await expect.poll(() => document.querySelectorAll('[data-testid="queue-row"]').length, { timeout: 10_000 }).toBeGreaterThan(0);
+      return [...document.querySelectorAll('[data-testid="queue-row"] span[title]')].map((e) => e.textContent);
+    };
+    await expect.poll(titles, { timeout: 10_000 }).toEqual([`${tag} in`, `${tag} in too`]);
+    expect(byTestId('queue-rect-clear')).not.toBeNull();
+    useMapInstance.setState({ map: undefined });
+    map.setTarget(undefined);
+    div.remove();
   });
 });

@@ -49,14 +49,23 @@ describe('review queue', () => {
     await attach(gfid, 'bibliographies', { item: 'Queue (2024)', itemCount: 2 });
     await attach(gfid, 'tags', { name: 'queue-tag' });
     await photo(gfid, 'queue.png');
+    const pdf = await call(`/api/features/${gfid}/documents/changes?filename=plan.pdf&description=Site%20plan`, {
+      method: 'POST',
+      raw: { data: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1'), type: 'application/pdf' },
+      ...submitter,
+    });
+    expect(pdf.status).toBe(201);
     const removal = await call(`/api/features/${tagGfid}/tags/${tag.body.id}`, { method: 'DELETE', ...submitter });
     expect(removal.status).toBe(202);
 
     const res = await queue('bbox=10.5,50.5,11.5,51.5&pageSize=1000');
     expect(res.status).toBe(200);
     const kinds = res.body.items.map((i: any) => i.kind).sort();
-    expect(kinds).toEqual(['bibliography', 'comment', 'featureModified', 'featureNew', 'image', 'link', 'tag', 'tagRemoval'].sort());
-    expect(res.body.total).toBe(8);
+    expect(kinds).toEqual(
+      ['bibliography', 'comment', 'document', 'featureModified', 'featureNew', 'image', 'link', 'tag', 'tagRemoval'].sort(),
+    );
+    expect(res.body.total).toBe(9);
+    expect(res.body.items.find((i: any) => i.kind === 'document')).toMatchObject({ title: 'Site plan', fileName: 'plan.pdf', gfid });
     const image = res.body.items.find((i: any) => i.kind === 'image');
     expect(image).toMatchObject({
       source: 'attachment',
