@@ -45,7 +45,7 @@ const APP_CSP = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'https:'],
+  connectSrc: ["'self'", 'https:', 'blob:', 'data:'],
   manifestSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
