@@ -171,6 +171,50 @@ describe('confirmations and notifications', () => {
   });
 });
 
+describe('user information', () => {
+  it('changes the email only with the current password (issue 16)', async () => {
+    const username = `ui_${Date.now().toString(36)}`;
+    const password = 'pw-email-1';
+    await apiFetch(
+      '/register',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          username,
+          password,
+          confirmPassword: password,
+          firstName: 'Ada',
+          lastName: 'L',
+          email: `${username}@example.org`,
+        }),
+      },
+      { apiBase },
+    );
+    await render(
+      <>
+        <AuthDialog config={config} appKey={APP_KEY} />
+        <Notifier />
+      </>,
+    );
+    act(() => useUiStore.getState().openAuth('login'));
+    await fill('username', username);
+    await fill('password', password);
+    await userEvent.click(byTestId('login-submit')!);
+    await expect.poll(() => useAuthStore.getState().status).toBe('authenticated');
+    act(() => useUiStore.getState().openAuth('userInformation'));
+    await fill('email', `${username}@example.net`);
+    await userEvent.click((await findByTestId('user-info')).querySelector('button[type=submit]')!);
+    expect((await findByTestId('notification-error')).textContent).toContain(ERRORS.CURRENT_PASSWORD_REQUIRED);
+    expect(useAuthStore.getState().user?.email).toBe(`${username}@example.org`);
+    await fill('currentPassword', password);
+    await userEvent.click(byTestId('user-info')!.querySelector('button[type=submit]')!);
+    await expect.poll(() => useAuthStore.getState().user?.email).toBe(`${username}@example.net`);
+    // The password is not kept in the form once used.
+    expect((byTestId('field-currentPassword') as HTMLInputElement).value).toBe('');
+  });
+});
+
 describe('cookie banner', () => {
   it('stores a decline and keeps user data out of cookies afterwards', async () => {
     await render(<CookieBanner />);
