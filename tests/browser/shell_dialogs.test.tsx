@@ -12,7 +12,7 @@ import { Notifier } from '../../src/screens/Notifier.tsx';
 import { CookieBanner } from '../../src/screens/CookieBanner.tsx';
 import { apiFetch } from '../../src/api/client.ts';
 import { useUiStore } from '../../src/state/ui_store.ts';
-import { useAuthStore } from '../../src/state/auth_store.ts';
+import { sessionCookieMode, useAuthStore } from '../../src/state/auth_store.ts';
 import { notifyOffline, notifySuccess } from '../../src/state/notifications.ts';
 import { readConsent, readCookie, USER_COOKIES } from '../../src/state/cookies.ts';
 import { useSettingsStore } from '../../src/state/settings_store.ts';
@@ -212,6 +212,19 @@ describe('user information', () => {
     await expect.poll(() => useAuthStore.getState().user?.email).toBe(`${username}@example.net`);
     // The password is not kept in the form once used.
     expect((byTestId('field-currentPassword') as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('session cookie mode (issue 16)', () => {
+  it("asks the server for its HttpOnly cookie only with consent and on the page's own origin", () => {
+    document.cookie = 'mapdraft_cookie_consent=accepted; Path=/';
+    expect(sessionCookieMode(true, true, '')).toBe('remembered');
+    expect(sessionCookieMode(true, false, location.origin)).toBe('browser');
+    // Another origin's cookie would not travel with our calls: the client keeps the session id.
+    expect(sessionCookieMode(true, true, 'https://api.example.org')).toBe('none');
+    expect(sessionCookieMode(false, true, '')).toBe('none');
+    document.cookie = 'mapdraft_cookie_consent=declined; Path=/';
+    expect(sessionCookieMode(true, true, '')).toBe('none');
   });
 });
 
