@@ -181,6 +181,7 @@ describe('two app servers on one database', () => {
     expect(res.headers.get('set-cookie')).toMatch(/; Secure/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     const plain = await on(1, '/api/health');
     expect(plain.headers.get('strict-transport-security')).toBeNull();
