@@ -45,7 +45,7 @@ const APP_CSP = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'https:'],
+  connectSrc: ["'self'", 'https:', 'blob:', 'data:'],
   manifestSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
@@ -61,6 +61,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // As frame-ancestors 'none', for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
     // Sent below, and only over https: on plain http it would mean nothing.
     strictTransportSecurity: false,
   });

@@ -5,7 +5,7 @@ import { attachmentItemSchemas, DECLINE_REASON_MAX, imageListSchema, layerTagCou
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import { isAdmin, type AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { idempotencyHeaders, withIdempotency } from '../http/idempotency.ts';
 import { sendUpload } from '../http/upload_reply.ts';
 import { KINDS, type AttachmentRow, type KindSpec } from '../attachments/kinds.ts';
@@ -89,6 +89,15 @@ async function sizeLimitImage(db: Db, ws: WorkspaceRow): Promise<number | undefi
   return rows[0]?.limit ?? undefined;
 }
 
+/** Issue 16: the files one user keeps (pending and accepted) stay within MAPDRAFT_UPLOAD_QUOTA_MB. */
+async function assertUploadQuota(db: Db, userId: number, adding: number, quota: number): Promise<void> {
+  const { rows } = await db.query<{ used: string | number }>(
+    'SELECT coalesce(sum(octet_length(data)), 0) AS used FROM attachments WHERE created_by = $1 AND data IS NOT NULL',
+    [userId],
+  );
+  if (Number(rows[0].used) + adding > quota) throw new HttpError(413, 'UPLOAD_QUOTA_EXCEEDED');
+}
+
 function attachmentRoutes(spec: KindSpec) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -130,6 +139,7 @@ function attachmentRoutes(spec: KindSpec) {
         const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
         const limit = spec.kind === 'image' ? await sizeLimitImage(tx, feature.ws) : undefined;
         const item = await spec.parse({ body: req.body, query: req.query, contentType, sizeLimitImage: limit });
+        if (item.data) await assertUploadQuota(tx, user.id, item.data.length, fastify.deps.config.limits.uploadQuotaBytes);
         const { rows } = await tx.query<{ id: number }>(
           `INSERT INTO attachments (gfid, kind, name, description, content_type, data, body, created_by)
            VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) RETURNING id`,

@@ -12,7 +12,7 @@ import { Notifier } from '../../src/screens/Notifier.tsx';
 import { CookieBanner } from '../../src/screens/CookieBanner.tsx';
 import { apiFetch } from '../../src/api/client.ts';
 import { useUiStore } from '../../src/state/ui_store.ts';
-import { useAuthStore } from '../../src/state/auth_store.ts';
+import { sessionCookieMode, useAuthStore } from '../../src/state/auth_store.ts';
 import { notifyOffline, notifySuccess } from '../../src/state/notifications.ts';
 import { readConsent, readCookie, USER_COOKIES } from '../../src/state/cookies.ts';
 import { useSettingsStore } from '../../src/state/settings_store.ts';
@@ -168,6 +168,63 @@ describe('confirmations and notifications', () => {
     await expect.poll(() => byTestId('notification-error'), { timeout: 5000 }).toBeNull();
     act(() => notifySuccess('PASSWORD_RESET_MAIL_SENT'));
     expect((await findByTestId('notification-success')).textContent).toContain('A password reset mail has been sent.');
+  });
+});
+
+describe('user information', () => {
+  it('changes the email only with the current password (issue 16)', async () => {
+    const username = `ui_${Date.now().toString(36)}`;
+    const password = 'pw-email-1';
+    await apiFetch(
+      '/register',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          username,
+          password,
+          confirmPassword: password,
+          firstName: 'Ada',
+          lastName: 'L',
+          email: `${username}@example.org`,
+        }),
+      },
+      { apiBase },
+    );
+    await render(
+      <>
+        <AuthDialog config={config} appKey={APP_KEY} />
+        <Notifier />
+      </>,
+    );
+    act(() => useUiStore.getState().openAuth('login'));
+    await fill('username', username);
+    await fill('password', password);
+    await userEvent.click(byTestId('login-submit')!);
+    await expect.poll(() => useAuthStore.getState().status).toBe('authenticated');
+    act(() => useUiStore.getState().openAuth('userInformation'));
+    await fill('email', `${username}@example.net`);
+    await userEvent.click((await findByTestId('user-info')).querySelector('button[type=submit]')!);
+    expect((await findByTestId('notification-error')).textContent).toContain(ERRORS.CURRENT_PASSWORD_REQUIRED);
+    expect(useAuthStore.getState().user?.email).toBe(`${username}@example.org`);
+    await fill('currentPassword', password);
+    await userEvent.click(byTestId('user-info')!.querySelector('button[type=submit]')!);
+    await expect.poll(() => useAuthStore.getState().user?.email).toBe(`${username}@example.net`);
+    // The password is not kept in the form once used.
+    expect((byTestId('field-currentPassword') as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('session cookie mode (issue 16)', () => {
+  it("asks the server for its HttpOnly cookie only with consent and on the page's own origin", () => {
+    document.cookie = 'mapdraft_cookie_consent=accepted; Path=/';
+    expect(sessionCookieMode(true, true, '')).toBe('remembered');
+    expect(sessionCookieMode(true, false, location.origin)).toBe('browser');
+    // Another origin's cookie would not travel with our calls: the client keeps the session id.
+    expect(sessionCookieMode(true, true, 'https://api.example.org')).toBe('none');
+    expect(sessionCookieMode(false, true, '')).toBe('none');
+    document.cookie = 'mapdraft_cookie_consent=declined; Path=/';
+    expect(sessionCookieMode(true, true, '')).toBe('none');
   });
 });
 

@@ -4,7 +4,9 @@ import { buildApp } from '../../server/app.ts';
 import { migrate, openDb, type Db } from '../../server/db/index.ts';
 import { readLimits } from '../../server/limits.ts';
 import { MemoryMailService } from '../../server/services/mail.ts';
-import { SESSION_COOKIE, SUCCESS } from '../../src/model/index.ts';
+import { PNG } from './suggest_helpers.ts';
+import { setupSuggestions, type SuggestFixture } from './suggestions_setup.ts';
+import { ERRORS, SESSION_COOKIE, SUCCESS } from '../../src/model/index.ts';
 import { basic, expectError, unique, type Creds } from './helpers.ts';
 
 // Issue 16 "several servers": two app servers on one database behind a (simulated) proxy that
@@ -12,17 +14,22 @@ import { basic, expectError, unique, type Creds } from './helpers.ts';
 // answers: sessions, passwords and rate limits live in the database. On PostgreSQL each server has
 // its own pool; on PGlite both share the one embedded database (one process, as it must be).
 
-const limits = { ...readLimits(), registrationsPerIp: 3, resetsPerHour: 2, loginFailuresPerIp: 15 };
+const limits = { ...readLimits(), registrationsPerIp: 3, resetsPerHour: 2, loginFailuresPerIp: 15, uploadQuotaBytes: 300 };
 const mail = new MemoryMailService();
 const servers: { app: FastifyInstance; url: string }[] = [];
 const dbs: Db[] = [];
+/** Suggestion fixtures: the shared ones on PostgreSQL, made anew in the fresh PGlite database. */
+let fixture: SuggestFixture;
 
 beforeAll(async () => {
   const databaseUrl = inject('engine') === 'postgres' ? process.env.MAPDRAFT_TEST_DATABASE_URL : undefined;
-  if (databaseUrl) dbs.push(await openDb({ databaseUrl }), await openDb({ databaseUrl }));
-  else {
+  if (databaseUrl) {
+    dbs.push(await openDb({ databaseUrl }), await openDb({ databaseUrl }));
+    fixture = inject('suggest');
+  } else {
     const db = await openDb({ dataDir: 'memory://' });
     await migrate(db);
+    fixture = await setupSuggestions(db);
     dbs.push(db);
   }
   for (const db of [dbs[0], dbs[1] ?? dbs[0]]) {
@@ -39,13 +46,17 @@ afterAll(async () => {
 /** A client address of its own, so limits counted by address do not mix between tests. */
 const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}, 10.0.0.${Math.floor(Math.random() * 250) + 1}`;
 
-async function on(server: 0 | 1, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function on(
+  server: 0 | 1,
+  path: string,
+  init: { method?: string; body?: unknown; raw?: Uint8Array; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(servers[server].url + path, {
     method: init.method ?? 'GET',
     headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    body: (init.raw as BodyInit | undefined) ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
   });
   const bytes = new Uint8Array(await res.arrayBuffer());
   const text = new TextDecoder().decode(bytes);
@@ -170,8 +181,39 @@ describe('two app servers on one database', () => {
     expect(res.headers.get('set-cookie')).toMatch(/; Secure/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     const plain = await on(1, '/api/health');
     expect(plain.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('hold a user to the upload quota, whichever server receives the files', async () => {
+    const member = { 'x-session-id': fixture.member.session };
+    const made = await on(0, `/api/features/changes?workspace=${fixture.workspace}&layer=${fixture.layer}`, {
+      method: 'POST',
+      headers: member,
+      body: {
+        type: 'FeatureCollection',
+        features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [3, 4] }, properties: { name: 'q' } }],
+      },
+    });
+    expect(made.status).toBe(201);
+    const accepted = await on(1, `/api/features/changes/${made.body.id}/accept`, {
+      method: 'PUT',
+      headers: { 'x-session-id': fixture.admin2.session },
+    });
+    const gfid = accepted.body.gfid;
+    const upload = (server: 0 | 1, i: number) =>
+      on(server, `/api/features/${gfid}/images/changes?filename=q${i}.png&description=`, {
+        method: 'POST',
+        headers: { ...member, 'content-type': 'image/png' },
+        raw: PNG,
+      });
+    // The quota counts what the member already stored (earlier tests on the shared database too).
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await upload((i % 2) as 0 | 1, i)).status);
+    expect(statuses).toContain(413);
+    expect(statuses.slice(statuses.indexOf(413))).toEqual(Array(5 - statuses.indexOf(413)).fill(413));
+    expectError(await upload(0, 9), 413, 'UPLOAD_QUOTA_EXCEEDED', ERRORS.UPLOAD_QUOTA_EXCEEDED);
   });
 });
