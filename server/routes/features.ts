@@ -6,7 +6,7 @@ import { ERRORS, featureRecordSchema, historyRowSchema, type FeatureRecord, type
 import type { Db } from '../db/index.ts';
 import { revalidated, sendWithRanges, weakEtag } from '../http/conditional.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { type Bbox, featureJson, featureWhere } from '../services/feature_query.ts';
+import { type Bbox, featureJson, featureWhere, geoJsonGeometry } from '../services/feature_query.ts';
 import { emptyFlatGeobuf, FGB_COMPRESSIBLE, FGB_MIME, flatGeobufStream, wantsFlatGeobuf } from '../services/flatgeobuf.ts';
 import { LayerFileCache } from '../services/layer_files.ts';
 import { assertCanRead, iso, loadLayer, loadWorkspace, readableWorkspace } from './common.ts';
@@ -131,12 +131,12 @@ export async function featuresRoutes(fastify: FastifyInstance): Promise<void> {
         `SELECT h.gfid, h.version, h.action, h.geometry, h.properties, h.before, h.after,
               s.username AS "suggestedBy", a.username AS "acceptedBy", h.at
        FROM (
-         SELECT gfid, version, action, ST_AsGeoJSON(geom)::json AS geometry, properties, before, after,
+         SELECT gfid, version, action, ${geoJsonGeometry('geom')}::json AS geometry, properties, before, after,
                 suggested_by, accepted_by, at
          FROM feature_history WHERE gfid = $1
          UNION ALL
          SELECT gfid, version, CASE WHEN version = 1 THEN 'create' ELSE 'update' END,
-                ST_AsGeoJSON(geom)::json, properties, NULL::jsonb, NULL::jsonb, created_by, NULL::bigint, updated_at
+                ${geoJsonGeometry('geom')}::json, properties, NULL::jsonb, NULL::jsonb, created_by, NULL::bigint, updated_at
          FROM features f WHERE gfid = $1
            AND NOT EXISTS (SELECT 1 FROM feature_history x WHERE x.gfid = f.gfid AND x.version = f.version)
        ) h

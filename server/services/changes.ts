@@ -12,6 +12,7 @@ import { isAdmin, type AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { EditTarget } from './edit_target.ts';
+import { geoJsonGeometry } from './feature_query.ts';
 
 // Suggestions as diffs {gfid, baseVersion, before, after} (STYLE §5). They live in the layer's
 // `_diff` companion until an admin decides (DESIGN "Suggestions never touch originals").
@@ -46,7 +47,7 @@ interface CurrentRow {
   properties: Record<string, unknown>;
 }
 
-const CURRENT_SQL = `SELECT gfid, version, ST_AsGeoJSON(geom)::json AS geometry, properties FROM features`;
+const CURRENT_SQL = `SELECT gfid, version, ${geoJsonGeometry('geom')}::json AS geometry, properties FROM features`;
 
 /** SPEC §6: editAdminOnly properties may be changed by admins only. */
 function assertAdminOnly(user: AuthUser, target: EditTarget, before: Record<string, unknown>, patch: Record<string, unknown>) {
@@ -211,7 +212,7 @@ export async function acceptChange(db: Db, id: number, admin: AuthUser): Promise
         ? undefined
         : (
             await tx.query<CurrentRow & { created_by: number | null; updated_at: Date }>(
-              `SELECT gfid, version, ST_AsGeoJSON(geom)::json AS geometry, properties, created_by, updated_at
+              `SELECT gfid, version, ${geoJsonGeometry('geom')}::json AS geometry, properties, created_by, updated_at
          FROM features WHERE gfid = $1 FOR UPDATE`,
               [change.gfid],
             )
