@@ -12,10 +12,11 @@
 // first page), then size-prefixed features back to back. The header goes out with the first page, so
 // the first bytes leave before the last rows are read.
 //
-// Why no spatial index: it exists for HTTP range reads of a static file. Here the server filters
-// with the GiST index (bbox), and the client reads the stream in order; an index would need every
-// feature before the first byte is sent, would grow the header, and would reorder features along
-// its Hilbert curve instead of by gfid.
+// Two shapes of file. A bbox read or an OGC API page is streamed in gfid order without an index:
+// the server filters with the GiST index, and the client reads the stream in order. The whole layer is
+// written as a static file with its packed Hilbert R-tree (indexedFlatGeobuf), cached per layer data
+// version by layer_files.ts and served with ETag and byte ranges, so GDAL's /vsicurl/ and
+// flatgeobuf's HTTP reader fetch only the nodes and features a bbox needs.
 import type { Db } from '../db/index.ts';
 import type { LayerRow } from '../routes/common.ts';
 import { type Bbox, type FeatureFilter, featureWhere } from './feature_query.ts';
