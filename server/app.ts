@@ -117,8 +117,9 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
   // the offline outbox sends idempotency keys and reads whether an answer was a replay.
   await app.register(cors, {
     origin: true,
-    allowedHeaders: [APP_KEY_HEADER, SESSION_HEADER, IDEMPOTENCY_HEADER, 'authorization', 'content-type'],
-    exposedHeaders: [SESSION_HEADER, IDEMPOTENT_REPLAYED_HEADER],
+    // The data worker revalidates a stored layer with If-None-Match and keeps the ETag it reads.
+    allowedHeaders: [APP_KEY_HEADER, SESSION_HEADER, IDEMPOTENCY_HEADER, 'authorization', 'content-type', 'if-none-match', 'range'],
+    exposedHeaders: [SESSION_HEADER, IDEMPOTENT_REPLAYED_HEADER, 'etag', 'content-range', 'accept-ranges'],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
   });
   await app.register(compress, { global: true });

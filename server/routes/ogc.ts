@@ -115,7 +115,7 @@ function collectionJson(base: string, c: Collection, extent: Extent) {
 const extentText = (e: Extent) => (e ? e.map((v) => v.toFixed(6)).join(', ') : 'no features');
 
 /** Parameters the items call knows besides property names (Part 1 §7.15, Part 2 §6.2). */
-const ITEMS_PARAMS = new Set(['f', 'limit', 'offset', 'bbox', 'bbox-crs', 'crs', 'datetime']);
+const ITEMS_PARAMS = new Set(['f', 'limit', 'offset', 'after', 'bbox', 'bbox-crs', 'crs', 'datetime']);
 
 const intParam = (v: string, min: number) => {
   if (!/^\d+$/.test(v)) throw badRequest('INVALID_VALUE');
@@ -137,6 +137,8 @@ interface ItemsQuery {
   format: Format;
   limit: number;
   offset: number;
+  /** The last gfid of the previous page, from a next link: the page starts after it (no OFFSET scan). */
+  after?: number;
   filter: FeatureFilter;
 }
 
@@ -161,7 +163,8 @@ function itemsQuery(req: FastifyRequest, c: Collection): ItemsQuery {
   // Part 1 §7.15.3: a limit over the maximum is served at the maximum, not refused.
   const limit = typeof q.limit === 'string' ? Math.min(intParam(q.limit, 1), ITEMS_MAX_LIMIT) : ITEMS_DEFAULT_LIMIT;
   const offset = typeof q.offset === 'string' ? intParam(q.offset, 0) : 0;
-  return { format, limit, offset, filter };
+  const after = typeof q.after === 'string' ? intParam(q.after, 0) : undefined;
+  return { format, limit, offset, after, filter };
 }
 
 const collectionParams = appKeyParam.extend({ collectionId: z.string().min(1).max(300) });
@@ -249,14 +252,19 @@ export async function ogcRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { tags, params: collectionParams }, compress: { customTypes: FGB_COMPRESSIBLE } },
     async (req, reply) => {
       const c = await findCollection(req, req.params.appKey, req.params.collectionId);
-      const { format, limit, offset, filter } = itemsQuery(req, c);
+      const { format, limit, offset, after, filter } = itemsQuery(req, c);
       reply.header('content-crs', `<${CRS84}>`);
-      if (format === 'fgb') return reply.type(FGB_MIME).send(Readable.from(flatGeobufStream(db, c.layer, { ...filter, offset, limit })));
-      const page = await itemsPage(db, c.layer, filter, offset, limit);
+      if (format === 'fgb') {
+        const selection = after === undefined ? { ...filter, offset, limit } : { ...filter, afterGfid: after, limit };
+        return reply.type(FGB_MIME).send(Readable.from(flatGeobufStream(db, c.layer, selection)));
+      }
+      const page = await itemsPage(db, c.layer, filter, { offset, after }, limit);
       const url = `${baseUrl(req, req.params.appKey)}/collections/${encodeURIComponent(c.id)}/items`;
       const links: HtmlLink[] = selfLinks(req, url, format, ['json', 'html', 'fgb'], `${c.title} features`);
+      // The next link also names the last gfid sent, so the next page is a keyset read, not an OFFSET scan.
+      const lastGfid = page.lastGfid === undefined ? undefined : String(page.lastGfid);
       const pageLink = (rel: string, at: number): HtmlLink => ({
-        href: withQuery(req, url, { offset: String(at), limit: String(limit) }),
+        href: withQuery(req, url, { offset: String(at), limit: String(limit), after: rel === 'next' ? lastGfid : undefined }),
         rel,
         type: format === 'html' ? HTML : GEOJSON,
         title: rel === 'next' ? 'Next page' : 'Previous page',

@@ -12,6 +12,7 @@ import { isAdmin, type AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { EditTarget } from './edit_target.ts';
+import { geoJsonGeometry } from './feature_query.ts';
 import { assertReviewerOfWorkspace, type ReviewerCheck } from './review_queue.ts';
 import { assertDeletable, assertGeometryAllowed, assertPropertyFlags } from './suggestion_rules.ts';
 
@@ -48,7 +49,7 @@ interface CurrentRow {
   properties: Record<string, unknown>;
 }
 
-const CURRENT_SQL = `SELECT gfid, version, ST_AsGeoJSON(geom)::json AS geometry, properties FROM features`;
+const CURRENT_SQL = `SELECT gfid, version, ${geoJsonGeometry('geom')}::json AS geometry, properties FROM features`;
 
 /** SPEC §6: editAdminOnly properties may be changed by admins only. */
 function assertAdminOnly(user: AuthUser, target: EditTarget, before: Record<string, unknown>, patch: Record<string, unknown>) {
@@ -230,7 +231,7 @@ export async function acceptChange(
         ? undefined
         : (
             await tx.query<CurrentRow & { created_by: number | null; updated_at: Date }>(
-              `SELECT gfid, version, ST_AsGeoJSON(geom)::json AS geometry, properties, created_by, updated_at
+              `SELECT gfid, version, ${geoJsonGeometry('geom')}::json AS geometry, properties, created_by, updated_at
          FROM features WHERE gfid = $1 FOR UPDATE`,
               [change.gfid],
             )

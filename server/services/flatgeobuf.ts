@@ -12,10 +12,11 @@
 // first page), then size-prefixed features back to back. The header goes out with the first page, so
 // the first bytes leave before the last rows are read.
 //
-// Why no spatial index: it exists for HTTP range reads of a static file. Here the server filters
-// with the GiST index (bbox), and the client reads the stream in order; an index would need every
-// feature before the first byte is sent, would grow the header, and would reorder features along
-// its Hilbert curve instead of by gfid.
+// Two shapes of file. A bbox read or an OGC API page is streamed in gfid order without an index:
+// the server filters with the GiST index, and the client reads the stream in order. The whole layer is
+// written as a static file with its packed Hilbert R-tree (indexedFlatGeobuf), cached per layer data
+// version by layer_files.ts and served with ETag and byte ranges, so GDAL's /vsicurl/ and
+// flatgeobuf's HTTP reader fetch only the nodes and features a bbox needs.
 import type { Db } from '../db/index.ts';
 import type { LayerRow } from '../routes/common.ts';
 import { type Bbox, type FeatureFilter, featureWhere } from './feature_query.ts';
@@ -187,6 +188,8 @@ export async function emptyFlatGeobuf(db: Db, layer: LayerRow | null): Promise<U
 export interface FgbSelection extends FeatureFilter {
   offset?: number;
   limit?: number;
+  /** Only features with a larger gfid (a keyset page); with it, `offset` is not used. */
+  afterGfid?: number;
 }
 
 interface FgbPlan {
@@ -208,7 +211,7 @@ async function planFile(db: Db, layer: LayerRow, selection: FgbSelection, pageRo
   const where = featureWhere(layer.workspace_id, layer.id, selection, 2);
   const rowsOf = `${where.sql} AND GeometryType(geom) IN (${types})`;
   const cols = await layerColumns(db, layer, 2 + where.params.length);
-  const offset = Math.max(0, Math.floor(selection.offset ?? 0));
+  const offset = selection.afterGfid === undefined ? Math.max(0, Math.floor(selection.offset ?? 0)) : 0;
   const limit = selection.limit === undefined ? 'ALL' : String(Math.max(0, Math.floor(selection.limit)));
   const { rows: summary } = await db.query<{
     n: number | string;
@@ -220,8 +223,8 @@ async function planFile(db: Db, layer: LayerRow, selection: FgbSelection, pageRo
   }>(
     `SELECT count(*) AS n, ST_XMin(ST_Extent(geom)) AS minx, ST_YMin(ST_Extent(geom)) AS miny,
             ST_XMax(ST_Extent(geom)) AS maxx, ST_YMax(ST_Extent(geom)) AS maxy, min(gfid) AS first
-     FROM (SELECT gfid, geom FROM features WHERE gfid >= $1 AND ${rowsOf} ORDER BY gfid OFFSET ${offset} LIMIT ${limit}) page`,
-    [0, ...where.params],
+     FROM (SELECT gfid, geom FROM features WHERE gfid > $1 AND ${rowsOf} ORDER BY gfid OFFSET ${offset} LIMIT ${limit}) page`,
+    [selection.afterGfid ?? 0, ...where.params],
   );
   const count = Number(summary[0].n);
   const envelope = summary[0].minx === null ? undefined : ([summary[0].minx, summary[0].miny, summary[0].maxx, summary[0].maxy] as Bbox);

@@ -109,19 +109,53 @@ export interface ItemsPage {
   /** The features as GeoJSON text, in gfid order. */
   features: string[];
   numberMatched: number;
+  /** The gfid of the last feature sent. */
+  lastGfid?: number;
 }
 
-/** One page of items: `limit` features after `offset`, in gfid order, with the count of all that match. */
-export async function itemsPage(db: Db, layer: LayerRow, filter: FeatureFilter, offset: number, limit: number): Promise<ItemsPage> {
+/**
+ * Counts per layer data version and filter: GIS clients page a large layer in many requests, and on
+ * PGlite a count over 135k rows costs a second; the version changes with every change of the layer.
+ */
+const counts = new Map<string, number>();
+const COUNTS_KEPT = 1000;
+
+async function matchedCount(db: Db, layer: LayerRow, filter: FeatureFilter): Promise<number> {
+  const key = JSON.stringify([layer.workspace_id, layer.id, String(layer.data_version), filter]);
+  const known = counts.get(key);
+  if (known !== undefined) return known;
   const where = featureWhere(layer.workspace_id, layer.id, filter);
-  const [{ rows: count }, { rows }] = [
-    await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM features WHERE ${where.sql}`, where.params),
-    await db.query<{ f: string }>(
-      `SELECT ${featureJson('features')} AS f FROM features WHERE ${where.sql} ORDER BY gfid OFFSET ${offset} LIMIT ${limit}`,
-      where.params,
-    ),
-  ];
-  return { features: rows.map((r) => r.f), numberMatched: Number(count[0].n) };
+  const { rows } = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM features WHERE ${where.sql}`, where.params);
+  const n = Number(rows[0].n);
+  if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value!);
+  counts.set(key, n);
+  return n;
+}
+
+/**
+ * One page of items in gfid order: `limit` features after `start.after` (a gfid, from a next link) or
+ * else after `start.offset` features, with the count of all that match.
+ */
+export async function itemsPage(
+  db: Db,
+  layer: LayerRow,
+  filter: FeatureFilter,
+  start: { offset: number; after?: number },
+  limit: number,
+): Promise<ItemsPage> {
+  const where = featureWhere(layer.workspace_id, layer.id, filter, 2);
+  const keyset = start.after !== undefined;
+  const { rows } = await db.query<{ gfid: number | string; f: string }>(
+    `SELECT gfid, ${featureJson('features')} AS f FROM features WHERE gfid > $1 AND ${where.sql}
+     ORDER BY gfid ${keyset ? '' : `OFFSET ${start.offset}`} LIMIT ${limit}`,
+    [start.after ?? 0, ...where.params],
+  );
+  const last = rows.at(-1);
+  return {
+    features: rows.map((r) => r.f),
+    numberMatched: await matchedCount(db, layer, filter),
+    lastGfid: last ? Number(last.gfid) : undefined,
+  };
 }
 
 /** One feature of the collection as GeoJSON text. */

@@ -10,7 +10,9 @@ export interface DataCredit {
   id: CreditId;
   name: string;
   url: string;
+  /** The licence's name; a translation key instead when the name is words (`licenceKey`). */
   licence: string;
+  licenceKey?: string;
   licenceUrl: string;
 }
 
@@ -27,6 +29,7 @@ export const DATA_CREDITS: readonly DataCredit[] = [
     name: 'Natural Earth',
     url: 'https://www.naturalearthdata.com/',
     licence: 'Public domain',
+    licenceKey: 'credits.publicDomain',
     licenceUrl: 'https://www.naturalearthdata.com/about/terms-of-use/',
   },
   {

@@ -50,7 +50,7 @@ export function AboutDialog({ config }: { config: AppConfig }) {
                   {' — '}
                   {t(`credits.${c.id}`)} (
                   <Link href={c.licenceUrl} target="_blank" rel="noopener noreferrer">
-                    {c.licence}
+                    {c.licenceKey ? t(c.licenceKey) : c.licence}
                   </Link>
                   )
                 </li>

@@ -55,6 +55,22 @@ describe('data worker showLayer', () => {
     expect(offline.coords).toEqual(online.coords);
   });
 
+  it('revalidates the stored layer on a later visit: the server answers 304 and the stored copy stays', async () => {
+    const appName = `Revalidate test ${crypto.randomUUID()}`;
+    const first = await session();
+    await show(first, appName, 'v1');
+    const online = await delivered(first, 'v1:network');
+    first.worker.terminate();
+
+    const later = await session();
+    const result = await show(later, appName, 'v2');
+    // Not modified: the copy drawn from the store is the server's current one, and nothing else is sent.
+    expect(result).toMatchObject({ source: 'network', count: 500, ticket: 'v2:local' });
+    const stored = await delivered(later, 'v2:local');
+    expect(stored.ids).toEqual(online.ids);
+    expect(later.messages.some((d) => d.ticket === 'v2:network')).toBe(false);
+  });
+
   it('fails plainly when neither the server nor the store has the layer', async () => {
     const s = await session();
     await expect(show(s, `Empty ${crypto.randomUUID()}`, 'r3', DEAD_SERVER)).rejects.toThrow();

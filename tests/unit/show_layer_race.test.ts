@@ -40,7 +40,7 @@ function slowShow(
       store: store as never,
       fetchBatch: async () => {
         await gate;
-        return answer;
+        return { batch: answer, etag: null };
       },
     },
   );

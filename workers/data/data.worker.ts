@@ -12,7 +12,7 @@ import { transferBatch } from '../batch/transfer.ts';
 import { groupChanges } from './review.ts';
 import { LayerRegistry } from './layer_registry.ts';
 import { dbNameFor, openLocalStore, type LocalStore } from './local_store.ts';
-import { showLayer } from './show_layer.ts';
+import { type FetchedBatch, showLayer } from './show_layer.ts';
 import { ZoomBands } from './zoom_bands.ts';
 import { refreshFeatures, type RefreshDeps, type ShownLayer } from './refresh_features.ts';
 import { getFeatureRecord, OutboxStore, putFeatureRecord } from './outbox_store.ts';
@@ -24,7 +24,7 @@ import { buildRoadGraph, findRoute, type RoadGraph } from './road_graph.ts';
 const inFlight = new Map<string, AbortController>();
 const FGB_MIME = 'application/flatgeobuf';
 
-async function fetchLayer(req: LoadLayerRequest, signal: AbortSignal): Promise<Response> {
+async function fetchLayer(req: LoadLayerRequest, signal: AbortSignal, ifNoneMatch?: string): Promise<Response> {
   const fgb = (req.format ?? 'fgb') === 'fgb';
   const q = new URLSearchParams({ workspace: req.workspace, layer: req.layer });
   if (fgb) q.set('f', 'fgb');
@@ -34,6 +34,8 @@ async function fetchLayer(req: LoadLayerRequest, signal: AbortSignal): Promise<R
     credentials: req,
     basicWithSession: true,
   });
+  // Set by us, the header reaches the server and its 304 reaches us (the browser's cache stays out of it).
+  if (ifNoneMatch) headers.set('if-none-match', ifNoneMatch);
   // A server that never answers must not keep the stored copy off screen: the headers must come
   // within SPEC §9's time-out (the body of a large layer may then take as long as it takes).
   const timer = new AbortController();
@@ -41,7 +43,7 @@ async function fetchLayer(req: LoadLayerRequest, signal: AbortSignal): Promise<R
   const res = await fetch(apiUrl(req.apiBase, `/features?${q}`), { headers, signal: AbortSignal.any([signal, timer.signal]) }).finally(() =>
     clearTimeout(timeout),
   );
-  if (!res.ok) {
+  if (!res.ok && res.status !== 304) {
     // The server's error body carries the SPEC §8 text; pass it on unchanged.
     const { status, message } = await readWireError(res, `GET /api/features ${res.status}`);
     throw Object.assign(new Error(message), { status });
@@ -59,8 +61,11 @@ async function decode(res: Response, opts: PackOptions, onProgress?: LoadProgres
   return batch;
 }
 
-/** Fetches and decodes one layer, cancellable by its requestId; progress reports arrive before the batch. */
-async function loadBatch(req: LoadLayerRequest, onProgress?: LoadProgress): Promise<FeatureBatch> {
+/**
+ * Fetches and decodes one layer, cancellable by its requestId; progress reports arrive before the
+ * batch. With `ifNoneMatch`, a 304 answers "not modified" and nothing is decoded.
+ */
+async function loadBatch(req: LoadLayerRequest, onProgress?: LoadProgress, ifNoneMatch?: string): Promise<FetchedBatch> {
   const ctl = new AbortController();
   if (req.requestId) inFlight.set(req.requestId, ctl);
   // Progress crosses on the proxy's own port and the batch on the worker's: wait for the last
@@ -68,7 +73,8 @@ async function loadBatch(req: LoadLayerRequest, onProgress?: LoadProgress): Prom
   let lastReport: unknown;
   const report: LoadProgress | undefined = onProgress && ((...args) => void (lastReport = onProgress(...args)));
   try {
-    const res = await fetchLayer(req, ctl.signal);
+    const res = await fetchLayer(req, ctl.signal, ifNoneMatch);
+    if (res.status === 304) return { notModified: true };
     const batch = await decode(
       res,
       {
@@ -82,7 +88,7 @@ async function loadBatch(req: LoadLayerRequest, onProgress?: LoadProgress): Prom
       report,
     );
     await Promise.resolve(lastReport).catch(() => undefined);
-    return batch;
+    return { batch, etag: res.headers.get('etag') };
   } finally {
     if (req.requestId) inFlight.delete(req.requestId);
     // A comlink proxy holds a MessagePort until released; a plain function has no such member.
@@ -144,7 +150,9 @@ const replays = new Map<string, ReturnType<typeof replayOutbox>>();
 
 const api: DataWorkerApi = {
   async loadLayer(req, onProgress) {
-    return transferBatch(await loadBatch(req, onProgress));
+    const fetched = await loadBatch(req, onProgress);
+    if ('notModified' in fetched) throw new Error('unexpected 304'); // no tag was sent
+    return transferBatch(fetched.batch);
   },
   async connectRenderer({ port }) {
     rendererPort?.close();
@@ -162,7 +170,7 @@ const api: DataWorkerApi = {
       registry,
       port: rendererPort,
       store: await storeFor(req.appName),
-      fetchBatch: () => loadBatch(req, onProgress),
+      fetchBatch: (ifNoneMatch) => loadBatch(req, onProgress, ifNoneMatch),
       bands,
     });
     if (isDiffLayerId(req.layer)) {

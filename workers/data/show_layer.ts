@@ -10,12 +10,16 @@ import type { LocalStore } from './local_store.ts';
 import { cloneBatch, replayPatchLog, type LayerRegistry, type PatchLog } from './layer_registry.ts';
 import type { ZoomBands } from './zoom_bands.ts';
 
+/** The server's answer: the layer with its ETag, or "not modified" when the stored copy's tag still holds. */
+export type FetchedBatch = { batch: FeatureBatch; etag: string | null } | { notModified: true };
+
 export interface ShowLayerDeps {
   registry: LayerRegistry;
   /** The render worker's port; without one nothing is drawn, but hit testing still works. */
   port?: MessagePort;
   store?: LocalStore;
-  fetchBatch: () => Promise<FeatureBatch>;
+  /** Fetches the layer; with `ifNoneMatch` (the stored copy's ETag) the server may answer 304. */
+  fetchBatch: (ifNoneMatch?: string) => Promise<FetchedBatch>;
   /** Sends the current zoom band's version instead of the batch itself. */
   bands?: ZoomBands;
 }
@@ -55,10 +59,10 @@ async function showLogged(req: ShowLayerRequest, deps: ShowLayerDeps, log: Patch
   const local = stored
     ? deliver(deps, stored.batch, `${base}:local`).catch((err) => console.warn('stored layer not shown', err))
     : undefined;
-  let batch: FeatureBatch;
+  let fetched: FetchedBatch;
   try {
-    // Edits refreshed while the request was out are made again over its answer (layer_registry.ts).
-    batch = replayPatchLog(await deps.fetchBatch(), log);
+    // A stored copy with its ETag is revalidated: an unchanged layer costs a 304, no body (issue 15).
+    fetched = await deps.fetchBatch(stored?.etag ?? undefined);
   } catch (err) {
     if (!stored) throw err;
     await local;
@@ -71,8 +75,19 @@ async function showLogged(req: ShowLayerRequest, deps: ShowLayerDeps, log: Patch
       unreachable: serverUnreachable(err),
     };
   }
-  // Stored before delivery: delivering moves a copy, never the batch itself, so both are safe.
-  await deps.store?.putLayerBatch(batch).catch((err) => console.warn('local store: layer not saved', err));
+  if ('notModified' in fetched) {
+    // The stored copy is the server's current one: it stays, with any edit refreshed meanwhile.
+    await local;
+    if (!stored || log.edits.length === 0)
+      return { layerId: req.layer, count: stored?.batch.count ?? 0, source: 'network', ticket: `${base}:local` };
+    fetched = { batch: stored.batch, etag: stored.etag };
+  }
+  // Edits refreshed while the request was out are made again over its answer (layer_registry.ts).
+  const batch = replayPatchLog(fetched.batch, log);
+  // Stored before delivery: delivering moves a copy, never the batch itself, so both are safe. The
+  // tag is kept only for the server's own answer: an edited copy is not what the tag names.
+  const etag = batch === fetched.batch ? fetched.etag : null;
+  await deps.store?.putLayerBatch(batch, { etag }).catch((err) => console.warn('local store: layer not saved', err));
   await deliver(deps, batch, `${base}:network`);
   return { layerId: req.layer, count: batch.count, source: 'network', ticket: `${base}:network` };
 }
