@@ -75,6 +75,7 @@ async function loadBatch(req: LoadLayerRequest, onProgress?: LoadProgress): Prom
         layerId: req.layer,
         geometryType: req.geometryType,
         labelProperty: req.labelProperty,
+        categoryProperty: req.categoryProperty,
         searchProperties: req.searchProperties,
         // SPEC §5: the model's rule, applied per vertex so no feature objects are rebuilt.
         isValidPoint: isValidLonLat,
@@ -155,6 +156,7 @@ const api: DataWorkerApi = {
       workspace: req.workspace,
       geometryType: req.geometryType,
       labelProperty: req.labelProperty,
+      categoryProperty: req.categoryProperty,
       searchProperties: req.searchProperties,
       appName: req.appName,
     });
