@@ -1,7 +1,18 @@
 // SPEC §2 legend: a legend image per layer. A WMS layer's image comes from its server
 // (GetLegendGraphic); a vector layer's is drawn here from its own style (SPEC §3 strokeColor,
 // fillColor, strokeWidth; §9 defaults), so the legend always matches what the map draws.
-import { DEFAULT_FILL_COLOR, DEFAULT_STROKE_COLOR, DEFAULT_STROKE_WIDTH, type GeometryType, type Layer } from '../model/index.ts';
+import {
+  CATEGORY_ICONS,
+  categoryIconIndex,
+  DEFAULT_FILL_COLOR,
+  DEFAULT_STROKE_COLOR,
+  DEFAULT_STROKE_WIDTH,
+  NO_CATEGORY,
+  type CategoryIcon,
+  type GeometryType,
+  type Layer,
+} from '../model/index.ts';
+import { drawCategoryIcon } from '../../workers/render/category_atlas.ts';
 
 export const LEGEND_ICON_PX = 20;
 
@@ -54,20 +65,40 @@ export function drawLegendIcon(ctx: CanvasRenderingContext2D, style: LegendStyle
 
 const drawn = new Map<string, string>();
 
-/** A PNG data URL of the layer's legend icon, drawn once per distinct style. */
-export function vectorLegendDataUrl(style: LegendStyle, size = LEGEND_ICON_PX): string {
-  const key = JSON.stringify([style.geometryType, style.strokeColor, style.fillColor, style.strokeWidth, size]);
+/** A PNG data URL of what `draw` paints on a size × size canvas, drawn once per key. */
+function drawnOnce(key: string, size: number, draw: (ctx: CanvasRenderingContext2D) => void): string {
   let url = drawn.get(key);
   if (!url) {
     const canvas = document.createElement('canvas');
     canvas.width = canvas.height = size;
     const ctx = canvas.getContext('2d');
     if (!ctx) return '';
-    drawLegendIcon(ctx, style, size);
+    draw(ctx);
     url = canvas.toDataURL('image/png');
     drawn.set(key, url);
   }
   return url;
+}
+
+/** A PNG data URL of the layer's legend icon, drawn once per distinct style. */
+export function vectorLegendDataUrl(style: LegendStyle, size = LEGEND_ICON_PX): string {
+  const key = JSON.stringify([style.geometryType, style.strokeColor, style.fillColor, style.strokeWidth, size]);
+  return drawnOnce(key, size, (ctx) => drawLegendIcon(ctx, style, size));
+}
+
+/** SPEC §9: the icon the map draws for a category (the render worker's atlas cell), as a PNG data URL. */
+export function categoryLegendDataUrl(category: CategoryIcon, size = LEGEND_ICON_PX): string {
+  return drawnOnce(`category|${category}|${size}`, size, (ctx) => drawCategoryIcon(ctx, CATEGORY_ICONS.indexOf(category), 0, 0, size));
+}
+
+/**
+ * The category icons a layer's legend explains (SPEC §9): none unless it is a point layer with a
+ * category property; the icons its `categories` name when it lists any, else all 18.
+ */
+export function legendCategories(layer: Pick<Layer, 'type' | 'categoryProperty' | 'categories'>): CategoryIcon[] {
+  if (layer.type !== 'Point' || !layer.categoryProperty) return [];
+  const named = new Set(layer.categories.map(categoryIconIndex).filter((i) => i !== NO_CATEGORY));
+  return named.size ? CATEGORY_ICONS.filter((_, i) => named.has(i)) : [...CATEGORY_ICONS];
 }
 
 /** The legend image of any layer, or undefined when it has none (a WMS layer without a url). */

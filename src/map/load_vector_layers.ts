@@ -109,6 +109,8 @@ async function showLayers(renderer: LayerRenderer, layers: readonly Layer[], opt
           layer: cfg.id,
           geometryType: cfg.type as GeometryType,
           labelProperty: cfg.labelAttribute,
+          // SPEC §9 category icons: points only.
+          categoryProperty: cfg.type === 'Point' ? cfg.categoryProperty : undefined,
           // SPEC §2 search over the originals; pending suggestions are not search results.
           searchProperties: isDiffLayerId(cfg.id) ? undefined : featureSearchProperties(cfg),
           authorization: opts.authorization,

@@ -41,5 +41,6 @@ export * from './rules/outbox.ts';
 export * from './rules/tracks.ts';
 export * from './rules/coordinates.ts';
 export * from './rules/search.ts';
+export * from './rules/categories.ts';
 export * from './rules/navigation.ts';
 export * from './rules/geometry_limits.ts';

@@ -1,7 +1,8 @@
 // SPEC §2 route description panel: the start and destination (my position, or the selected feature:
 // a tapped one or a chosen search result), then the distance and time (SPEC §9 formats), the steps
 // and the hand-off to a navigation app (SPEC §1). Test hooks: data-testid="route-panel",
-// "route-distance", "route-time", "route-failure", "route-nav" (links with data-service).
+// "route-origin-place", "route-destination-place", "route-distance", "route-time", "route-failure",
+// "route-nav" (links with data-service).
 import { useState } from 'react';
 import { Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowSwap20Regular } from '@fluentui/react-icons';
@@ -52,7 +53,9 @@ function EndRow({ which, end }: { which: 'origin' | 'destination'; end?: RouteEn
   return (
     <div className={styles.end} data-testid={`route-${which}`}>
       <Text>{t(`route.${which}`)}</Text>
-      <Text className={styles.place}>{end ? (end.label ?? coords(end.at)) : '—'}</Text>
+      <Text className={styles.place} data-testid={`route-${which}-place`}>
+        {end ? (end.label ?? coords(end.at)) : '—'}
+      </Text>
       <span />
       <div className={styles.picks}>
         <Button size="small" onClick={() => void fromPosition()} data-testid={`route-${which}-position`}>

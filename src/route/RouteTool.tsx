@@ -1,12 +1,16 @@
 // SPEC §1 routing on the map screen: the Route button (below the Location button) opens the route
-// panel; the route is computed (use_route_compute.ts) and drawn (RouteOverlay) whatever set its ends.
+// panel, as do the long-press menu's "route from/to here" (route_menu_items.tsx); the route is
+// computed (use_route_compute.ts) and drawn (RouteOverlay) whatever set its ends.
+import { useEffect } from 'react';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { Directions24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { routingSettings, type AppConfig } from '../model/index.ts';
 import { useMapInstance } from '../map/map_instance.ts';
+import { registerMapMenuItem } from '../map/map_menu.ts';
 import { RouteOverlay } from './RouteOverlay.tsx';
 import { RoutePanel } from './RoutePanel.tsx';
+import { ROUTE_MENU_ITEMS } from './route_menu_items.tsx';
 import { useRoute } from './route_store.ts';
 import { useRouteCompute } from './use_route_compute.ts';
 
@@ -30,6 +34,12 @@ export function RouteTool({ config }: { config: AppConfig }) {
   const map = useMapInstance((s) => s.map);
   const open = useRoute((s) => s.open);
   useRouteCompute(config);
+  useEffect(() => {
+    const removals = ROUTE_MENU_ITEMS.map(registerMapMenuItem);
+    return () => {
+      for (const remove of removals) remove();
+    };
+  }, []);
   if (!routingSettings(config.routing).enabled) return null;
   return (
     <>

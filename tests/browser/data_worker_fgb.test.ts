@@ -2,7 +2,7 @@
 // (tests/browser/global_setup.ts: 500 cities): same batches as the GeoJSON path, with progress.
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { proxy, wrap, type Remote } from 'comlink';
-import { DEMO_APP_KEY } from '../../src/model/index.ts';
+import { DEMO_APP_KEY, NO_CATEGORY } from '../../src/model/index.ts';
 import type { DataWorkerApi, LoadLayerRequest } from '../../workers/data/protocol.ts';
 import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
 
@@ -75,6 +75,17 @@ describe('data worker loadLayer over FlatGeobuf', () => {
     expect([loaded, total]).toEqual([500, 500]);
     expect(bytes).toBeGreaterThan(500 * 50); // the whole body went through the decoder
     expect(calls.every(([n], i) => i === 0 || n >= calls[i - 1][0])).toBe(true);
+  });
+
+  it("carries the layer's category property to a per-feature byte over both formats (SPEC §9)", async () => {
+    // The demo's categories are GeoNames codes (PPLC, PPLA…): none of the 18 icons, so 255 each.
+    const fgb = await api.loadLayer(request('cities', { categoryProperty: 'featureCode' }));
+    const json = await api.loadLayer(request('cities', { categoryProperty: 'featureCode', format: 'geojson' }));
+    expect(fgb.categories).toBeInstanceOf(Uint8Array);
+    expect(fgb.categories!.length).toBe(500);
+    expect([...fgb.categories!]).toEqual([...json.categories!]);
+    expect(new Set(fgb.categories)).toEqual(new Set([NO_CATEGORY]));
+    expect((await api.loadLayer(request('cities'))).categories).toBeUndefined();
   });
 
   it('asks the server for FlatGeobuf (f=fgb gives application/flatgeobuf)', async () => {

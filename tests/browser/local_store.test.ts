@@ -55,6 +55,7 @@ function batchOf(geometryType: GeometryType): FeatureBatch {
         partEnds: new Uint32Array([1, 2, 3]),
         featureEnds: new Uint32Array([1, 2, 3]),
         labels: ['a', 'béé', ''],
+        categories: new Uint8Array([8, 255, 17]),
       };
     case 'LineString':
       return {
@@ -132,6 +133,7 @@ describe('local store in a worker', () => {
       expectSameBytes(batch.featureEnds, want.featureEnds);
       expectSameBytes(batch.polygonEnds, want.polygonEnds);
       expect(batch.labels).toEqual(want.labels);
+      expectSameBytes(batch.categories, want.categories);
     }
     // An empty layer (every blob empty) comes back empty, not missing.
     const empty: FeatureBatch = {

@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import OlMap from 'ol/Map.js';
 import View from 'ol/View.js';
-import { layerSchema, type LayerInput } from '../../src/model/index.ts';
-import { vectorLegendDataUrl } from '../../src/map/legend.ts';
+import { CATEGORY_ICON_STYLES, CATEGORY_ICONS, layerSchema, type LayerInput } from '../../src/model/index.ts';
+import { categoryLegendDataUrl, legendCategories, vectorLegendDataUrl } from '../../src/map/legend.ts';
 import { Legend } from '../../src/map/Legend.tsx';
 import { createConfiguredBaseLayer } from '../../src/map/base_layers.ts';
 import { useMapStore } from '../../src/state/map_store.ts';
@@ -58,6 +58,42 @@ describe('legend images', () => {
     expect(rows[0].querySelector('img')!.getAttribute('src')).toMatch(/^data:image\/png/);
     expect(rows[0].querySelector('img')!.getAttribute('alt')).toBe('Legend of Cities');
     expect(rows[2].querySelector('img')!.getAttribute('src')).toContain('REQUEST=GetLegendGraphic');
+  });
+});
+
+describe('category legend (SPEC §9)', () => {
+  it('explains the categories a point layer lists, or all 18, and nothing for a layer without a category property', () => {
+    expect(legendCategories(layer({ id: 'poi', categoryProperty: 'kind', categories: ['Hospitals', 'bakery', 'car_parks'] }))).toEqual([
+      'car parks',
+      'hospitals',
+    ]);
+    expect(legendCategories(layer({ id: 'poi', categoryProperty: 'kind' }))).toEqual([...CATEGORY_ICONS]);
+    expect(legendCategories(layer({ id: 'poi' }))).toEqual([]);
+    expect(legendCategories(layer({ id: 'zones', type: 'Polygon', categoryProperty: 'kind' }))).toEqual([]);
+  });
+
+  it('draws the icon the map draws: a disc of the category colour', async () => {
+    const px = await pixels(categoryLegendDataUrl('hospitals'));
+    const red = [1, 3, 5].map((i) => Number.parseInt(CATEGORY_ICON_STYLES.hospitals.color.slice(i, i + 2), 16));
+    // Between the white mark and the white ring, and transparent in the corner.
+    expect(at(px, 4, 10)).toEqual(red);
+    expect(px[3]).toBe(0);
+  });
+
+  it('lists an entry with its icon and translated name under the layer for each category', async () => {
+    await render(
+      <Legend
+        layers={[layer({ id: 'poi', name: 'Places', categoryProperty: 'kind', categories: ['cafes', 'parks'] }), layer({ id: 'plain' })]}
+      />,
+    );
+    const entries = [...document.querySelectorAll('[data-layer-id="poi"] [data-category]')];
+    expect(entries.map((e) => [e.getAttribute('data-category'), e.textContent])).toEqual([
+      ['cafes', 'Cafés'],
+      ['parks', 'Parks'],
+    ]);
+    expect(entries[0].querySelector('img')!.getAttribute('src')).toBe(categoryLegendDataUrl('cafes'));
+    expect(document.querySelector('[data-layer-id="poi"] ul')!.getAttribute('aria-label')).toBe('Categories of Places');
+    expect(document.querySelectorAll('[data-layer-id="plain"] [data-category]')).toHaveLength(0);
   });
 });
 

@@ -5,6 +5,7 @@ import { createRenderer, type MapRendererHandle } from '../../src/map/render_wor
 import type { CreateRendererOptions } from '../../src/map/render_worker_client.ts';
 import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
 import type { RenderLayerConfig, Snapshot } from '../../workers/render/protocol.ts';
+import { CATEGORY_ICON_STYLES, CATEGORY_ICONS, NO_CATEGORY } from '../../src/model/index.ts';
 
 const SIZE: [number, number] = [200, 200];
 /** zoom ≈ 7.3: 1° of longitude ≈ 111 px. */
@@ -373,4 +374,47 @@ describe('fallback renderer', () => {
     expect(await r.batchReceived({ ticket: 'never', timeoutMs: 50 })).toBe(false);
     channel.port1.close();
   });
+});
+
+describe('category icons (SPEC §9)', () => {
+  const hex = (h: string) => [1, 3, 5].map((i) => Number.parseInt(h.slice(i, i + 2), 16));
+  const kinds = ['hospitals', 'parks', 'car parks'] as const;
+  const at: [number, number][] = [
+    [-0.4, 0.3],
+    [0.4, 0.3],
+    [-0.4, -0.3],
+    [0.4, -0.3], // no category: the layer's plain dot
+  ];
+  const categorised = () => ({
+    ...points('poi', [1, 2, 3, 4], at.flat()),
+    categories: Uint8Array.from([...kinds.map((k) => CATEGORY_ICONS.indexOf(k)), NO_CATEGORY]),
+  });
+
+  for (const backend of ['webgl', 'canvas2d'] as const) {
+    it(`draws each categorised point as its category's icon, the others as dots (${backend})`, async () => {
+      const r = await renderer({ backend });
+      expect(r.backend).toBe(backend);
+      await r.setLayers([layer('poi', 'Point', '#ff00ff')]);
+      await r.setBatch(categorised());
+      const s = await r.snapshot();
+      kinds.forEach((kind, i) => {
+        const [x, y] = px(...at[i]);
+        const colour = hex(CATEGORY_ICON_STYLES[kind].color);
+        // The disc reaches 7 px off the centre (the plain dot stops at 5), in the category's colour…
+        expect(colourNear(s, [x + 5, y - 5], colour, 1, 40)).toBe(true);
+        expect(colourNear(s, [x - 5, y + 5], colour, 1, 40)).toBe(true);
+        // …with the white mark in the middle, and no dot of the layer's colour.
+        expect(colourNear(s, [x, y], [255, 255, 255], 3, 30)).toBe(true);
+        expect(colourNear(s, [x, y], MAGENTA, 6)).toBe(false);
+        // Each icon has its own colour: no other category's at this point.
+        for (const other of kinds.filter((k) => k !== kind))
+          expect(colourNear(s, [x, y], hex(CATEGORY_ICON_STYLES[other].color), 8, 30)).toBe(false);
+      });
+      const plain = px(...at[3]);
+      expect(colourNear(s, plain, MAGENTA)).toBe(true);
+      expect(colourNear(s, [plain[0] + 7, plain[1] - 7], MAGENTA, 1)).toBe(false);
+      expect(blank(s, CORNER)).toBe(true);
+      expect((await r.stats()).backend).toBe(backend);
+    });
+  }
 });

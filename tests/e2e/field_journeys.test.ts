@@ -1,6 +1,7 @@
 // Field tools against the built app and the real server, on a 360 px touch phone: a long press
 // (SPEC §4/§9: 600 ms, cancelled beyond 20 px) opens the map's context menu at the pressed point and
 // a 25 px drag does not; "copy coordinates" copies the point and says "link copied" (SPEC §8);
+// "route to here" makes the pressed point the route panel's destination (SPEC §1);
 // the geolocation options prompt (SPEC §2); outdoor mode on and off with its notification each time
 // (SPEC §4/§8); a signed-in user's "new point here" opens a new point's draft.
 import { join } from 'node:path';
@@ -75,6 +76,17 @@ describe('field journeys', () => {
     // The middle of the map is the view's centre, within a pixel at this zoom.
     expect(copied[0]).toBeCloseTo(lat!, 0);
     expect(copied[1]).toBeCloseTo(lon!, 0);
+
+    // Routing's items (SPEC §1): the pressed point becomes the route's destination, in the panel.
+    await press(page, x, y, 800);
+    await page.getByTestId('map-menu-route-to-here').tap();
+    const destination = page.getByTestId('route-destination-place');
+    await destination.waitFor();
+    const [toLat, toLon] = ((await destination.textContent()) ?? '').split(', ').map(Number);
+    expect(toLat).toBeCloseTo(lat!, 0);
+    expect(toLon).toBeCloseTo(lon!, 0);
+    expect(await page.getByTestId('route-origin-place').textContent()).toBe('—');
+    await page.getByTestId('route-close').tap();
 
     await press(page, x, y, 800);
     await page.getByTestId('map-menu-location-options').tap();

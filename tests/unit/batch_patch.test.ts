@@ -138,3 +138,33 @@ describe('upsertFeatures / removeFeatures', () => {
     ).toThrow();
   });
 });
+
+describe('category icons through patches (SPEC §9)', () => {
+  const packKinds = (...kinds: [number, string][]) =>
+    packFeatureCollection(
+      {
+        type: 'FeatureCollection',
+        features: kinds.map(([id, kind]) => ({
+          type: 'Feature',
+          id,
+          geometry: { type: 'Point', coordinates: [id, id] },
+          properties: { kind },
+        })),
+      },
+      { layerId: 'poi', categoryProperty: 'kind' },
+    );
+  const base = packKinds([1, 'hospitals'], [2, 'cafes'], [3, 'parks']);
+
+  it("moves the edited feature's category with it, keeps the others and drops the removed", () => {
+    const out = upsertFeatures(base, packKinds([2, 'schools'], [9, 'banks']));
+    expect([...out.ids]).toEqual([1, 2, 3, 9]);
+    expect([...out.categories!]).toEqual([8, 12, 14, 1]);
+    expect([...removeFeatures(out, [1, 3]).categories!]).toEqual([12, 1]);
+    expect([...base.categories!]).toEqual([8, 11, 14]);
+  });
+
+  it('gives no icon to a feature patched in without categories', () => {
+    const plain = pack('poi', feature(2, { type: 'Point', coordinates: [2, 2] }));
+    expect([...upsertFeatures(base, plain).categories!]).toEqual([8, 255, 14]);
+  });
+});

@@ -4,7 +4,7 @@ import type { FeatureCollection, Point } from 'geojson';
 import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';
 import { featureParts } from '../../workers/batch/feature_batch.ts';
 import { batchTransferables } from '../../workers/batch/transfer.ts';
-import { isValidLonLat } from '../../src/model/index.ts';
+import { CATEGORY_ICONS, categoryIconIndex, isValidLonLat, NO_CATEGORY } from '../../src/model/index.ts';
 
 const fc = (features: FeatureCollection['features']): FeatureCollection => ({ type: 'FeatureCollection', features });
 
@@ -109,5 +109,43 @@ describe('packFeatureCollection', () => {
     const b = packFeatureCollection(fc([]), { layerId: 'e', geometryType: 'Polygon' });
     expect(b.count).toBe(0);
     expect(batchTransferables(b)).toHaveLength(5);
+  });
+});
+
+describe('category icons in a batch (SPEC §9)', () => {
+  const point = (id: number, kind: unknown) => ({
+    type: 'Feature' as const,
+    id,
+    properties: { kind },
+    geometry: { type: 'Point' as const, coordinates: [id, id] },
+  });
+  const places = fc([point(1, 'Hospitals'), point(2, 'car_parks'), point(3, 'bakery'), point(4, null), point(5, ' Cafe '), point(6, 7)]);
+
+  it('names each of the 18 categories by its index, whatever the case, separators or plural; others get none', () => {
+    CATEGORY_ICONS.forEach((name, i) => expect(categoryIconIndex(name.toUpperCase())).toBe(i));
+    expect(categoryIconIndex('police-station')).toBe(CATEGORY_ICONS.indexOf('police stations'));
+    for (const other of ['bakery', '', undefined, 12, 'parkss']) expect(categoryIconIndex(other)).toBe(NO_CATEGORY);
+  });
+
+  it("packs the layer's category property as one byte per feature, 255 for none, moved with the batch", () => {
+    const b = packFeatureCollection(places, { layerId: 'p', categoryProperty: 'kind' });
+    const idx = (name: (typeof CATEGORY_ICONS)[number]) => CATEGORY_ICONS.indexOf(name);
+    expect(b.categories).toBeInstanceOf(Uint8Array);
+    expect([...b.categories!]).toEqual([idx('hospitals'), idx('car parks'), 255, 255, idx('cafes'), 255]);
+    expect(batchTransferables(b)).toContain(b.categories!.buffer);
+    // A dropped feature (SPEC §5 out of range) takes its category with it.
+    const kept = packFeatureCollection(
+      fc([point(1, 'parks'), { ...point(2, 'schools'), geometry: { type: 'Point', coordinates: [500, 0] } }]),
+      {
+        layerId: 'p',
+        categoryProperty: 'kind',
+        isValidPoint: isValidLonLat,
+      },
+    );
+    expect([...kept.categories!]).toEqual([idx('parks')]);
+  });
+
+  it('has no categories for a layer without a category property', () => {
+    expect(packFeatureCollection(places, { layerId: 'p' }).categories).toBeUndefined();
   });
 });

@@ -27,15 +27,16 @@ const bits = (a: ArrayBufferView | undefined) => (a ? Buffer.from(a.buffer, a.by
 
 /** Equal arrays bit for bit (NaN ids included), not only numerically. */
 function expectSameBatch(actual: FeatureBatch, expected: FeatureBatch) {
-  const { ids, coords, partEnds, featureEnds, polygonEnds, ...rest } = actual;
+  const { ids, coords, partEnds, featureEnds, polygonEnds, categories, ...rest } = actual;
   const e = expected;
   expect(rest).toEqual({ layerId: e.layerId, geometryType: e.geometryType, count: e.count, ...(e.labels ? { labels: e.labels } : {}) });
-  expect([bits(ids), bits(coords), bits(partEnds), bits(featureEnds), bits(polygonEnds)]).toEqual([
+  expect([bits(ids), bits(coords), bits(partEnds), bits(featureEnds), bits(polygonEnds), bits(categories)]).toEqual([
     bits(e.ids),
     bits(e.coords),
     bits(e.partEnds),
     bits(e.featureEnds),
     bits(e.polygonEnds),
+    bits(e.categories),
   ]);
   expect(coords).toBeInstanceOf(Float64Array);
   expect(partEnds).toBeInstanceOf(Uint32Array);
@@ -243,5 +244,24 @@ describe('search texts from FlatGeobuf (SPEC §2 search)', () => {
     const batch = decodeFlatGeobuf(serialize(data) as Uint8Array, opts);
     expect(batch.searchTexts).toEqual(packFeatureCollection(data, opts).searchTexts);
     expect(batch.searchTexts).toEqual(['Paris\u001fFR', 'Lyon\u001fFR']);
+  });
+});
+
+describe('decodeFlatGeobuf category icons (SPEC §9)', () => {
+  it("reads the layer's category column into the same bytes as pack", () => {
+    const kinds = ['Hospitals', 'no such kind', 'car parks', 'cafes'];
+    const places = fc(
+      ...kinds.map((kind, i) => {
+        const f = feature({ type: 'Point', coordinates: [i, i] });
+        f.properties!.kind = kind;
+        return f;
+      }),
+    );
+    const batch = expectAsPack(places, { layerId: 'poi', categoryProperty: 'kind' });
+    expect([...batch.categories!]).toEqual([8, 255, 3, 11]);
+    // A file without the column: every feature without an icon.
+    expect([...decodeFlatGeobuf(serialize(places), { layerId: 'poi', categoryProperty: 'missing' }).categories!]).toEqual([
+      255, 255, 255, 255,
+    ]);
   });
 });

@@ -166,3 +166,28 @@ describe('LayerData', () => {
     expect(data.featuresIn(around(0, 0))).toEqual([]);
   });
 });
+
+describe('buildGLGeometry category icons (SPEC §9)', () => {
+  it("gives every vertex its feature's icon, a MultiPoint's points all the same; none without categories", () => {
+    const features: Feature[] = [
+      { type: 'Feature', id: 1, properties: { kind: 'schools' }, geometry: { type: 'Point', coordinates: [1, 1] } },
+      {
+        type: 'Feature',
+        id: 2,
+        properties: { kind: 'banks' },
+        geometry: {
+          type: 'MultiPoint',
+          coordinates: [
+            [2, 2],
+            [3, 3],
+            [4, 4],
+          ],
+        },
+      },
+      { type: 'Feature', id: 3, properties: { kind: 'other' }, geometry: { type: 'Point', coordinates: [5, 5] } },
+    ];
+    const batch = packFeatureCollection({ type: 'FeatureCollection', features }, { layerId: 'poi', categoryProperty: 'kind' });
+    expect([...buildGLGeometry(batch).icons!]).toEqual([12, 1, 1, 1, 255]);
+    expect(buildGLGeometry(pack('plain', feature(1, { type: 'Point', coordinates: [1, 1] }))).icons).toBeNull();
+  });
+});

@@ -2,6 +2,7 @@
 // layer; after MapLibre's geojson_source_diff). Pure and DOM-free: each returns a new batch and
 // never touches its inputs, so the registry's old batch stays valid for work still under way.
 // O(n) typed-array copies: untouched features are copied bit for bit, in their order.
+import { NO_CATEGORY } from '../../src/model/index.ts';
 import { featureParts, type FeatureBatch } from './feature_batch.ts';
 import { upperBound } from './flat_geometry.ts';
 
@@ -47,6 +48,8 @@ function assemble(base: FeatureBatch, picks: readonly Pick[]): FeatureBatch {
   const polygonEnds = polygon ? new Uint32Array(nPolys) : undefined;
   const labels = base.labels ? new Array<string>(picks.length) : undefined;
   const searchTexts = base.searchTexts ? new Array<string>(picks.length) : undefined;
+  // A patch packed without the category property has no icon to give.
+  const categories = base.categories ? new Uint8Array(picks.length).fill(NO_CATEGORY) : undefined;
   let part = 0,
     vert = 0,
     poly = 0;
@@ -65,6 +68,7 @@ function assemble(base: FeatureBatch, picks: readonly Pick[]): FeatureBatch {
     featureEnds[i] = part;
     if (labels) labels[i] = from.labels?.[f] ?? '';
     if (searchTexts) searchTexts[i] = from.searchTexts?.[f] ?? '';
+    if (categories && from.categories) categories[i] = from.categories[f];
   });
   const out: FeatureBatch = {
     layerId: base.layerId,
@@ -77,6 +81,7 @@ function assemble(base: FeatureBatch, picks: readonly Pick[]): FeatureBatch {
   };
   if (polygonEnds) out.polygonEnds = polygonEnds;
   if (labels) out.labels = labels;
+  if (categories) out.categories = categories;
   if (searchTexts) out.searchTexts = searchTexts;
   return out;
 }

@@ -25,6 +25,12 @@ export interface FeatureBatch {
   polygonEnds?: Uint32Array;
   labels?: string[];
   /**
+   * SPEC §9 category icons: per feature, the index into the model's CATEGORY_ICONS of its category
+   * (the layer's `categoryProperty` value, model `categoryIconIndex`), NO_CATEGORY (255) for none.
+   * Present only for layers with a category property.
+   */
+  categories?: Uint8Array;
+  /**
    * The data worker's search text per feature (model `featureSearchText`: name, separator, other
    * searchable values); kept by the data worker and its local store, never sent to the renderer.
    */

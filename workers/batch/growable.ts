@@ -1,6 +1,6 @@
 // Growable typed-array writer for packing features whose count is not known up front: one
 // allocation per doubling instead of one per vertex.
-export class Growable<T extends Float64Array | Uint32Array> {
+export class Growable<T extends Float64Array | Uint32Array | Uint8Array> {
   len = 0;
   constructor(
     private buf: T,
@@ -22,3 +22,4 @@ export class Growable<T extends Float64Array | Uint32Array> {
 
 export const f64 = (n: number) => new Float64Array(n);
 export const u32 = (n: number) => new Uint32Array(n);
+export const u8 = (n: number) => new Uint8Array(n);

@@ -7,7 +7,7 @@ import type { FeatureBatch } from './feature_batch.ts';
 
 /** The distinct ArrayBuffers behind a batch (a buffer listed twice makes postMessage throw). */
 export function batchTransferables(batch: FeatureBatch): ArrayBuffer[] {
-  const views = [batch.ids, batch.coords, batch.partEnds, batch.featureEnds, batch.polygonEnds];
+  const views = [batch.ids, batch.coords, batch.partEnds, batch.featureEnds, batch.polygonEnds, batch.categories];
   const buffers = new Set<ArrayBuffer>();
   for (const v of views) if (v) buffers.add(v.buffer as ArrayBuffer);
   return [...buffers];

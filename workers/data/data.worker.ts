@@ -81,6 +81,7 @@ async function loadBatch(req: LoadLayerRequest, onProgress?: LoadProgress, ifNon
         layerId: req.layer,
         geometryType: req.geometryType,
         labelProperty: req.labelProperty,
+        categoryProperty: req.categoryProperty,
         searchProperties: req.searchProperties,
         // SPEC §5: the model's rule, applied per vertex so no feature objects are rebuilt.
         isValidPoint: isValidLonLat,
@@ -163,6 +164,7 @@ const api: DataWorkerApi = {
       workspace: req.workspace,
       geometryType: req.geometryType,
       labelProperty: req.labelProperty,
+      categoryProperty: req.categoryProperty,
       searchProperties: req.searchProperties,
       appName: req.appName,
     });

@@ -14,12 +14,12 @@ import { Geometry } from 'flatgeobuf/lib/mjs/flat-geobuf/geometry.js';
 import { GeometryType as Fgb } from 'flatgeobuf/lib/mjs/flat-geobuf/geometry-type.js';
 import { fromByteBuffer, type HeaderMeta } from 'flatgeobuf/lib/mjs/header-meta.js';
 import { calcTreeSize } from 'flatgeobuf/lib/mjs/packedrtree.js';
-import { featureSearchText, type GeometryType } from '../../src/model/index.ts';
+import { categoryIconIndex, featureSearchText, type GeometryType } from '../../src/model/index.ts';
 import { unwrapOffsets } from '../batch/antimeridian.ts';
 import type { PackOptions } from './pack_geojson.ts';
 import type { LoadProgress } from './protocol.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
-import { f64, Growable, u32 } from '../batch/growable.ts';
+import { f64, Growable, u32, u8 } from '../batch/growable.ts';
 
 export interface FgbDecodeOptions extends PackOptions {
   /** Column holding the feature id (the server writes `gfid`); NaN when absent, as in pack. */
@@ -78,6 +78,7 @@ export class FgbBatchDecoder {
   private type: GeometryType | undefined;
   private idCol = -1;
   private labelCol = -1;
+  private categoryCol = -1;
   /** Column of each search property (-1 when the file lacks it), in `searchProperties` order. */
   private searchCols: number[] = [];
   private readonly searchValues: unknown[] = [];
@@ -94,11 +95,13 @@ export class FgbBatchDecoder {
   private readonly polygonEnds = new Growable(u32(256), u32);
   private readonly labels: string[] | undefined;
   private readonly searchTexts: string[] | undefined;
+  private readonly categories: Growable<Uint8Array> | undefined;
 
   constructor(private readonly opts: FgbDecodeOptions) {
     this.type = opts.geometryType;
     this.labels = opts.labelProperty ? [] : undefined;
     this.searchTexts = opts.searchProperties ? [] : undefined;
+    this.categories = opts.categoryProperty ? new Growable(u8(1024), u8) : undefined;
   }
 
   /** Total features announced by the header (0 there means unknown: a streamed file). */
@@ -146,6 +149,7 @@ export class FgbBatchDecoder {
     };
     if (geometryType === 'Polygon') batch.polygonEnds = this.polygonEnds.done();
     if (this.labels) batch.labels = this.labels;
+    if (this.categories) batch.categories = this.categories.done();
     if (this.searchTexts) batch.searchTexts = this.searchTexts;
     return batch;
   }
@@ -190,6 +194,7 @@ export class FgbBatchDecoder {
     const cols = header.columns ?? [];
     this.idCol = cols.findIndex((c) => c.name === (this.opts.idProperty ?? 'gfid'));
     this.labelCol = this.opts.labelProperty ? cols.findIndex((c) => c.name === this.opts.labelProperty) : -1;
+    this.categoryCol = this.opts.categoryProperty ? cols.findIndex((c) => c.name === this.opts.categoryProperty) : -1;
     this.searchCols = (this.opts.searchProperties ?? []).map((name) => cols.findIndex((c) => c.name === name));
     this.pos += HEADER_START + 4 + size;
     if (header.indexNodeSize > 0 && header.featuresCount > 0) this.skip = calcTreeSize(header.featuresCount, header.indexNodeSize);
@@ -211,12 +216,13 @@ export class FgbBatchDecoder {
     } else if (t === Fgb.Polygon) this.addPolygon(g);
     else this.addPointsOrLines(g, t);
     if (this.partEnds.len === partsBefore) return; // nothing drawable left: drop the feature
-    const [id, label] = this.readProps(f);
+    const [id, label, category] = this.readProps(f);
     // As pack's featureId: a number, or a non-empty numeric string; anything else is NaN.
     const n = typeof id === 'number' ? id : typeof id === 'string' && id !== '' ? Number(id) : NaN;
     this.ids.push(Number.isFinite(n) ? n : NaN);
     this.featureEnds.push(this.partEnds.len);
     this.labels?.push(label == null ? '' : String(label));
+    this.categories?.push(categoryIconIndex(category));
     this.searchTexts?.push(featureSearchText(this.searchValues));
   }
 
@@ -280,15 +286,15 @@ export class FgbBatchDecoder {
     return true;
   }
 
-  /** The id, label and search columns only (search values into `searchValues`); others are stepped over, not decoded. */
-  private readProps(f: Feature): [unknown, unknown] {
-    let id: unknown, label: unknown;
+  /** The id, label, category and search columns only (search values into `searchValues`); others are stepped over, not decoded. */
+  private readProps(f: Feature): [unknown, unknown, unknown] {
+    let id: unknown, label: unknown, category: unknown;
     const cols = this.header!.columns ?? [];
     const search = this.searchCols;
     this.searchValues.length = search.length;
     this.searchValues.fill(undefined);
-    const arr = this.idCol >= 0 || this.labelCol >= 0 || search.length ? f.propertiesArray() : null;
-    if (!arr) return [id, label];
+    const arr = this.idCol >= 0 || this.labelCol >= 0 || this.categoryCol >= 0 || search.length ? f.propertiesArray() : null;
+    if (!arr) return [id, label, category];
     const v = new DataView(arr.buffer, arr.byteOffset, arr.byteLength);
     for (let o = 0; o + 2 <= arr.length; ) {
       const c = v.getUint16(o, true);
@@ -296,11 +302,12 @@ export class FgbBatchDecoder {
       const type = cols[c].type;
       if (c === this.idCol) id = readValue(type, v, o);
       if (c === this.labelCol) label = readValue(type, v, o);
+      if (c === this.categoryCol) category = readValue(type, v, o);
       const at = search.indexOf(c);
       if (at >= 0) this.searchValues[at] = readValue(type, v, o);
       o += FIXED[type]?.[0] ?? 4 + v.getUint32(o, true);
     }
-    return [id, label];
+    return [id, label, category];
   }
 }
 

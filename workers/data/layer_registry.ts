@@ -45,6 +45,7 @@ export function cloneBatch(batch: FeatureBatch): FeatureBatch {
     featureEnds: batch.featureEnds.slice(),
     polygonEnds: batch.polygonEnds?.slice(),
     labels: batch.labels?.slice(),
+    categories: batch.categories?.slice(),
     searchTexts: batch.searchTexts?.slice(),
   };
 }

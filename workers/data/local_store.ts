@@ -98,21 +98,26 @@ const f64 = (b: Uint8Array) => new Float64Array(b.buffer, b.byteOffset, b.byteLe
 const u32 = (b: Uint8Array) => new Uint32Array(b.buffer, b.byteOffset, b.byteLength / 4);
 
 /**
- * The `labels` column holds the batch's text columns: a plain array of labels (as written before
- * search came), or `{ labels, searchTexts }` when the layer is searched. Kept in that column so the
- * SPEC §9 database version (2) stays; search then works offline over the stored layers (§2).
+ * The `labels` column holds the batch's per-feature extras: a plain array of labels (as written
+ * before search came), or `{ labels, searchTexts, categories }` when the layer is searched or has
+ * category icons (`categories` as a plain number array). Kept in that column so the SPEC §9 database
+ * version (2) stays; search and the icons then work offline over the stored layers (§2, §9).
  */
 function textColumns(batch: FeatureBatch): string | null {
-  if (batch.searchTexts) return JSON.stringify({ labels: batch.labels, searchTexts: batch.searchTexts });
+  if (batch.searchTexts || batch.categories) {
+    const categories = batch.categories ? Array.from(batch.categories) : undefined;
+    return JSON.stringify({ labels: batch.labels, searchTexts: batch.searchTexts, categories });
+  }
   return batch.labels ? JSON.stringify(batch.labels) : null;
 }
 
 function readTextColumns(batch: FeatureBatch, stored: unknown): void {
   if (Array.isArray(stored)) batch.labels = stored as string[];
   else {
-    const { labels, searchTexts } = stored as Pick<FeatureBatch, 'labels' | 'searchTexts'>;
+    const { labels, searchTexts, categories } = stored as Pick<FeatureBatch, 'labels' | 'searchTexts'> & { categories?: number[] };
     if (labels) batch.labels = labels;
     if (searchTexts) batch.searchTexts = searchTexts;
+    if (categories) batch.categories = Uint8Array.from(categories);
   }
 }
 

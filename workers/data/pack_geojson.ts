@@ -1,15 +1,17 @@
 // Packs a GeoJSON FeatureCollection into a FeatureBatch (workers/batch/feature_batch.ts). Pure and
 // DOM-free, so it runs in the data worker, in node tests and in benchmarks alike.
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
-import { featureSearchText, type GeometryType } from '../../src/model/index.ts';
+import { categoryIconIndex, featureSearchText, type GeometryType } from '../../src/model/index.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 import { unwrapOffsets } from '../batch/antimeridian.ts';
-import { f64, Growable, u32 } from '../batch/growable.ts';
+import { f64, Growable, u32, u8 } from '../batch/growable.ts';
 
 export interface PackOptions {
   layerId: string;
   geometryType?: GeometryType;
   labelProperty?: string;
+  /** SPEC §3 Layer.categoryProperty: its value picks each feature's category icon (`categories`). */
+  categoryProperty?: string;
   /** Properties whose values make each feature's `searchTexts`, the name first (model `featureSearchProperties`). */
   searchProperties?: readonly string[];
   /** SPEC §5: points with out-of-range coordinates are filtered out (the model's rule). */
@@ -65,6 +67,8 @@ export function packFeatureCollection(fc: FeatureCollection, opts: PackOptions):
   const labels: string[] | undefined = opts.labelProperty ? [] : undefined;
   const searchProperties = opts.searchProperties;
   const searchTexts: string[] | undefined = searchProperties ? [] : undefined;
+  const categoryProperty = opts.categoryProperty;
+  const categories = categoryProperty ? new Growable(u8(hint), u8) : undefined;
   const validPoint = opts.isValidPoint;
 
   const pushPart = (ring: Position[], closed = false): boolean => {
@@ -113,6 +117,7 @@ export function packFeatureCollection(fc: FeatureCollection, opts: PackOptions):
       const v = (f.properties as Record<string, unknown> | null)?.[opts.labelProperty!];
       labels.push(v == null ? '' : String(v));
     }
+    if (categories) categories.push(categoryIconIndex((f.properties as Record<string, unknown> | null)?.[categoryProperty!]));
     if (searchTexts) {
       const props = (f.properties ?? {}) as Record<string, unknown>;
       searchTexts.push(featureSearchText(searchProperties!.map((name) => props[name])));
@@ -130,6 +135,7 @@ export function packFeatureCollection(fc: FeatureCollection, opts: PackOptions):
   };
   if (geometryType === 'Polygon') batch.polygonEnds = polygonEnds.done();
   if (labels) batch.labels = labels;
+  if (categories) batch.categories = categories.done();
   if (searchTexts) batch.searchTexts = searchTexts;
   return batch;
 }

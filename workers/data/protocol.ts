@@ -25,6 +25,8 @@ export interface LoadLayerRequest {
   geometryType?: GeometryType;
   /** Property copied into `labels` (SPEC §3 Layer.labelAttribute). */
   labelProperty?: string;
+  /** SPEC §3 Layer.categoryProperty: picks each point's category icon (SPEC §9); none: no icons. */
+  categoryProperty?: string;
   /** Properties searched in this layer, the name first (model `featureSearchProperties`); none: not searched. */
   searchProperties?: string[];
   /** Basic-auth header value or session id, when logged in (SPEC §7: credentials on every call). */

@@ -18,6 +18,7 @@ export interface ShownLayer {
   workspace: string;
   geometryType?: GeometryType;
   labelProperty?: string;
+  categoryProperty?: string;
   searchProperties?: string[];
   /** Names the local database the layer is stored in (SPEC §9). */
   appName?: string;
@@ -98,6 +99,7 @@ export function applyFeatures(
       layerId,
       geometryType,
       labelProperty: deps.shown?.labelProperty,
+      categoryProperty: deps.shown?.categoryProperty,
       searchProperties: deps.shown?.searchProperties,
       isValidPoint: isValidLonLat, // SPEC §5, as on load
     },

@@ -102,6 +102,7 @@ class Simplifier {
     };
     if (batch.polygonEnds) out.polygonEnds = batch.polygonEnds.slice();
     if (batch.labels) out.labels = batch.labels.slice();
+    if (batch.categories) out.categories = batch.categories.slice();
     return out;
   }
 

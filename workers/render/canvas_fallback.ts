@@ -5,7 +5,9 @@
 // layer's spatial index) and only they are projected, so a pan over a huge layer costs what is on screen.
 import { buffer as bufferExtent } from 'ol/extent.js';
 import type { Transform } from 'ol/transform.js';
+import { NO_CATEGORY } from '../../src/model/index.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
+import { buildCategoryAtlas, type CategoryAtlas } from './category_atlas.ts';
 import { latToY, lonToX, type Extent } from '../batch/mercator.ts';
 import { forEachPart } from './layer_data.ts';
 import { isDrawn, pointStrokeWidth, POINT_RADIUS_PX, POLYGON_FILL_ALPHA, resolveStyle, type ResolvedStyle } from './layer_style.ts';
@@ -41,6 +43,13 @@ export class CanvasFallbackBackend implements DrawBackend {
   readonly kind = 'canvas2d' as const;
   /** One pre-drawn circle per point style: thousands of image blits cost far less than thousands of arcs. */
   private readonly sprites = new Map<string, Sprite>();
+  /** SPEC §9 category icons, drawn once per pixel ratio; a point with a category blits its cell. */
+  private atlas: CategoryAtlas | null = null;
+
+  private atlasFor(pixelRatio: number): CategoryAtlas {
+    if (this.atlas?.pixelRatio !== pixelRatio) this.atlas = buildCategoryAtlas(pixelRatio);
+    return this.atlas;
+  }
 
   private sprite(s: ResolvedStyle, pixelRatio: number): Sprite {
     const key = `${s.fill}|${s.stroke}|${s.width}|${pixelRatio}`;
@@ -66,16 +75,25 @@ export class CanvasFallbackBackend implements DrawBackend {
   private drawPoints(ctx: Output2D, batch: FeatureBatch, found: number[], t: Transform, sprite: Sprite, pr: number) {
     const half = sprite.width / 2;
     const c = batch.coords;
+    const categories = batch.categories;
+    const atlas = categories ? this.atlasFor(pr) : null;
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0); // device pixels: whole-pixel blits stay crisp and fast
     for (const f of found) {
+      const icon = categories ? categories[f] : NO_CATEGORY;
       forEachPart(batch, f, (v0, v1) => {
         for (let v = v0; v < v1; v++) {
           const mx = lonToX(c[2 * v]);
           const my = latToY(c[2 * v + 1]);
           const x = (t[0] * mx + t[2] * my + t[4]) * pr;
           const y = (t[1] * mx + t[3] * my + t[5]) * pr;
-          ctx.drawImage(sprite, Math.round(x - half), Math.round(y - half));
+          if (icon === NO_CATEGORY || !atlas) ctx.drawImage(sprite, Math.round(x - half), Math.round(y - half));
+          else {
+            const cell = atlas.cell;
+            const dx = Math.round(x - cell / 2);
+            const dy = Math.round(y - cell / 2);
+            ctx.drawImage(atlas.canvas, icon * cell, 0, cell, cell, dx, dy, cell, cell);
+          }
         }
       });
     }
@@ -134,5 +152,6 @@ export class CanvasFallbackBackend implements DrawBackend {
 
   dispose(): void {
     this.sprites.clear();
+    this.atlas = null;
   }
 }

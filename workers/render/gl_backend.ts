@@ -7,6 +7,8 @@
 // drawArrays, a million points opened without building a million objects). The WebGL canvas is its own OffscreenCanvas; the
 // frame is copied onto the 2D output canvas in one drawImage, leaving the label pass room on top.
 import { POINT_RADIUS_PX, POLYGON_FILL_ALPHA, isDrawn, pointStrokeWidth, resolveStyle } from './layer_style.ts';
+import { NO_CATEGORY } from '../../src/model/index.ts';
+import { buildCategoryAtlas, CATEGORY_COUNT, CATEGORY_ICON_PX, type CategoryAtlas } from './category_atlas.ts';
 import { buildGLGeometry, POSITION_FLOATS, splitDouble } from './gl_geometry.ts';
 import { THINNING_MAX_LEVEL, thinningCell, thinPoints } from './point_thinning.ts';
 import type { DrawBackend, FrameContext, LayerEntry, Output2D } from './render_backend.ts';
@@ -39,17 +41,23 @@ vec2 toPixels(vec4 p) {
   return u_rotate * d / u_resolution;
 }`;
 
+// a_icon: the point's category icon (SPEC §9), a cell of the atlas; 255 (none) draws the plain dot.
 const POINT_VS = `#version 300 es
 ${PROJECT}
 in vec4 a_pos;
+in float a_icon;
 uniform float u_spriteCss;
+uniform float u_iconCss;
 uniform float u_pixelRatio;
+flat out float v_icon;
 void main() {
   gl_Position = vec4(toPixels(a_pos) / u_halfSize, 0.0, 1.0);
-  gl_PointSize = u_spriteCss * u_pixelRatio;
+  v_icon = a_icon;
+  gl_PointSize = (a_icon < ${NO_CATEGORY - 0.5} ? u_iconCss : u_spriteCss) * u_pixelRatio;
 }`;
 
-// A filled circle with a ring centred on its edge, as OL's circle style and the 2D fallback's sprite.
+// A filled circle with a ring centred on its edge, as OL's circle style and the 2D fallback's sprite;
+// or the point's cell of the category atlas (premultiplied, one row of u_iconCount cells).
 const POINT_FS = `#version 300 es
 precision highp float;
 uniform float u_spriteCss;
@@ -59,8 +67,17 @@ uniform float u_strokeWidth;
 uniform vec4 u_fill;
 uniform vec4 u_stroke;
 uniform float u_opacity;
+uniform sampler2D u_atlas;
+uniform float u_iconCount;
+flat in float v_icon;
 out vec4 color;
 void main() {
+  if (v_icon < ${NO_CATEGORY - 0.5}) {
+    vec4 t = texture(u_atlas, vec2((v_icon + gl_PointCoord.x) / u_iconCount, gl_PointCoord.y));
+    if (t.a <= 0.0) discard;
+    color = t * u_opacity;
+    return;
+  }
   float d = length(gl_PointCoord - 0.5) * u_spriteCss;
   float outer = clamp((u_radius + u_strokeWidth / 2.0 - d) * u_pixelRatio + 0.5, 0.0, 1.0);
   float inner = clamp((u_radius - u_strokeWidth / 2.0 - d) * u_pixelRatio + 0.5, 0.0, 1.0);
@@ -176,6 +193,8 @@ interface LayerBuffers {
   /** Points: the positions as an attribute buffer (gl.POINTS). */
   pointVao: WebGLVertexArrayObject | null;
   pointBuffer: WebGLBuffer | null;
+  /** Points of a layer with categories: each point's icon (a_icon); null: the constant "none". */
+  iconBuffer: WebGLBuffer | null;
   /** Lines and polygons: the positions and segment flags as textures (vertex pulling, see FETCH). */
   positionTexture: WebGLTexture | null;
   segmentTexture: WebGLTexture | null;
@@ -253,6 +272,8 @@ export class GLBackend implements DrawBackend {
   /** Bound for draws that read no attributes (lines): WebGL2 wants some vertex array bound. */
   private readonly emptyVao: WebGLVertexArrayObject;
   private readonly layers = new Map<string, LayerBuffers>();
+  /** The category icon atlas as a texture, made on the first frame with icons, per pixel ratio. */
+  private atlas: { texture: WebGLTexture; pixelRatio: number } | null = null;
 
   constructor() {
     this.canvas = typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(1, 1) : document.createElement('canvas');
@@ -300,6 +321,7 @@ export class GLBackend implements DrawBackend {
       vertexCount: geometry.vertexCount,
       pointVao: null,
       pointBuffer: null,
+      iconBuffer: null,
       positionTexture: null,
       segmentTexture: null,
       fillVao: null,
@@ -317,8 +339,16 @@ export class GLBackend implements DrawBackend {
       const loc = this.points.attributes.get('a_pos')!;
       gl.enableVertexAttribArray(loc);
       gl.vertexAttribPointer(loc, POSITION_FLOATS, gl.FLOAT, false, 0, 0);
+      if (geometry.icons) {
+        b.iconBuffer = gl.createBuffer()!;
+        gl.bindBuffer(gl.ARRAY_BUFFER, b.iconBuffer);
+        gl.bufferData(gl.ARRAY_BUFFER, geometry.icons, gl.STATIC_DRAW);
+        const iconLoc = this.points.attributes.get('a_icon')!;
+        gl.enableVertexAttribArray(iconLoc);
+        gl.vertexAttribPointer(iconLoc, 1, gl.UNSIGNED_BYTE, false, 0, 0);
+      }
       gl.bindVertexArray(null);
-      b.bytes = geometry.positions.byteLength;
+      b.bytes = geometry.positions.byteLength + (geometry.icons?.byteLength ?? 0);
     } else {
       b.positionTexture = this.vertexTexture(geometry.positions, POSITION_FLOATS);
       b.segmentTexture = this.vertexTexture(geometry.segmentOn, 1);
@@ -406,6 +436,16 @@ export class GLBackend implements DrawBackend {
       gl.uniform4fv(p.uniforms.get('u_fill')!, rgba(s.fill));
       gl.uniform4fv(p.uniforms.get('u_stroke')!, rgba(s.stroke));
       gl.uniform1f(p.uniforms.get('u_opacity')!, opacity);
+      gl.uniform1f(p.uniforms.get('u_iconCss')!, CATEGORY_ICON_PX);
+      if (b.iconBuffer) {
+        gl.activeTexture(gl.TEXTURE0);
+        gl.bindTexture(gl.TEXTURE_2D, this.atlasTexture(frame.pixelRatio));
+        gl.uniform1i(p.uniforms.get('u_atlas')!, 0);
+        gl.uniform1f(p.uniforms.get('u_iconCount')!, CATEGORY_COUNT);
+      } else {
+        // No per-point icons: the attribute's constant value (global state, not the vertex array's) says none.
+        gl.vertexAttrib1f(p.attributes.get('a_icon')!, NO_CATEGORY);
+      }
       const thinned = this.thinnedPoints(entry, b, frame);
       gl.bindVertexArray(b.pointVao);
       if (thinned) {
@@ -441,6 +481,24 @@ export class GLBackend implements DrawBackend {
       else gl.drawArrays(gl.TRIANGLES, 0, (b.vertexCount - 1) * 6);
     }
     gl.bindVertexArray(null);
+  }
+
+  /** The category atlas (category_atlas.ts) as a premultiplied RGBA texture, redrawn when the pixel ratio changes. */
+  private atlasTexture(pixelRatio: number): WebGLTexture {
+    if (this.atlas?.pixelRatio === pixelRatio) return this.atlas.texture;
+    const gl = this.gl;
+    if (this.atlas) gl.deleteTexture(this.atlas.texture);
+    const drawn: CategoryAtlas = buildCategoryAtlas(pixelRatio);
+    const texture = gl.createTexture()!;
+    gl.bindTexture(gl.TEXTURE_2D, texture);
+    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, true);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, drawn.canvas);
+    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+    // One texel per device pixel (the sprite is the cell's size): nearest keeps cells from bleeding.
+    for (const p of [gl.TEXTURE_MIN_FILTER, gl.TEXTURE_MAG_FILTER]) gl.texParameteri(gl.TEXTURE_2D, p, gl.NEAREST);
+    for (const p of [gl.TEXTURE_WRAP_S, gl.TEXTURE_WRAP_T]) gl.texParameteri(gl.TEXTURE_2D, p, gl.CLAMP_TO_EDGE);
+    this.atlas = { texture, pixelRatio };
+    return texture;
   }
 
   /** The point indices to draw at this frame's zoom level, made on the level's first frame. */
@@ -483,7 +541,7 @@ export class GLBackend implements DrawBackend {
   private release(b: LayerBuffers): void {
     const gl = this.gl;
     for (const vao of [b.pointVao, b.fillVao]) if (vao) gl.deleteVertexArray(vao);
-    for (const buf of [b.pointBuffer, b.triangles]) if (buf) gl.deleteBuffer(buf);
+    for (const buf of [b.pointBuffer, b.iconBuffer, b.triangles]) if (buf) gl.deleteBuffer(buf);
     for (const t of [b.positionTexture, b.segmentTexture]) if (t) gl.deleteTexture(t);
     for (const t of b.thinned.values()) if (t) gl.deleteBuffer(t.indices);
   }
@@ -497,6 +555,8 @@ export class GLBackend implements DrawBackend {
 
   dispose(): void {
     for (const id of [...this.layers.keys()]) this.forget(id);
+    if (this.atlas) this.gl.deleteTexture(this.atlas.texture);
+    this.atlas = null;
     this.gl.getExtension('WEBGL_lose_context')?.loseContext();
   }
 }

@@ -21,6 +21,8 @@ export interface GLGeometry {
   segmentOn: Uint8Array | null;
   /** Polygons: triangles of the fills, as vertex indices into `positions`. */
   triangles: Uint32Array | null;
+  /** Points of a layer with categories: each vertex's category icon (its feature's; 255 none, SPEC §9). */
+  icons: Uint8Array | null;
 }
 
 /** Splits a double into the two float32 halves of the header. */
@@ -90,14 +92,30 @@ function triangulate(batch: FeatureBatch, xy: Float64Array): Uint32Array {
   return out.slice(0, n);
 }
 
+/** Each vertex takes its feature's category (a MultiPoint's points all show its icon). */
+function vertexIcons(batch: FeatureBatch, categories: Uint8Array, vertexCount: number): Uint8Array {
+  const icons = new Uint8Array(vertexCount);
+  let v = 0;
+  for (let f = 0; f < batch.count; f++) {
+    const end = batch.featureEnds[f] === 0 ? 0 : batch.partEnds[batch.featureEnds[f] - 1];
+    icons.fill(categories[f], v, end);
+    v = end;
+  }
+  return icons;
+}
+
 export function buildGLGeometry(batch: FeatureBatch): GLGeometry {
   const vertexCount = batch.coords.length >> 1;
   const { positions, xy } = projectPositions(batch.coords, vertexCount);
-  if (batch.geometryType === 'Point') return { positions, vertexCount, segmentOn: null, triangles: null };
+  if (batch.geometryType === 'Point') {
+    const icons = batch.categories ? vertexIcons(batch, batch.categories, vertexCount) : null;
+    return { positions, vertexCount, segmentOn: null, triangles: null, icons };
+  }
   return {
     positions,
     vertexCount,
     segmentOn: segmentFlags(batch, vertexCount),
     triangles: batch.geometryType === 'Polygon' ? triangulate(batch, xy) : null,
+    icons: null,
   };
 }
