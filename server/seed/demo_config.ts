@@ -26,6 +26,8 @@ export const DEMO_LAYERS: LayerInput[] = [
     nameProperty: 'name',
     // GeoNames feature codes (PPLC capital, PPLA admin seat, …) serve as the demo's categories.
     categoryProperty: 'featureCode',
+    // Not SPEC §9 icon categories: the legend shows no category icons for them.
+    categories: ['PPLC', 'PPLA', 'PPLA2', 'PPLA3', 'PPLA4', 'PPL', 'PPLX', 'PPLG'],
     zIndex: 7,
     properties: [
       text('name', 'Name'),

@@ -93,12 +93,14 @@ export function categoryLegendDataUrl(category: CategoryIcon, size = LEGEND_ICON
 
 /**
  * The category icons a layer's legend explains (SPEC §9): none unless it is a point layer with a
- * category property; the icons its `categories` name when it lists any, else all 18.
+ * category property; the icons its `categories` name when it lists any (none when its categories are
+ * not icon categories, e.g. the demo's GeoNames codes), else all 18.
  */
 export function legendCategories(layer: Pick<Layer, 'type' | 'categoryProperty' | 'categories'>): CategoryIcon[] {
   if (layer.type !== 'Point' || !layer.categoryProperty) return [];
+  if (!layer.categories.length) return [...CATEGORY_ICONS];
   const named = new Set(layer.categories.map(categoryIconIndex).filter((i) => i !== NO_CATEGORY));
-  return named.size ? CATEGORY_ICONS.filter((_, i) => named.has(i)) : [...CATEGORY_ICONS];
+  return CATEGORY_ICONS.filter((_, i) => named.has(i));
 }
 
 /** The legend image of any layer, or undefined when it has none (a WMS layer without a url). */

@@ -68,6 +68,8 @@ describe('category legend (SPEC §9)', () => {
       'hospitals',
     ]);
     expect(legendCategories(layer({ id: 'poi', categoryProperty: 'kind' }))).toEqual([...CATEGORY_ICONS]);
+    // Categories that are none of the 18 (the demo's GeoNames codes): no icon entries.
+    expect(legendCategories(layer({ id: 'cities', categoryProperty: 'featureCode', categories: ['PPLC', 'PPLA'] }))).toEqual([]);
     expect(legendCategories(layer({ id: 'poi' }))).toEqual([]);
     expect(legendCategories(layer({ id: 'zones', type: 'Polygon', categoryProperty: 'kind' }))).toEqual([]);
   });
