@@ -2,7 +2,7 @@
 // field items, the geolocation options prompt, "New point here" at the user's position (SPEC §3
 // activeAddNewPoiAtLocation) and the outdoor-mode switch. Mounted once in the map container.
 import { useEffect, useMemo } from 'react';
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles } from '@fluentui/react-components';
 import { MyLocationRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
@@ -18,20 +18,10 @@ import { FIELD_MENU_ITEMS } from './field_menu_items.tsx';
 import { LocationOptionsPrompt } from './LocationOptionsPrompt.tsx';
 import { newPointAtLocation } from './new_point_here.ts';
 import { OutdoorButton } from './OutdoorButton.tsx';
+import { mapColumnButton } from '../map/map_button_column.ts';
 
 const useStyles = makeStyles({
-  // Third in the column under the zoom buttons: Location (96 px), Track (148 px), then this.
-  newPoint: {
-    position: 'absolute',
-    top: '200px',
-    left: '8px',
-    zIndex: 2,
-    width: '44px',
-    height: '44px',
-    minWidth: '44px',
-    padding: 0,
-    boxShadow: tokens.shadow4,
-  },
+  newPoint: mapColumnButton('newPoint'),
 });
 
 function NewPointHereButton({ base }: { base: MapMenuBase }) {

@@ -3,7 +3,7 @@
 // applies the settings (use_location_launch.ts). Test hooks: data-testid="location-button",
 // data-state=<SPEC §4 geolocation state>, data-visible="true|false".
 import { useEffect, useRef } from 'react';
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles } from '@fluentui/react-components';
 import { LocationArrow24Filled, LocationArrow24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useMapInstance } from '../map/map_instance.ts';
@@ -12,20 +12,10 @@ import { useUserLocation } from './location_store.ts';
 import { centerOnUser } from './location_view.ts';
 import { PositionOverlay } from './PositionOverlay.tsx';
 import { useLocationLaunch } from './use_location_launch.ts';
+import { mapColumnButton } from '../map/map_button_column.ts';
 
 const useStyles = makeStyles({
-  // OL's zoom buttons sit at the top left (about 70 px tall on touch screens): this goes below them.
-  button: {
-    position: 'absolute',
-    top: '96px',
-    left: '8px',
-    zIndex: 2,
-    width: '44px',
-    height: '44px',
-    minWidth: '44px',
-    padding: 0,
-    boxShadow: tokens.shadow4,
-  },
+  button: mapColumnButton('location'),
 });
 
 export function LocationButton() {

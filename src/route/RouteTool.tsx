@@ -2,7 +2,7 @@
 // panel, as do the long-press menu's "route from/to here" (route_menu_items.tsx); the route is
 // computed (use_route_compute.ts) and drawn (RouteOverlay) whatever set its ends.
 import { useEffect } from 'react';
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles } from '@fluentui/react-components';
 import { Directions24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { routingSettings, type AppConfig } from '../model/index.ts';
@@ -13,19 +13,10 @@ import { RoutePanel } from './RoutePanel.tsx';
 import { ROUTE_MENU_ITEMS } from './route_menu_items.tsx';
 import { useRoute } from './route_store.ts';
 import { useRouteCompute } from './use_route_compute.ts';
+import { mapColumnButton } from '../map/map_button_column.ts';
 
 const useStyles = makeStyles({
-  button: {
-    position: 'absolute',
-    top: '148px',
-    left: '8px',
-    zIndex: 2,
-    width: '44px',
-    height: '44px',
-    minWidth: '44px',
-    padding: 0,
-    boxShadow: tokens.shadow4,
-  },
+  button: mapColumnButton('route'),
 });
 
 export function RouteTool({ config }: { config: AppConfig }) {

@@ -12,20 +12,10 @@ import { restoreRecording, startRecording, stopRecording } from './track_recorde
 import { useTrack } from './track_store.ts';
 import { TrackKeepDialog } from './TrackKeepDialog.tsx';
 import { TrackOverlay } from './TrackOverlay.tsx';
+import { mapColumnButton } from '../map/map_button_column.ts';
 
 const useStyles = makeStyles({
-  // The Location button sits at top 96 px, 44 px tall: this one goes 8 px below it.
-  button: {
-    position: 'absolute',
-    top: '148px',
-    left: '8px',
-    zIndex: 2,
-    width: '44px',
-    height: '44px',
-    minWidth: '44px',
-    padding: 0,
-    boxShadow: tokens.shadow4,
-  },
+  button: mapColumnButton('track'),
   recording: { backgroundColor: tokens.colorPaletteRedBackground3, ':hover': { backgroundColor: tokens.colorPaletteRedForeground1 } },
 });
 
