@@ -19,8 +19,10 @@ const CONCURRENCY = 8;
 const HANG_MS = 10_000;
 
 /**
- * Tables a refused request may legitimately write: `rate_limits` counts failed logins and other
- * attempts by address (that is its job, issue 16), `sessions` records a session's last use.
+ * Tables these requests may legitimately write: `rate_limits` counts failed logins and other
+ * attempts by address (that is its job, issue 16); `sessions`, because `GET /api/login` with the
+ * user's valid basic-auth header and no `cookie` parameter is a well-formed login (GET has no body
+ * to spoil) and opens a session.
  */
 const MAY_CHANGE = new Set(['rate_limits', 'sessions']);
 
