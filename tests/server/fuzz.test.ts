@@ -9,7 +9,7 @@ import { ADMIN, DEMO, USER, basic } from './helpers.ts';
 
 // Issue 16: a fuzz run driven by the server's own OpenAPI document. Every route gets malformed
 // requests — wrong types, missing and extra fields, huge strings, negative and huge numbers, bad
-// JSON, wrong content types, garbage path parameters — as a visitor and as a user. None may answer
+// JSON, wrong content types, garbage path parameters — as a visitor, a user and an administrator. None may answer
 // ≥ 500, none may hang, and no row may change. The server is a real one of its own on a database of
 // its own (a fresh PGlite, or a schema of its own on PostgreSQL), so what other test files write
 // meanwhile cannot be mistaken for a change.
@@ -124,16 +124,26 @@ function malformedBody(schema: Schema | undefined, rand: () => number, pick: <T>
   return body;
 }
 
-function operations(doc: { paths: Record<string, Record<string, any>> }): Operation[] {
+interface OpenApiOperation {
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+}
+
+function operations(doc: { paths: Record<string, Record<string, OpenApiOperation>> }): Operation[] {
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      const query = ((op.parameters ?? []) as { in: string; name: string }[]).filter((p) => p.in === 'query').map((p) => p.name);
-      const body = op.requestBody?.content?.['application/json']?.schema as Schema | undefined;
+      const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      const body = op.requestBody?.content?.['application/json']?.schema;
       ops.push({ method: method.toUpperCase(), path, query, body });
     }
   }
   return ops;
+}
+
+interface Identity {
+  authorization?: string;
+  admin?: boolean;
 }
 
 interface Sent {
@@ -143,15 +153,23 @@ interface Sent {
   body?: string;
 }
 
-function request(op: Operation, rand: () => number, userAuth: string): Sent {
+/** A well-formed app key no app has. */
+const NO_APP = 'f'.repeat(32);
+
+function request(op: Operation, rand: () => number, identities: readonly Identity[]): Sent {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
-  const path = op.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(pick(PATH_GARBAGE)).replace(/%25/g, '%'));
+  const identity = pick(identities);
+  // The administrator may run the demo app's body-less actions (POST /apps/activate?appkey=… is a
+  // well-formed activation whatever body rides along), so their requests name no real app.
+  const appKey = identity.admin ? NO_APP : DEMO;
+  const garbage = (v: string) => (v === DEMO ? appKey : v);
+  const path = op.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(garbage(pick(PATH_GARBAGE))).replace(/%25/g, '%'));
   const params = new URLSearchParams();
   // Huge values go in bodies; a URL over the header limit is refused before any route runs (431).
   for (const name of op.query) if (rand() < 0.7) params.set(name, String(pick(GARBAGE)).slice(0, 3_000));
-  if (rand() < 0.2) params.set('appkey', pick([DEMO, 'x', HUGE.slice(0, 500)]));
+  if (rand() < 0.2) params.set('appkey', pick([appKey, 'x', HUGE.slice(0, 500)]));
   const headers: Record<string, string> = {};
-  if (rand() < 0.5) headers.authorization = userAuth;
+  if (identity.authorization) headers.authorization = identity.authorization;
   let body: string | undefined;
   if (op.method !== 'GET' && op.method !== 'HEAD') {
     const shape = rand();
@@ -228,8 +246,9 @@ describe('OpenAPI-driven fuzzing', () => {
     const ops = operations(doc);
     expect(ops.length).toBeGreaterThan(50);
     const rand = prng(16);
-    const userAuth = basic(USER);
-    const sent = Array.from({ length: REQUESTS }, (_, i) => request(ops[i % ops.length], rand, userAuth));
+    // A visitor, a user and an administrator (who passes every role check, so validation must hold).
+    const identities: Identity[] = [{}, { authorization: basic(USER) }, { authorization: basic(ADMIN), admin: true }];
+    const sent = Array.from({ length: REQUESTS }, (_, i) => request(ops[i % ops.length], rand, identities));
     const before = await snapshot(db);
     const failures: string[] = [];
     const statuses = new Map<number, number>();
