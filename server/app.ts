@@ -6,7 +6,7 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import {
   APP_KEY_HEADER,
   IDEMPOTENCY_HEADER,
@@ -22,6 +22,7 @@ import type { Deps, ServerConfig } from './context.ts';
 import { readLimits } from './limits.ts';
 import type { Db } from './db/index.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { jsonBodyValidator } from './http/json_bodies.ts';
 import {
   HEADERS_TIMEOUT_MS,
   JSON_BODY_LIMIT_BYTES,
@@ -92,7 +93,7 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
   };
   app.addHook('onClose', async () => deps.mail.close?.());
   app.decorate('deps', deps);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(jsonBodyValidator);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 

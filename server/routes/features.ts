@@ -6,10 +6,18 @@ import { ERRORS, featureRecordSchema, historyRowSchema, type FeatureRecord, type
 import type { Db } from '../db/index.ts';
 import { revalidated, sendWithRanges, weakEtag } from '../http/conditional.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { type Bbox, featureJson, featureWhere, geoJsonGeometry } from '../services/feature_query.ts';
-import { emptyFlatGeobuf, FGB_COMPRESSIBLE, FGB_MIME, flatGeobufStream, wantsFlatGeobuf } from '../services/flatgeobuf.ts';
+import { type Bbox, type FeatureFilter, featureJson, featureWhere, geoJsonGeometry } from '../services/feature_query.ts';
+import {
+  emptyFlatGeobuf,
+  FGB_COMPRESSIBLE,
+  FGB_MIME,
+  flatGeobufStream,
+  indexedFlatGeobuf,
+  wantsFlatGeobuf,
+} from '../services/flatgeobuf.ts';
 import { LayerFileCache } from '../services/layer_files.ts';
-import { assertCanRead, iso, loadLayer, loadWorkspace, readableWorkspace } from './common.ts';
+import { reviewsWorkspace } from '../services/review_queue.ts';
+import { assertCanRead, iso, type LayerRow, loadLayer, loadWorkspace, readableWorkspace, type WorkspaceRow } from './common.ts';
 
 // SPEC §7 Features, served as GeoJSON in EPSG:4326 (SPEC §3 Map view config). Each feature is
 // {type, id: gfid, geometry, properties: {...userProperties, gfid, version}} (CONTRACT "Features").
@@ -45,9 +53,9 @@ export const gfidParams = z.object({
  * The FeatureCollection written piece by piece: prefix, then pages of rows by keyset on gfid, then
  * the suffix — 135k cities never sit in memory at once, and other requests run between pages.
  */
-async function* featureCollection(db: Db, workspace: string, layer: string, bbox?: Bbox): AsyncGenerator<string> {
+async function* featureCollection(db: Db, workspace: string, layer: string, filter: FeatureFilter): AsyncGenerator<string> {
   yield '{"type":"FeatureCollection","features":[';
-  const where = featureWhere(workspace, layer, { bbox }, 2);
+  const where = featureWhere(workspace, layer, filter, 2);
   let after = 0;
   let first = true;
   for (;;) {
@@ -83,6 +91,17 @@ export async function lookupFeature(request: FastifyRequest, gfid: number): Prom
   return { ...(JSON.parse(row.f) as Omit<FeatureRecord, 'workspace' | 'layer'>), workspace: row.workspace_id, layer: row.layer_id };
 }
 
+/**
+ * SPEC §2: the deleted group of a diff layer is for admins. A member who does not review the app
+ * reads other users' delete proposals nowhere; their own stay visible (to withdraw them). Returns
+ * the caller's id when the list must be filtered so, undefined when the caller sees every row.
+ */
+async function ownDeletesOnlyOf(request: FastifyRequest, ws: WorkspaceRow, layer: LayerRow): Promise<number | undefined> {
+  const user = request.user;
+  if (!user || (!ws.is_diff && layer.diff_of === null)) return undefined;
+  return (await reviewsWorkspace(request.server.deps.db, user, ws.id)) ? undefined : user.id;
+}
+
 /** Changes when the lists' encoding does (e.g. RFC 7946 rings and 6 decimals), so old cached copies stop matching. */
 const LIST_FORMAT = 'rfc7946-6-fgb-index';
 
@@ -106,13 +125,21 @@ export async function featuresRoutes(fastify: FastifyInstance): Promise<void> {
       }
       const ws = await readableWorkspace(req, req.query.workspace);
       const layer = await loadLayer(db, ws.id, req.query.layer);
-      // The layer's data version (migration 040) names what this answer holds: a client that has it gets 304.
-      const etag = weakEtag(LIST_FORMAT, layer.data_version, fgb ? 'fgb' : 'geojson', req.query.bbox?.join(','));
+      const filter: FeatureFilter = { bbox: req.query.bbox, ownDeletesOnlyOf: await ownDeletesOnlyOf(req, ws, layer) };
+      // The layer's data version (migration 040) names what this answer holds: a client that has it
+      // gets 304. A member's filtered diff layer is their own variant: its tag names them.
+      const audience = filter.ownDeletesOnlyOf === undefined ? undefined : `member:${filter.ownDeletesOnlyOf}`;
+      const etag = weakEtag(LIST_FORMAT, layer.data_version, fgb ? 'fgb' : 'geojson', req.query.bbox?.join(','), audience);
       if (revalidated(req, reply, etag)) return reply;
-      if (fgb && !req.query.bbox) return sendWithRanges(req, reply.type(FGB_MIME), await layerFiles.get(db, layer));
-      if (fgb) return reply.type(FGB_MIME).send(Readable.from(flatGeobufStream(db, layer, { bbox: req.query.bbox })));
+      if (audience) reply.header('cache-control', 'private, no-cache');
+      if (fgb && !req.query.bbox) {
+        // The shared per-version cache holds the whole layer only; a member's variant is built for this answer.
+        const file = audience ? await indexedFlatGeobuf(db, layer, filter) : await layerFiles.get(db, layer);
+        return sendWithRanges(req, reply.type(FGB_MIME), file);
+      }
+      if (fgb) return reply.type(FGB_MIME).send(Readable.from(flatGeobufStream(db, layer, filter)));
       reply.type('application/geo+json');
-      return reply.send(Readable.from(featureCollection(db, ws.id, layer.id, req.query.bbox)));
+      return reply.send(Readable.from(featureCollection(db, ws.id, layer.id, filter)));
     },
   );
 

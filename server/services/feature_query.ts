@@ -9,6 +9,11 @@ export interface FeatureFilter {
   bbox?: Bbox;
   /** Property name and value, compared as text (OGC API – Features "property filters"). */
   equals?: readonly (readonly [string, string])[];
+  /**
+   * On a diff layer, read by a member who does not review it: delete proposals (grpstatus d) of
+   * other users are left out, their own kept (SPEC §2: the deleted group is for admins).
+   */
+  ownDeletesOnlyOf?: number;
 }
 
 export interface WhereClause {
@@ -41,6 +46,10 @@ export function featureWhere(workspace: string, layer: string, filter: FeatureFi
     const key = p();
     params.push(value);
     parts.push(`properties->>${key}::text = ${p()}::text`);
+  }
+  if (filter.ownDeletesOnlyOf !== undefined) {
+    params.push(filter.ownDeletesOnlyOf);
+    parts.push(`(properties->>'grpstatus' IS DISTINCT FROM 'd' OR created_by = ${p()}::bigint)`);
   }
   return { sql: parts.join(' AND '), params };
 }

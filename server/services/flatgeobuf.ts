@@ -283,10 +283,11 @@ export async function* flatGeobufStream(
 /**
  * The whole layer as a static FlatGeobuf file with its packed Hilbert R-tree, features in the
  * tree's order: what GDAL's /vsicurl/ and flatgeobuf's HTTP reader range-read by bbox. It is built
- * in memory (135k cities ≈ 15 MB), so the route caches it per layer version (layer_files.ts).
+ * in memory (135k cities ≈ 15 MB), so the route caches it per layer version (layer_files.ts); a file
+ * of a per-reader `filter` (a member's view of a diff layer) is built for that one answer.
  */
-export async function indexedFlatGeobuf(db: Db, layer: LayerRow, pageRows = PAGE): Promise<Uint8Array> {
-  const file = await planFile(db, layer, {}, pageRows);
+export async function indexedFlatGeobuf(db: Db, layer: LayerRow, filter: FeatureFilter = {}, pageRows = PAGE): Promise<Uint8Array> {
+  const file = await planFile(db, layer, filter, pageRows);
   const features: { geometry: FlatGeometry; values: unknown[] }[] = [];
   for await (const page of file.pages()) features.push(...page);
   if (features.length === 0 || !file.header.envelope) return fgbHeader({ ...file.header, featuresCount: 0, envelope: undefined });

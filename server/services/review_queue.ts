@@ -1,7 +1,7 @@
 import type { ReviewItem, ReviewKind, ReviewStatus, ReviewSource } from '../../src/model/index.ts';
 import { isAdmin, type AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden, HttpError, notFound } from '../http/errors.ts';
 import { iso } from '../routes/common.ts';
 
 // One list of every kind of suggestion of an app (SPEC §2 Pending changes, §4 Suggestions): feature
@@ -37,6 +37,17 @@ export async function assertReviewerOfWorkspace(db: Db, user: AuthUser, workspac
     return;
   }
   await assertReviewer(db, user, rows[0].app_key);
+}
+
+/** Whether `user` reviews the app of `workspace` (assertReviewerOfWorkspace as a yes or no). */
+export async function reviewsWorkspace(db: Db, user: AuthUser, workspace: string): Promise<boolean> {
+  try {
+    await assertReviewerOfWorkspace(db, user, workspace);
+    return true;
+  } catch (e) {
+    if (e instanceof HttpError && (e.statusCode === 403 || e.statusCode === 404)) return false;
+    throw e;
+  }
 }
 
 /** Checks that `user` reviews the app of `workspace`; the services call it on the locked row. */

@@ -34,3 +34,18 @@ describe('hostile input on every route', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 });
+
+describe('a JSON route given another content type', () => {
+  it('refuses a form body on PUT /apps/config instead of resetting the configuration to its defaults', async () => {
+    const { owner, appKey } = await newOwnedApp();
+    const before = (await call(`/api/apps/config?appkey=${appKey}`, { auth: owner })).body;
+    const res = await call(`/api/apps/config?appkey=${appKey}`, {
+      method: 'PUT',
+      auth: owner,
+      raw: { data: 'appName=x&isPublicApp=true', type: 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(ERRORS.INVALID_VALUE);
+    expect((await call(`/api/apps/config?appkey=${appKey}`, { auth: owner })).body).toEqual(before);
+  });
+});

@@ -59,8 +59,9 @@ export interface E2EServer {
   running: () => boolean;
 }
 
-export async function startE2EServer(env: Record<string, string> = {}): Promise<E2EServer> {
-  if (!existsSync(join(ROOT, 'dist/index.html'))) {
+/** `client: false` for an API-only run (the server then answers the API without `dist/`). */
+export async function startE2EServer(env: Record<string, string> = {}, { client = true } = {}): Promise<E2EServer> {
+  if (client && !existsSync(join(ROOT, 'dist/index.html'))) {
     throw new Error('dist/index.html is missing: run `npx vite build` before the e2e suite.');
   }
   const port = await freePort();
