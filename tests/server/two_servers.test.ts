@@ -43,8 +43,13 @@ afterAll(async () => {
   for (const db of dbs) await db.close();
 });
 
-/** A client address of its own, so limits counted by address do not mix between tests. */
-const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}, 10.0.0.${Math.floor(Math.random() * 250) + 1}`;
+/** A client address of its own (never one used before in this run, behind the proxy 10.0.0.1), so limits
+ *  counted by address do not mix between tests. */
+let addresses = 0;
+const address = () => {
+  const n = addresses++;
+  return `198.51.${100 + Math.floor(n / 250)}.${(n % 250) + 1}, 10.0.0.1`;
+};
 
 async function on(
   server: 0 | 1,
