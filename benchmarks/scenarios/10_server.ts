@@ -4,7 +4,7 @@
 // accept-change throughput with 50 concurrent clients (suggest an update as a user, accept it as an
 // admin), checked for errors and lost changes in the database. On PGlite and on PostgreSQL 15.
 // Load comes from a child process (benchmarks/lib/loadgen.ts) on 127.0.0.1; every job is bounded.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,7 @@ import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { proxyTargets, ROOT } from '../lib/browser.ts';
 import { call } from '../lib/render.ts';
 import { percentile } from '../lib/stats.ts';
+import { measureOnBothEngines } from '../lib/engines.ts';
 import { buildResult, fmt, med, type Contender, type RunContext, type Scenario } from '../lib/scenario.ts';
 
 const run = promisify(execFile);
@@ -189,26 +190,7 @@ export const scenario: Scenario = {
   name: 'server',
   title: 'Server: 135k-feature list as GeoJSON vs FlatGeobuf; accept-change throughput (50 clients); PGlite and PostgreSQL',
   async run(ctx) {
-    const samples = { baseline: {}, ceiling: {}, mapdraft: {} } as Record<Contender, Record<string, number[]>>;
-    const notes: string[] = [];
-    const merge = (engine: string, s: Record<Contender, Record<string, number[]>>) => {
-      for (const c of ['baseline', 'ceiling', 'mapdraft'] as Contender[])
-        for (const [k, v] of Object.entries(s[c])) samples[c][`${engine}.${k}`] = v;
-    };
-    merge('pglite', await measureEngine(ctx, 'pglite'));
-    let pgUrl: string | undefined;
-    try {
-      // A dedicated database (never the test suite's): the project's own script creates it fresh.
-      pgUrl = execFileSync('bash', [join(ROOT, 'scripts/pg_test_db.sh')], {
-        env: { ...process.env, MAPDRAFT_TEST_DB_NAME: 'mapdraft_bench' },
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-        timeout: 300_000,
-      }).trim();
-    } catch (e) {
-      notes.push(`PostgreSQL not measured: scripts/pg_test_db.sh failed (${(e as Error).message.split('\n')[0]}).`);
-    }
-    if (pgUrl) merge('postgres', await measureEngine(ctx, 'postgres', pgUrl));
+    const { samples, pgUrl, notes } = await measureOnBothEngines('mapdraft_bench', (engine, url) => measureEngine(ctx, engine, url));
     const r = buildResult(
       {
         id: 10,

@@ -4,13 +4,12 @@
 // filter), each still one version-checked transaction. Baseline: the same number accepted one by one,
 // one HTTP call each (PUT /api/features/changes/{id}/accept), as a client had to before the queue.
 // Every accept is checked in the database afterwards (features updated, history rows written).
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
-import { ROOT } from '../lib/browser.ts';
+import { measureOnBothEngines } from '../lib/engines.ts';
 import { buildResult, fmt, med, type Contender, type RunContext, type Scenario } from '../lib/scenario.ts';
 
 const PASSWORDS = { admin: 'bench-admin-pass-1', user: 'bench-user-pass-1' };
@@ -126,25 +125,7 @@ export const scenario: Scenario = {
   name: 'review-queue',
   title: 'Review queue: 10,000 pending suggestions listed, filtered and bulk-accepted; PGlite and PostgreSQL',
   async run(ctx) {
-    const samples = { baseline: {}, ceiling: {}, mapdraft: {} } as Record<Contender, Record<string, number[]>>;
-    const notes: string[] = [];
-    const merge = (engine: string, s: Record<Contender, Record<string, number[]>>) => {
-      for (const c of ['baseline', 'mapdraft'] as Contender[]) for (const [k, v] of Object.entries(s[c])) samples[c][`${engine}.${k}`] = v;
-    };
-    merge('pglite', await measureEngine(ctx, 'pglite'));
-    let pgUrl: string | undefined;
-    try {
-      // A dedicated database (never the test suite's): the project's own script creates it fresh.
-      pgUrl = execFileSync('bash', [join(ROOT, 'scripts/pg_test_db.sh')], {
-        env: { ...process.env, MAPDRAFT_TEST_DB_NAME: 'mapdraft_bench_review' },
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-        timeout: 300_000,
-      }).trim();
-    } catch (e) {
-      notes.push(`PostgreSQL not measured: scripts/pg_test_db.sh failed (${(e as Error).message.split('\n')[0]}).`);
-    }
-    if (pgUrl) merge('postgres', await measureEngine(ctx, 'postgres', pgUrl));
+    const { samples, pgUrl, notes } = await measureOnBothEngines('mapdraft_bench_review', (engine, url) => measureEngine(ctx, engine, url));
     const r = buildResult(
       {
         id: 13,
