@@ -84,10 +84,15 @@ async function showLogged(req: ShowLayerRequest, deps: ShowLayerDeps, log: Patch
   }
   // Edits refreshed while the request was out are made again over its answer (layer_registry.ts).
   const batch = replayPatchLog(fetched.batch, log);
-  // Stored before delivery: delivering moves a copy, never the batch itself, so both are safe. The
-  // tag is kept only for the server's own answer: an edited copy is not what the tag names.
+  // Delivered first, stored after (issue 17): the renderer builds its buffers while wa-sqlite
+  // writes, so the first features are drawn before the write finishes. The write is queued now (the
+  // store runs its calls in order, so a later edit's write still lands after it) and not awaited:
+  // nothing on screen waits for it. Delivering moves a copy, never the batch itself, so the write
+  // reads intact arrays. The tag is kept only for the server's own answer: an edited copy is not
+  // what the tag names.
   const etag = batch === fetched.batch ? fetched.etag : null;
-  await deps.store?.putLayerBatch(batch, { etag }).catch((err) => console.warn('local store: layer not saved', err));
-  await deliver(deps, batch, `${base}:network`);
+  const delivered = deliver(deps, batch, `${base}:network`);
+  void deps.store?.putLayerBatch(batch, { etag }).catch((err) => console.warn('local store: layer not saved', err));
+  await delivered;
   return { layerId: req.layer, count: batch.count, source: 'network', ticket: `${base}:network` };
 }
