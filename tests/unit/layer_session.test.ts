@@ -3,7 +3,7 @@
 // workspace (SPEC §6) and sees no `_diff` layer (SPEC §4). The map store is the real one.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { layerSchema, type LayerInput } from '../../src/model/index.ts';
-import { LayerSession } from '../../src/map/layer_session.ts';
+import { FEATURES_DRAWN_MARK, LayerSession } from '../../src/map/layer_session.ts';
 import type { LayerRenderer, LayerWorker } from '../../src/map/load_vector_layers.ts';
 import { useMapStore } from '../../src/state/map_store.ts';
 
@@ -108,6 +108,20 @@ describe('layer session', () => {
       layerError: 'private_sites: 401 Unauthorized',
     });
     expect(fits()).toBe(1);
+  });
+
+  it('marks the moment the first load is drawn, once, for traces and the app benchmark', async () => {
+    performance.clearMarks(FEATURES_DRAWN_MARK);
+    const { s, w } = session(false);
+    w.hold();
+    const done = s.load();
+    await flush();
+    expect(performance.getEntriesByName(FEATURES_DRAWN_MARK)).toHaveLength(0); // not before the layers are in
+    w.release();
+    await done;
+    expect(performance.getEntriesByName(FEATURES_DRAWN_MARK)).toHaveLength(1);
+    await s.setLoggedIn(true); // a later switch is not the first load
+    expect(performance.getEntriesByName(FEATURES_DRAWN_MARK)).toHaveLength(1);
   });
 
   it('a login during the first load waits for it, then adds only the diff layer and the refused one', async () => {
