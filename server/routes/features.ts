@@ -74,6 +74,15 @@ async function* featureCollection(db: Db, workspace: string, layer: string, filt
   yield ']}';
 }
 
+/** The whole layer streamed unindexed; then (finished, failed or abandoned by the client) `build` is started. */
+async function* streamThenBuild(db: Db, layer: LayerRow, build: () => unknown): AsyncGenerator<Uint8Array> {
+  try {
+    yield* flatGeobufStream(db, layer, {}, undefined, { streaming: true });
+  } finally {
+    void build();
+  }
+}
+
 /** One feature by gfid, readable by the caller; SPEC §5: lookup on a diff layer is refused. */
 export async function lookupFeature(request: FastifyRequest, gfid: number): Promise<FeatureRecord> {
   const { db } = request.server.deps;
@@ -134,8 +143,17 @@ export async function featuresRoutes(fastify: FastifyInstance): Promise<void> {
       if (audience) reply.header('cache-control', 'private, no-cache');
       if (fgb && !req.query.bbox) {
         // The shared per-version cache holds the whole layer only; a member's variant is built for this answer.
-        const file = audience ? await indexedFlatGeobuf(db, layer, filter) : await layerFiles.get(db, layer);
-        return sendWithRanges(req, reply.type(FGB_MIME), file);
+        if (audience) return sendWithRanges(req, reply.type(FGB_MIME), await indexedFlatGeobuf(db, layer, filter));
+        const built = layerFiles.peek(layer);
+        if (built) return sendWithRanges(req, reply.type(FGB_MIME), built);
+        // Ranges and sizes (HEAD, as /vsicurl/ asks first) only ever come from the indexed file.
+        if (req.headers.range || req.method === 'HEAD') return sendWithRanges(req, reply.type(FGB_MIME), await layerFiles.get(db, layer));
+        // Not built for this version yet (a change was accepted, or the server just started): the
+        // layer streams unindexed, its first page within a query's time, and the indexed file is
+        // built once the stream is done — after it, so that on PGlite's one connection the build's
+        // queries never queue before the stream's. Same ETag: the same features, version and format.
+        const build = () => layerFiles.get(db, layer).catch((err) => req.log.warn({ err }, `FlatGeobuf file of ${layer.id} not built`));
+        return reply.type(FGB_MIME).send(Readable.from(streamThenBuild(db, layer, build)));
       }
       if (fgb) return reply.type(FGB_MIME).send(Readable.from(flatGeobufStream(db, layer, filter)));
       reply.type('application/geo+json');

@@ -1,6 +1,9 @@
 // Whole-layer FlatGeobuf files with their spatial index, kept in memory per layer data version
 // (migration 040): built once after each change, then served to every reader and every range
 // request (/vsicurl/ reads a file in many small ranges) without touching the database again.
+// Until a version's file is built, the route streams the layer unindexed instead (issue 17: the
+// first features leave within a page's time, not after the whole build), and starts the build once
+// that stream is done (`peek` says whether the file is there).
 import type { Db } from '../db/index.ts';
 import type { LayerRow } from '../routes/common.ts';
 import { indexedFlatGeobuf } from './flatgeobuf.ts';
@@ -12,16 +15,26 @@ interface Entry {
   version: string;
   file: Promise<Uint8Array>;
   size: number;
+  /** The file, once built. */
+  bytes?: Uint8Array;
 }
+
+const keyOf = (layer: LayerRow) => `${layer.workspace_id}\u0000${layer.id}`;
 
 export class LayerFileCache {
   private readonly entries = new Map<string, Entry>();
 
   constructor(private readonly budget = BUDGET) {}
 
+  /** The layer's indexed file at its data_version when it is built already; undefined otherwise. */
+  peek(layer: LayerRow): Uint8Array | undefined {
+    const hit = this.entries.get(keyOf(layer));
+    return hit?.version === String(layer.data_version) ? hit.bytes : undefined;
+  }
+
   /** The layer's indexed file at `version` (its data_version), built at most once per version. */
   get(db: Db, layer: LayerRow): Promise<Uint8Array> {
-    const key = `${layer.workspace_id}\u0000${layer.id}`;
+    const key = keyOf(layer);
     const version = String(layer.data_version);
     const hit = this.entries.get(key);
     if (hit && hit.version === version) {
@@ -34,6 +47,7 @@ export class LayerFileCache {
     entry.file.then(
       (bytes) => {
         entry.size = bytes.length;
+        entry.bytes = bytes;
         this.evict();
       },
       () => {

@@ -6,7 +6,7 @@ import { deserialize } from 'flatgeobuf/lib/mjs/geojson.js';
 import type { HeaderMeta } from 'flatgeobuf/lib/mjs/header-meta.js';
 import { describe, expect, inject, it } from 'vitest';
 import { ERRORS } from '../../src/model/index.ts';
-import { SEED_CITIES, USER, call, expectError } from './helpers.ts';
+import { SEED_CITIES, USER, call, expectError, indexedLayerFile } from './helpers.ts';
 
 type Geo = { type: string; coordinates: any };
 type Feat = { id?: number | string; geometry: Geo; properties: Record<string, any> };
@@ -38,20 +38,36 @@ function expectClose(a: unknown, b: unknown, path: string): void {
 }
 
 /**
- * Same count, gfids, coordinates (to GeoJSON's 6 decimals), rings and property values. A whole layer
- * comes with its spatial index, features in the index's order; a bbox read is streamed in gfid order.
+ * Same count, gfids, coordinates (to GeoJSON's 6 decimals), rings and property values. A bbox read
+ * is streamed in gfid order with its count. A whole layer is streamed in gfid order too until its
+ * indexed file is built (count 0, "unknown"), then comes with its spatial index, features in the
+ * index's order: both are checked.
  */
 async function expectSameAsGeoJson(query: string): Promise<number> {
-  const res = await call(`/api/features?${query}&f=fgb`);
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toBe(FGB);
-  const { header, features } = await decode(res.bytes);
-  expect(header.indexNodeSize).toBe(query.includes('bbox') ? 0 : 16);
-  expect(header.featuresCount).toBe(features.length);
   const expected = await geojson(query);
+  const whole = !query.includes('bbox');
+  const first = await call(`/api/features?${query}&f=fgb`);
+  expectFileOf(await decode(first.bytes), expected, whole && first.headers.get('accept-ranges') === 'bytes' ? 'indexed' : 'stream', whole);
+  if (whole) {
+    await indexedLayerFile(query);
+    const built = await call(`/api/features?${query}&f=fgb`);
+    expect(built.headers.get('accept-ranges')).toBe('bytes');
+    expectFileOf(await decode(built.bytes), expected, 'indexed', whole);
+  }
+  return expected.length;
+}
+
+function expectFileOf(
+  { header, features }: { header: HeaderMeta; features: Feat[] },
+  expected: Feat[],
+  shape: 'stream' | 'indexed',
+  whole: boolean,
+) {
+  expect(header.indexNodeSize).toBe(shape === 'indexed' ? 16 : 0);
+  expect(header.featuresCount).toBe(shape === 'stream' && whole ? 0 : features.length);
   expect(features.length).toBe(expected.length);
   const byGfid = new Map(expected.map((g) => [g.id, g]));
-  if (query.includes('bbox')) expect(features.map((f) => f.properties.gfid)).toEqual(expected.map((g) => g.id));
+  if (shape === 'stream') expect(features.map((f) => f.properties.gfid)).toEqual(expected.map((g) => g.id));
   features.forEach((f) => {
     const g = byGfid.get(f.properties.gfid)!;
     expect(f.properties.gfid).toBe(g.id);
@@ -62,12 +78,12 @@ async function expectSameAsGeoJson(query: string): Promise<number> {
       expect([k, f.properties[k] ?? null]).toEqual([k, g.properties[k] ?? null]);
     }
   });
-  return features.length;
 }
 
 describe('GET /api/features as FlatGeobuf', () => {
   it('answers FlatGeobuf for f=fgb and for Accept: application/flatgeobuf, GeoJSON otherwise', async () => {
     const q = '/api/features?workspace=ws_demo&layer=borders';
+    await indexedLayerFile('workspace=ws_demo&layer=borders');
     const byParam = await call(`${q}&f=fgb`);
     const byAccept = await call(q, { headers: { accept: FGB } });
     expect(byParam.headers.get('content-type')).toBe(FGB);
@@ -128,6 +144,7 @@ describe('GET /api/features as FlatGeobuf', () => {
   });
 
   it('is gzip-compressed on request, like the GeoJSON list', async () => {
+    await indexedLayerFile('workspace=ws_demo&layer=cities');
     const url = new URL('/api/features?workspace=ws_demo&layer=cities&f=fgb', inject('apiBase'));
     const { encoding, body } = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
       request(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {

@@ -92,3 +92,14 @@ export function expectError(res: CallResult, status: number, error: string, mess
     body: { statusCode: status, error, message: message ?? expect.any(String) },
   });
 }
+
+/**
+ * The whole-layer FlatGeobuf of the layer's current version, indexed: a range request waits for the
+ * file to be built (until then a plain GET streams the layer unindexed), so plain GETs after this
+ * one answer the same indexed bytes.
+ */
+export async function indexedLayerFile(query: string): Promise<Uint8Array> {
+  const res = await call(`/api/features?${query}&f=fgb`, { headers: { range: 'bytes=0-' } });
+  if (res.status !== 206) throw new Error(`range read of ${query}: ${res.status}`);
+  return res.bytes;
+}

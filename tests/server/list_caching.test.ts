@@ -1,7 +1,7 @@
 // Feature lists carry an ETag of their layer's data version: a client that sends it back gets 304
 // until a change is accepted; the whole-layer FlatGeobuf answers byte ranges (issue 15 "Caching").
 import { describe, expect, it } from 'vitest';
-import { call, newOwnedApp } from './helpers.ts';
+import { call, indexedLayerFile, newOwnedApp } from './helpers.ts';
 import { accept, newFeature, payload, point, S, suggest, target } from './suggest_helpers.ts';
 
 const list = (query: string, headers: Record<string, string> = {}) => call(`/api/features?${query}`, { headers });
@@ -43,6 +43,7 @@ describe('ETag and 304 on feature lists', () => {
 
 describe('byte ranges of the whole-layer FlatGeobuf', () => {
   it('answers 206 with the asked bytes, and 416 outside the file', async () => {
+    await indexedLayerFile('workspace=ws_demo&layer=borders');
     const whole = await list('workspace=ws_demo&layer=borders&f=fgb');
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
     const part = await list('workspace=ws_demo&layer=borders&f=fgb', { range: 'bytes=8-99' });
