@@ -186,6 +186,11 @@ export class SqliteDb {
     return this.sqlite3.column_type(stmt, col) === SQLite.SQLITE_NULL;
   }
 
+  /** Whether the column holds a BLOB (SQLite keeps a value's own type, whatever the column's affinity). */
+  isBlob(stmt: number, col: number): boolean {
+    return this.sqlite3.column_type(stmt, col) === SQLite.SQLITE_BLOB;
+  }
+
   /**
    * A copy of a BLOB column in its own, 8-byte-aligned buffer (the column's view is WASM memory the
    * next step reuses). NULL reads as empty: sqlite3_malloc(0) is NULL, so an empty blob binds as NULL.

@@ -55,6 +55,7 @@ function batchOf(geometryType: GeometryType): FeatureBatch {
         partEnds: new Uint32Array([1, 2, 3]),
         featureEnds: new Uint32Array([1, 2, 3]),
         labels: ['a', 'béé', ''],
+        searchTexts: ['a\u001fplace', 'béé\u001f東京 🗺️', ''],
         categories: new Uint8Array([8, 255, 17]),
       };
     case 'LineString':
@@ -133,6 +134,7 @@ describe('local store in a worker', () => {
       expectSameBytes(batch.featureEnds, want.featureEnds);
       expectSameBytes(batch.polygonEnds, want.polygonEnds);
       expect(batch.labels).toEqual(want.labels);
+      expect(batch.searchTexts).toEqual(want.searchTexts);
       expectSameBytes(batch.categories, want.categories);
     }
     // An empty layer (every blob empty) comes back empty, not missing.
@@ -154,6 +156,29 @@ describe('local store in a worker', () => {
     expect(await store.getLayerBatch('missing')).toBeUndefined();
     await store.deleteLayer('pts');
     expect(await store.getLayerBatch('pts')).toBeUndefined();
+    await store.close();
+  });
+
+  it('reads a layer stored as JSON before issue 17, and stores it again as one binary block', async () => {
+    const { store } = await open(appName('legacy'));
+    await store.putLegacyLayerRow('old', { labels: ['Paris', 'Lyon'], searchTexts: ['paris', 'lyon'], categories: [3, 255] });
+    expect(await store.labelsStorage('old')).toBe('text');
+    const { batch } = (await store.getLayerBatch('old'))!;
+    expect([batch.labels, batch.searchTexts, Array.from(batch.categories!)]).toEqual([
+      ['Paris', 'Lyon'],
+      ['paris', 'lyon'],
+      [3, 255],
+    ]);
+    await store.putLegacyLayerRow('older', ['only', 'labels']); // the plain label array of the first version
+    expect((await store.getLayerBatch('older'))!.batch.labels).toEqual(['only', 'labels']);
+    await store.putLayerBatch(batch);
+    expect(await store.labelsStorage('old')).toBe('blob');
+    const again = (await store.getLayerBatch('old'))!.batch;
+    expect([again.labels, again.searchTexts, Array.from(again.categories!)]).toEqual([
+      ['Paris', 'Lyon'],
+      ['paris', 'lyon'],
+      [3, 255],
+    ]);
     await store.close();
   });
 

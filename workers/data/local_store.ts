@@ -14,6 +14,7 @@ import { openSqlite, type SqliteDb, type VfsKind } from '../../wasm/sqlite.ts';
 import { ensureDeviceTables } from './outbox_store.ts';
 import { ensureTrackTables } from './track_store.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
+import { decodeBatchExtras, encodeBatchExtras } from './batch_extras.ts';
 
 export type { VfsKind } from '../../wasm/sqlite.ts';
 export type LocalDbStore = (typeof LOCAL_DB_STORES)[number];
@@ -98,19 +99,12 @@ const f64 = (b: Uint8Array) => new Float64Array(b.buffer, b.byteOffset, b.byteLe
 const u32 = (b: Uint8Array) => new Uint32Array(b.buffer, b.byteOffset, b.byteLength / 4);
 
 /**
- * The `labels` column holds the batch's per-feature extras: a plain array of labels (as written
- * before search came), or `{ labels, searchTexts, categories }` when the layer is searched or has
- * category icons (`categories` as a plain number array). Kept in that column so the SPEC §9 database
- * version (2) stays; search and the icons then work offline over the stored layers (§2, §9).
+ * The `labels` column holds the batch's per-feature extras (labels, search texts, category bytes) as
+ * one binary block (batch_extras.ts, issue 17), read straight back into the batch's arrays; kept in
+ * that column so the SPEC §9 database version (2) stays, and search and the icons work offline over
+ * the stored layers (§2, §9). Rows written before hold JSON text there: a plain array of labels, or
+ * `{ labels, searchTexts, categories }`; they are still read, and the next write replaces them.
  */
-function textColumns(batch: FeatureBatch): string | null {
-  if (batch.searchTexts || batch.categories) {
-    const categories = batch.categories ? Array.from(batch.categories) : undefined;
-    return JSON.stringify({ labels: batch.labels, searchTexts: batch.searchTexts, categories });
-  }
-  return batch.labels ? JSON.stringify(batch.labels) : null;
-}
-
 function readTextColumns(batch: FeatureBatch, stored: unknown): void {
   if (Array.isArray(stored)) batch.labels = stored as string[];
   else {
@@ -195,7 +189,7 @@ export class LocalStore {
           asBytes(batch.partEnds),
           asBytes(batch.featureEnds),
           batch.polygonEnds ? asBytes(batch.polygonEnds) : null,
-          textColumns(batch),
+          encodeBatchExtras(batch),
           meta.etag ?? null,
           meta.fetchedAt ?? Date.now(),
         ],
@@ -227,7 +221,8 @@ export class LocalStore {
           if (!db.isNull(stmt, 6) || (batch.geometryType === 'Polygon' && batch.count === 0)) {
             batch.polygonEnds = u32(db.blob(stmt, 6));
           }
-          if (!db.isNull(stmt, 7)) readTextColumns(batch, JSON.parse(s.column_text(stmt, 7)));
+          if (db.isBlob(stmt, 7)) Object.assign(batch, decodeBatchExtras(db.blob(stmt, 7)));
+          else if (!db.isNull(stmt, 7)) readTextColumns(batch, JSON.parse(s.column_text(stmt, 7)));
           const etag = db.isNull(stmt, 8) ? null : s.column_text(stmt, 8);
           found = { batch, etag, fetchedAt: s.column_double(stmt, 9) };
         },
