@@ -3,7 +3,8 @@
 // browser profile (context) per run:
 //  - cold open: navigation start → the app's `mapdraft:features-drawn` mark (every feature of the
 //    first load drawn, src/map/layer_session.ts);
-//  - warm open: a second visit in the same profile, server up (local store first, ETag revalidation);
+//  - warm open: a second visit in the same profile, server up (local store first, ETag revalidation),
+//    once the first visit's `mapdraft:layers-stored` mark says its layers are on the device;
 //  - offline open: a third visit with every connection to the server dropped (service worker shell,
 //    stored config and layers);
 //  - main-thread long tasks (PerformanceObserver 'longtask') from the first paint to drawn.
@@ -17,7 +18,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startServer } from '../../server/start.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
-import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
+import { FEATURES_DRAWN_MARK, LAYERS_STORED_MARK } from '../../src/map/layer_session.ts';
 import { buildPlainOl, ensureAppBuild, gate, plainOlSite, type Gate, type Site } from '../lib/app_sites.ts';
 import { newContext } from '../lib/browser.ts';
 import { cdpFor, setThrottle } from '../lib/cdp.ts';
@@ -93,7 +94,7 @@ async function openOnce(
   }
 }
 
-/** The end of a first visit: its service worker active (the shell precached) and its local writes done (usage stops growing). */
+/** The end of a first visit: its service worker active (the shell precached) and its layers written to the device. */
 async function settle(page: Page): Promise<void> {
   const active = await page.evaluate(async () => {
     const ready = navigator.serviceWorker?.ready;
@@ -101,13 +102,10 @@ async function settle(page: Page): Promise<void> {
     return Promise.race([ready.then(() => true), new Promise<boolean>((ok) => setTimeout(() => ok(false), 120_000))]);
   });
   if (!active) throw new Error('the service worker did not become active during the first visit');
-  let last = -1;
-  for (let i = 0, same = 0; i < 60 && same < 3; i++) {
-    const used = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
-    same = used === last ? same + 1 : 0;
-    last = used;
-    await page.waitForTimeout(500);
-  }
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, LAYERS_STORED_MARK, {
+    timeout: 300_000,
+    polling: 250,
+  });
 }
 
 function record(out: EngineSamples, c: 'baseline' | 'mapdraft', prefix: string, suffix: string, o: Open, which: string) {

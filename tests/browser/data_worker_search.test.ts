@@ -63,6 +63,7 @@ describe('data worker search', () => {
     const first = await session();
     await show(first, appName, 'v1');
     const batch = await labelsOf(first, 'v1:network');
+    await first.api.layersStored({ appName });
     first.worker.terminate();
 
     const later = await session();

@@ -44,7 +44,9 @@ describe('data worker showLayer', () => {
     const first = await session();
     await show(first, appName, 'visit1');
     const online = await delivered(first, 'visit1:network');
-    first.worker.terminate(); // the page is closed
+    // Drawn first, stored after: the page is closed once the device copy is written.
+    await first.api.layersStored({ appName });
+    first.worker.terminate();
 
     const later = await session();
     const result = await show(later, appName, 'visit2', DEAD_SERVER);
@@ -60,6 +62,7 @@ describe('data worker showLayer', () => {
     const first = await session();
     await show(first, appName, 'v1');
     const online = await delivered(first, 'v1:network');
+    await first.api.layersStored({ appName });
     first.worker.terminate();
 
     const later = await session();

@@ -3,7 +3,7 @@
 // workspace (SPEC §6) and sees no `_diff` layer (SPEC §4). The map store is the real one.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { layerSchema, type LayerInput } from '../../src/model/index.ts';
-import { FEATURES_DRAWN_MARK, LayerSession } from '../../src/map/layer_session.ts';
+import { FEATURES_DRAWN_MARK, LAYERS_STORED_MARK, LayerSession } from '../../src/map/layer_session.ts';
 import type { LayerRenderer, LayerWorker } from '../../src/map/load_vector_layers.ts';
 import { useMapStore } from '../../src/state/map_store.ts';
 
@@ -23,6 +23,8 @@ function fakeWorker() {
   const cancels: string[] = [];
   let gate: Promise<void> | null = null;
   let open = () => {};
+  let stored = () => {};
+  const storedGate = new Promise<void>((ok) => (stored = ok));
   const worker: LayerWorker = {
     async showLayer(req) {
       shows.push(`${req.layer}${req.authorization ? '+auth' : ''}`);
@@ -37,6 +39,7 @@ function fakeWorker() {
       cancels.push(requestId);
       return true;
     },
+    layersStored: () => storedGate,
   };
   return {
     worker,
@@ -50,6 +53,8 @@ function fakeWorker() {
       gate = null;
       open();
     },
+    /** The data worker's queued layer writes finish. */
+    finishStoring: () => stored(),
   };
 }
 
@@ -112,6 +117,7 @@ describe('layer session', () => {
 
   it('marks the moment the first load is drawn, once, for traces and the app benchmark', async () => {
     performance.clearMarks(FEATURES_DRAWN_MARK);
+    performance.clearMarks(LAYERS_STORED_MARK);
     const { s, w } = session(false);
     w.hold();
     const done = s.load();
@@ -120,6 +126,12 @@ describe('layer session', () => {
     w.release();
     await done;
     expect(performance.getEntriesByName(FEATURES_DRAWN_MARK)).toHaveLength(1);
+    // Drawn before stored: the second mark waits for the data worker's layer writes.
+    await flush();
+    expect(performance.getEntriesByName(LAYERS_STORED_MARK)).toHaveLength(0);
+    w.finishStoring();
+    await flush();
+    expect(performance.getEntriesByName(LAYERS_STORED_MARK)).toHaveLength(1);
     await s.setLoggedIn(true); // a later switch is not the first load
     expect(performance.getEntriesByName(FEATURES_DRAWN_MARK)).toHaveLength(1);
   });

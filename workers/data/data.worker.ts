@@ -202,6 +202,9 @@ const api: DataWorkerApi = {
       shownLayers.delete(id);
     }
   },
+  async layersStored({ appName }) {
+    await (await storeFor(appName))?.settled();
+  },
   async getStoredValue({ appName, store, key }) {
     return (await storeFor(appName))?.getValue(store, key);
   },

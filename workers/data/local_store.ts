@@ -148,6 +148,11 @@ export class LocalStore {
     return this.serial(() => fn(this.db));
   }
 
+  /** Resolves once every call made so far has finished (e.g. the layer writes queued after delivery). */
+  settled(): Promise<void> {
+    return this.serial(async () => undefined);
+  }
+
   info(): Promise<LocalStoreInfo> {
     return this.serial(async () => ({ name: this.name, version: await userVersion(this.db), vfs: this.db.vfs }));
   }

@@ -290,6 +290,8 @@ export interface DataWorkerProtocol {
   refreshFeatures: { request: RefreshFeaturesRequest; response: RefreshFeaturesResult };
   /** Forgets layers (SPEC §4: diff layers emptied on logout): no more hits, no more zoom-band deliveries. */
   dropLayers: { request: { layerIds: string[] }; response: void };
+  /** Resolves once every layer write queued so far is on the device (layers are drawn first, stored after). */
+  layersStored: { request: { appName?: string }; response: void };
   /** Undefined when nothing is stored or the browser keeps no local database. */
   getStoredValue: { request: StoredValueRequest; response: unknown };
   putStoredValue: { request: PutStoredValueRequest; response: void };
