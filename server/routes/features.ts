@@ -15,7 +15,7 @@ import {
   indexedFlatGeobuf,
   wantsFlatGeobuf,
 } from '../services/flatgeobuf.ts';
-import { LayerFileCache } from '../services/layer_files.ts';
+import { type FileCoding, LayerFileCache } from '../services/layer_files.ts';
 import { reviewsWorkspace } from '../services/review_queue.ts';
 import { assertCanRead, iso, type LayerRow, loadLayer, loadWorkspace, readableWorkspace, type WorkspaceRow } from './common.ts';
 
@@ -72,6 +72,17 @@ async function* featureCollection(db: Db, workspace: string, layer: string, filt
     if (rows.length < PAGE) break;
   }
   yield ']}';
+}
+
+/** br, else gzip, when Accept-Encoding takes it (q > 0); undefined for anything else. */
+export function preferredCoding(header: string | undefined): FileCoding | undefined {
+  const taken = new Set<string>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (!q || Number(q.slice(2)) > 0) taken.add(name.trim());
+  }
+  return taken.has('br') ? 'br' : taken.has('gzip') ? 'gzip' : undefined;
 }
 
 /** The whole layer streamed unindexed; then (finished, failed or abandoned by the client) `build` is started. */
@@ -145,7 +156,14 @@ export async function featuresRoutes(fastify: FastifyInstance): Promise<void> {
         // The shared per-version cache holds the whole layer only; a member's variant is built for this answer.
         if (audience) return sendWithRanges(req, reply.type(FGB_MIME), await indexedFlatGeobuf(db, layer, filter));
         const built = layerFiles.peek(layer);
-        if (built) return sendWithRanges(req, reply.type(FGB_MIME), built);
+        if (built) {
+          // A whole-file answer in the client's coding is compressed once per version, not per request.
+          const coding = req.headers.range || req.method === 'HEAD' ? undefined : preferredCoding(req.headers['accept-encoding']);
+          const coded = coding && layerFiles.coded(layer, coding);
+          if (!coded) return sendWithRanges(req, reply.type(FGB_MIME), built);
+          reply.header('content-encoding', coding).header('vary', 'accept, accept-encoding').header('accept-ranges', 'bytes');
+          return reply.type(FGB_MIME).send(coded);
+        }
         // Ranges and sizes (HEAD, as /vsicurl/ asks first) only ever come from the indexed file.
         if (req.headers.range || req.method === 'HEAD') return sendWithRanges(req, reply.type(FGB_MIME), await layerFiles.get(db, layer));
         // Not built for this version yet (a change was accepted, or the server just started): the

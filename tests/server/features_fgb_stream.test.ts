@@ -5,8 +5,10 @@
 import { deserialize } from 'flatgeobuf/lib/mjs/geojson.js';
 import type { HeaderMeta } from 'flatgeobuf/lib/mjs/header-meta.js';
 import type { Geometry } from 'geojson';
-import { describe, expect, it } from 'vitest';
-import { call } from './helpers.ts';
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, inject, it } from 'vitest';
+import { call, indexedLayerFile } from './helpers.ts';
 import { accept, payload, S, suggest, target } from './suggest_helpers.ts';
 
 type Feat = { properties: Record<string, unknown> };
@@ -80,5 +82,37 @@ describe('the whole-layer FlatGeobuf after a change', () => {
     const tail = await call(url, { headers: { range: 'bytes=-10' } });
     expect(tail.status).toBe(206);
     expect(tail.headers.get('content-range')).toBe(`bytes ${size - 10}-${size - 1}/${size}`);
+  });
+
+  it('answers later readers from a compressed copy made once per version (br and gzip), with its length', async () => {
+    await newTrack(9);
+    const file = Buffer.from(await indexedLayerFile(tracks));
+    const get = (coding: string) =>
+      new Promise<{ coding?: string; length?: string; body: Buffer }>((resolve, reject) => {
+        request(new URL(url, inject('apiBase')), { headers: { 'accept-encoding': coding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ coding: res.headers['content-encoding'], length: res.headers['content-length'], body: Buffer.concat(chunks) }),
+          );
+        })
+          .on('error', reject)
+          .end();
+      });
+    for (const [coding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      // The first reader in a coding starts the copy (and gets the file compressed on the fly, or plain
+      // when it is under the 1 KB compression threshold); a later one gets the copy, length included.
+      let res = await get(coding);
+      for (let i = 0; i < 100 && (res.coding !== coding || res.length === undefined); i++) {
+        await new Promise((ok) => setTimeout(ok, 50));
+        res = await get(coding);
+      }
+      expect(res.coding).toBe(coding);
+      expect(res.length).toBe(String(res.body.length));
+      expect(decode(res.body).equals(file)).toBe(true);
+    }
   });
 });
