@@ -1,5 +1,6 @@
 // Add dialogs (SPEC §2) with the SPEC §5 messages inline, and the in-browser crop and resize.
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { act } from 'react';
 import { ERRORS, SUCCESS, UPLOAD_LIMIT_BYTES } from '../../src/model/index.ts';
 import { DocumentDialog } from '../../src/attachments/DocumentDialog.tsx';
 import { ImageDialog } from '../../src/attachments/ImageDialog.tsx';
@@ -7,6 +8,7 @@ import { TextAttachmentDialog } from '../../src/attachments/TextDialogs.tsx';
 import { cropAndResize } from '../../src/attachments/image_resize.ts';
 import { unmount, waitForText, findByTestId, byTestId } from './shell_harness.tsx';
 import { AttachmentsTab } from '../../src/features/AttachmentsTab.tsx';
+import { ObservationsTab } from '../../src/features/ObservationsTab.tsx';
 import { ADMIN, USER, api, click, featureConfig, renderFeatures, setFile, signIn, type, ui } from './features_harness.tsx';
 
 const apiBase = inject('apiBase');
@@ -70,6 +72,37 @@ describe('add dialogs (SPEC §5 messages)', () => {
     await setFile(await findByTestId<HTMLInputElement>('attachment-file'), new File(['x'], 'a.bmp', { type: 'image/bmp' }));
     await click(byTestId('add-submit'));
     await waitForText(ERRORS.IMAGE_TYPE_REQUIRED);
+  });
+});
+
+describe('observation suggestion (SPEC §1)', () => {
+  it('picks a species of the layer, refuses a count of 0, then is sent and awaits review', async () => {
+    await signIn(apiBase, USER);
+    const gfid = (await api<{ features: { id: number }[] }>(apiBase, '/features?workspace=ws_demo&layer=cities', USER)).features[1].id;
+    await renderFeatures(ui(apiBase, featureConfig(apiBase), false), <ObservationsTab gfid={gfid} workspace="ws_demo" layerId="cities" />);
+    await click(await findByTestId('add-observation'));
+    const select = await findByTestId<HTMLSelectElement>('observation-species');
+    const eel = [...select.options].find((o) => o.text.includes('Anguilla anguilla'));
+    expect(eel?.text).toBe('European eel (Anguilla anguilla)');
+    await act(async () => {
+      select.value = eel!.value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await type(byTestId<HTMLInputElement>('observation-count')!, '0');
+    await click(byTestId('add-submit'));
+    await waitForText(ERRORS.OBSERVATION_COUNT_INVALID);
+    const note = `eel ${Date.now()}`;
+    await type(byTestId<HTMLInputElement>('observation-count')!, '3');
+    await type(byTestId<HTMLTextAreaElement>('observation-note')!, note);
+    await click(byTestId('add-submit'));
+    await waitForText(SUCCESS.UPLOAD_SUCCESSFUL);
+    expect(byTestId('add-observations-dialog')).toBeNull();
+    const pending = await api<{ gfid: number; name: string; count: number; note: string; status: string }[]>(
+      apiBase,
+      '/layers/cities/observations/changes?workspace=ws_demo',
+      ADMIN,
+    );
+    expect(pending.find((o) => o.note === note)).toMatchObject({ gfid, name: 'Anguilla anguilla', count: 3, status: 'pending' });
   });
 });
 
