@@ -1,6 +1,6 @@
 // SPEC §2 search, always on the map screen: a field at the top of the map (fits 360 px beside OL's
-// zoom buttons), answers as you type, grouped — map layers, then each layer's features, then places
-// from the configured geocoder. Choosing a feature zooms to it and opens its prompt (go_to_result.ts).
+// zoom buttons), answers as you type, grouped — map layers, then each layer's features, the species
+// observations (the server's, then the configured service's), then places from the configured geocoder. Choosing a feature zooms to it and opens its prompt (go_to_result.ts).
 // Test hooks: data-testid="search-input", "search-results", "search-result" with data-layer/data-gfid.
 import { useState } from 'react';
 import { Button, makeStyles, SearchBox, Spinner, Text, tokens } from '@fluentui/react-components';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
 import { useMapInstance } from '../map/map_instance.ts';
 import { fitLonLatExtent, goToFeature, goToLayer, goToObservedFeature } from './go_to_result.ts';
+import { ServiceObservations } from './ServiceObservations.tsx';
 import { useSearch, type SearchAnswers } from './use_search.ts';
 
 const useStyles = makeStyles({
@@ -89,7 +90,8 @@ export function SearchBar({ config, appKey }: { config: AppConfig; appKey: strin
   );
 }
 
-const hasAny = (a: SearchAnswers) => a.features.length > 0 || a.layers.length > 0 || a.places.length > 0 || a.observations.length > 0;
+const hasAny = (a: SearchAnswers) =>
+  a.features.length > 0 || a.layers.length > 0 || a.places.length > 0 || a.observations.length > 0 || a.serviceObservations.length > 0;
 
 interface ResultsProps {
   answers: SearchAnswers;
@@ -160,6 +162,7 @@ function Results({ answers, layerName, onLayer, onDone }: ResultsProps) {
           )}
         </div>
       )}
+      <ServiceObservations items={answers.serviceObservations} error={answers.serviceError} onDone={onDone} />
       {(answers.places.length > 0 || answers.placesError !== undefined) && (
         <div role="group" aria-label={t('search.places')}>
           <Text className={styles.group}>{t('search.places')}</Text>
