@@ -1,7 +1,8 @@
 // SPEC §2 search, always on the map screen: a field at the top of the map (fits 360 px beside OL's
 // zoom buttons), answers as you type, grouped — map layers, then each layer's features, the species
 // observations (the server's, then the configured service's), then places from the configured geocoder. Choosing a feature zooms to it and opens its prompt (go_to_result.ts).
-// Test hooks: data-testid="search-input", "search-results", "search-result" with data-layer/data-gfid.
+// Test hooks: data-testid="search-input", "search-results" (data-query: the query its answers are for),
+// "search-result" with data-layer/data-gfid.
 import { useState } from 'react';
 import { Button, makeStyles, SearchBox, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -73,7 +74,7 @@ export function SearchBar({ config, appKey }: { config: AppConfig; appKey: strin
         }}
       />
       {open && (answers.query || answers.pending) && (
-        <div className={styles.results} data-testid="search-results" data-pending={answers.pending}>
+        <div className={styles.results} data-testid="search-results" data-pending={answers.pending} data-query={answers.query}>
           {answers.pending && !answers.query && <Spinner size="tiny" label={t('search.searching')} />}
           <Results
             answers={answers}

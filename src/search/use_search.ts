@@ -3,7 +3,7 @@
 // worker (offline, off the main thread); layer titles here (a handful); places at the configured
 // geocoder only; observations whose species matches at the server (SPEC §2 species search) and at the
 // configured species-observation service (SPEC §7). An answer to an older query never replaces a newer one.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { isDiffLayerId, matchLayersByTitle, SEARCH_DEBOUNCE_MS, type AppConfig, type Layer, type Observation } from '../model/index.ts';
 import { searchObservations } from '../api/observations.ts';
 import { getDataWorker } from '../map/data_worker_client.ts';
@@ -93,15 +93,19 @@ export function useSearch(query: string, config: AppConfig, appKey: string): Sea
       void Promise.all([features.catch(() => []), places, observed, service]).then(
         ([found, placeAnswer, observedAnswer, serviceAnswer]) => {
           if (ctl.signal.aborted) return;
-          setAnswers({
-            query: trimmed,
-            features: found,
-            layers: mapLayers,
-            ...placeAnswer,
-            ...observedAnswer,
-            ...serviceAnswer,
-            pending: false,
-          });
+          // Rendering dozens of result rows is a search's biggest main-thread step: as a transition,
+          // React renders them in slices, so a key pressed meanwhile is not held up by a long task.
+          startTransition(() =>
+            setAnswers({
+              query: trimmed,
+              features: found,
+              layers: mapLayers,
+              ...placeAnswer,
+              ...observedAnswer,
+              ...serviceAnswer,
+              pending: false,
+            }),
+          );
         },
       );
     }, SEARCH_DEBOUNCE_MS);
