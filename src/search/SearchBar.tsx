@@ -3,7 +3,7 @@
 // observations (the server's, then the configured service's), then places from the configured geocoder. Choosing a feature zooms to it and opens its prompt (go_to_result.ts).
 // Test hooks: data-testid="search-input", "search-results" (data-query: the query its answers are for),
 // "search-result" with data-layer/data-gfid.
-import { useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { Button, makeStyles, SearchBox, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
@@ -49,8 +49,14 @@ export function SearchBar({ config, appKey }: { config: AppConfig; appKey: strin
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(true);
   const answers = useSearch(query, config, appKey);
-  const layerName = (id: string) => config.layersConfig.find((l) => l.id === id)?.name ?? id;
-  const done = () => setOpen(false);
+  // Stable across keys, so the memoised result rows are not rendered again for each letter typed.
+  const layers = config.layersConfig;
+  const layerName = useCallback((id: string) => layers.find((l) => l.id === id)?.name ?? id, [layers]);
+  const done = useCallback(() => setOpen(false), []);
+  const onLayer = useCallback(
+    (id: string) => void goToLayer(useMapInstance.getState().map, useMapInstance.getState().renderer, id).then(done),
+    [done],
+  );
   const first = answers.features[0]?.hits[0];
 
   return (
@@ -76,12 +82,7 @@ export function SearchBar({ config, appKey }: { config: AppConfig; appKey: strin
       {open && (answers.query || answers.pending) && (
         <div className={styles.results} data-testid="search-results" data-pending={answers.pending} data-query={answers.query}>
           {answers.pending && !answers.query && <Spinner size="tiny" label={t('search.searching')} />}
-          <Results
-            answers={answers}
-            layerName={layerName}
-            onLayer={(id) => void goToLayer(useMapInstance.getState().map, useMapInstance.getState().renderer, id).then(done)}
-            onDone={done}
-          />
+          <Results answers={answers} layerName={layerName} onLayer={onLayer} onDone={done} />
           {answers.query && !hasAny(answers) && !answers.pending && (
             <Text className={styles.note}>{t('search.none', { query: answers.query })}</Text>
           )}
@@ -101,7 +102,7 @@ interface ResultsProps {
   onDone: () => void;
 }
 
-function Results({ answers, layerName, onLayer, onDone }: ResultsProps) {
+const Results = memo(function Results({ answers, layerName, onLayer, onDone }: ResultsProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const map = useMapInstance((s) => s.map);
@@ -187,4 +188,4 @@ function Results({ answers, layerName, onLayer, onDone }: ResultsProps) {
       )}
     </>
   );
-}
+});

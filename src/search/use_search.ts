@@ -68,7 +68,8 @@ export function useSearch(query: string, config: AppConfig, appKey: string): Sea
       setAnswers(EMPTY);
       return;
     }
-    setAnswers((a) => ({ ...a, pending: true }));
+    // The same object while already pending: each further key then re-renders no result row.
+    setAnswers((a) => (a.pending ? a : { ...a, pending: true }));
     const ctl = new AbortController();
     const timer = setTimeout(() => {
       const mapLayers = matchLayersByTitle(
