@@ -9,6 +9,7 @@ import { cropAndResize } from '../../src/attachments/image_resize.ts';
 import { unmount, waitForText, findByTestId, byTestId } from './shell_harness.tsx';
 import { AttachmentsTab } from '../../src/features/AttachmentsTab.tsx';
 import { ObservationsTab } from '../../src/features/ObservationsTab.tsx';
+import { replayOutbox } from '../../src/outbox/outbox.ts';
 import { ADMIN, USER, api, click, featureConfig, renderFeatures, setFile, signIn, type, ui } from './features_harness.tsx';
 
 const apiBase = inject('apiBase');
@@ -103,6 +104,54 @@ describe('observation suggestion (SPEC §1)', () => {
       ADMIN,
     );
     expect(pending.find((o) => o.note === note)).toMatchObject({ gfid, name: 'Anguilla anguilla', count: 3, status: 'pending' });
+  });
+});
+
+describe('observation suggestion without a server (SPEC §1, DESIGN offline first)', () => {
+  it('offers the species last seen online, keeps the observation on the device, and sends it once the server answers', async () => {
+    await signIn(apiBase, USER);
+    const gfid = (await api<{ features: { id: number }[] }>(apiBase, '/features?workspace=ws_demo&layer=cities', USER)).features[2].id;
+    const appName = `Observations offline ${crypto.randomUUID()}`;
+    const online = ui(apiBase, featureConfig(apiBase), false);
+    const tab = <ObservationsTab gfid={gfid} workspace="ws_demo" layerId="cities" />;
+    // One online look at the form keeps the layer's species on the device.
+    await renderFeatures({ ...online, api: { ...online.api, appName } }, tab);
+    await click(await findByTestId('add-observation'));
+    await expect
+      .poll(() => byTestId<HTMLSelectElement>('observation-species')?.options.length ?? 0, { timeout: 10_000 })
+      .toBeGreaterThan(1);
+    await unmount();
+
+    // No server: the species come from the device and the observation waits in the outbox.
+    const offline = { ...online, api: { apiBase: 'http://127.0.0.1:9', appKey: online.api.appKey, appName } };
+    await signIn(apiBase, USER); // unmount signs out: signed in again before the server goes away
+    await renderFeatures(offline, tab);
+    await click(await findByTestId('add-observation'));
+    await expect
+      .poll(() => byTestId<HTMLSelectElement>('observation-species')?.options.length ?? 0, { timeout: 10_000 })
+      .toBeGreaterThan(1);
+    const select = byTestId<HTMLSelectElement>('observation-species')!;
+    const swift = [...select.options].find((o) => o.text.includes('Apus apus'))!;
+    await act(async () => {
+      select.value = swift.value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    const note = `swifts ${Date.now()}`;
+    await type(byTestId<HTMLTextAreaElement>('observation-note')!, note);
+    await click(byTestId('add-submit'));
+    await waitForText('Kept on this device: it will be sent when the connection is back.');
+    await unmount();
+
+    // The server answers again: the replay delivers it, pending review.
+    await signIn(apiBase, USER);
+    const sent = await replayOutbox({ ...online.api, appName });
+    expect(sent?.sent).toHaveLength(1);
+    const pending = await api<{ gfid: number; name: string; note: string; status: string }[]>(
+      apiBase,
+      '/layers/cities/observations/changes?workspace=ws_demo',
+      ADMIN,
+    );
+    expect(pending.find((o) => o.note === note)).toMatchObject({ gfid, name: 'Apus apus', status: 'pending' });
   });
 });
 
