@@ -20,5 +20,9 @@ export const fetchSpecies = (ctx: ApiCtx, workspace: string, layer: string, sign
   apiFetch<Species[]>(`/layers/${encodeURIComponent(layer)}/species?${new URLSearchParams({ workspace })}`, {}, opts(ctx, signal));
 
 export function useFeatureObservations(ctx: ApiCtx, gfid: number) {
-  return useQuery({ queryKey: ['observations', gfid], queryFn: ({ signal }) => fetchFeatureObservations(ctx, gfid, signal) });
+  // Keyed as an attachment kind: a suggested observation refreshes it like any attachment (use_upload.ts).
+  return useQuery({
+    queryKey: ['attachments', gfid, 'observations'],
+    queryFn: ({ signal }) => fetchFeatureObservations(ctx, gfid, signal),
+  });
 }

@@ -48,7 +48,12 @@ function ObservationList({ gfid }: { gfid: number }) {
   return (
     <ul className={styles.list} data-testid="observations-list">
       {observations.data.map((o) => (
-        <li key={o.id} className={styles.item} data-species={o.species.scientificName}>
+        <li
+          key={`${o.pending ? 'p' : 'a'}${o.id}`}
+          className={styles.item}
+          data-species={o.species.scientificName}
+          data-pending={!!o.pending}
+        >
           <strong>{o.species.commonName ?? o.species.scientificName}</strong> <em>{o.species.scientificName}</em> ×{o.count}{' '}
           <Badge
             size="small"
@@ -56,7 +61,12 @@ function ObservationList({ gfid }: { gfid: number }) {
             color={o.species.endangered ? 'danger' : 'informative'}
           >
             {t(`observations.status.${o.species.status}`)}
-          </Badge>
+          </Badge>{' '}
+          {o.pending && (
+            <Badge size="small" appearance="tint">
+              {t('attachments.pending')}
+            </Badge>
+          )}
           <div className={styles.meta}>
             {formatDate(o.observedAt, { locale: i18n.language, timeZone: ui.timeZone, timeFormat: ui.timeFormat })}
             {o.observer && ` · ${o.observer}`} · {t('observations.source', { source: o.species.statusSource })}

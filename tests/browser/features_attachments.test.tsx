@@ -98,6 +98,10 @@ describe('observation suggestion (SPEC §1)', () => {
     await click(byTestId('add-submit'));
     await waitForText(SUCCESS.UPLOAD_SUCCESSFUL);
     expect(byTestId('add-observations-dialog')).toBeNull();
+    // The tab lists it at once, marked pending, like the user's other suggestions.
+    const mine = () => document.querySelector('[data-testid=observations-list] [data-pending=true]')?.textContent ?? '';
+    await expect.poll(mine, { timeout: 10_000 }).toContain(note);
+    expect(mine()).toContain('awaiting review');
     const pending = await api<{ gfid: number; name: string; count: number; note: string; status: string }[]>(
       apiBase,
       '/layers/cities/observations/changes?workspace=ws_demo',

@@ -38,6 +38,11 @@ describe('observation suggestions (SPEC §1, §4)', () => {
       note: 'Spraint on the bank',
     });
     expect(await observationsOf(gfid)).toEqual([]);
+    // Its author sees it on the feature, marked pending; nobody else does.
+    const own = (await call(`/api/features/${gfid}/observations`, observer)).body;
+    expect(own).toEqual([expect.objectContaining({ id: made.body.id, pending: true, count: 2, observer: S.crowd[199].username })]);
+    expect(own[0].species).toMatchObject({ scientificName: 'Lutra lutra', status: 'NT' });
+    expect((await call(`/api/features/${gfid}/observations`, member)).body).toEqual([]);
 
     // In the app's one review queue, titled by the species, and in the layer's pending list.
     const pending = await queue('');
@@ -62,6 +67,9 @@ describe('observation suggestions (SPEC §1, §4)', () => {
 
     const seen = await observationsOf(gfid);
     expect(seen).toHaveLength(1);
+    expect(seen[0].pending).toBeUndefined();
+    // Accepted, it is no longer listed as its author's pending one.
+    expect((await call(`/api/features/${gfid}/observations`, observer)).body).toHaveLength(1);
     expect(seen[0]).toMatchObject({
       gfid,
       observedAt: otter.observedAt,
