@@ -10,8 +10,10 @@ import {
   validateFileName,
   validateImageFile,
   validateLink,
+  validateObservation,
   validateTagName,
 } from '../../src/model/index.ts';
+import type { Db } from '../db/index.ts';
 import { assertRule, badRequest } from '../http/errors.ts';
 import { decodeImage, hasPdfStructure } from '../services/upload_check.ts';
 
@@ -19,7 +21,7 @@ import { decodeImage, hasPdfStructure } from '../services/upload_check.ts';
 // router (server/routes/attachments.ts). A spec says how a suggestion is read and validated
 // (SPEC §5) and how a stored row is shown.
 
-export type AttachmentKind = 'comment' | 'link' | 'bibliography' | 'image' | 'document' | 'tag';
+export type AttachmentKind = 'comment' | 'link' | 'bibliography' | 'image' | 'document' | 'tag' | 'observation';
 
 export interface AttachmentRow {
   id: number;
@@ -51,6 +53,9 @@ export interface SuggestInput {
   contentType: string;
   /** The app's sizeLimitImage in bytes (SPEC §3 App configuration). */
   sizeLimitImage?: number;
+  /** The suggestion's transaction and feature, for checks against stored data (an observation's species). */
+  tx: Db;
+  gfid: number;
 }
 
 export interface KindSpec {
@@ -67,6 +72,10 @@ export interface KindSpec {
   view(row: AttachmentRow): Record<string, unknown>;
   /** The list answer; images wrap theirs (SPEC §7 imagesWithDescription). */
   wrapList?(items: Record<string, unknown>[]): unknown;
+  /** GET /features/{gfid}/{path} is another route's (observations: server/routes/observations.ts). */
+  listedElsewhere?: true;
+  /** What accepting the item does beyond marking it, on the decision's transaction. */
+  onAccept?(tx: Db, row: AttachmentRow): Promise<void>;
 }
 
 const json = (body: unknown): Record<string, unknown> =>
@@ -202,5 +211,50 @@ export const KINDS: KindSpec[] = [
       return { name, description, contentType: 'application/pdf', data: bytes };
     },
     view: (row) => ({ ...common(row), name: row.name, description: row.description, size: row.size }),
+  },
+  {
+    // SPEC §1: a logged-in user attaches an observation; accepted, it becomes one of the feature's
+    // observations (table `observations`, served by routes/observations.ts), credited to its observer.
+    kind: 'observation',
+    path: 'observations',
+    binary: false,
+    newestFirst: true,
+    removable: false,
+    listedElsewhere: true,
+    parse: async ({ body, tx, gfid }) => {
+      const b = json(body);
+      const input = { speciesId: b.speciesId as number, observedAt: b.observedAt as string, count: b.count as number, note: text(b.note) };
+      assertRule(validateObservation(input));
+      // Species are recorded per layer: the feature's layer must know this one.
+      const { rows } = await tx.query<{ scientific_name: string }>(
+        `SELECT s.scientific_name FROM species s JOIN features f ON f.workspace_id = s.workspace_id AND f.layer_id = s.layer_id
+         WHERE f.gfid = $1 AND s.id = $2`,
+        [gfid, input.speciesId],
+      );
+      if (!rows[0]) throw badRequest('SPECIES_NOT_ON_LAYER');
+      const observedAt = new Date(input.observedAt).toISOString();
+      return {
+        name: rows[0].scientific_name,
+        description: input.note || null,
+        body: { speciesId: input.speciesId, observedAt, count: input.count },
+      };
+    },
+    view: (row) => ({
+      ...common(row),
+      speciesId: row.body.speciesId,
+      name: row.name,
+      observedAt: row.body.observedAt,
+      count: row.body.count,
+      note: row.description,
+    }),
+    onAccept: async (tx, row) => {
+      await tx.query(
+        `INSERT INTO observations (gfid, species_id, observed_at, count, note, created_by, status)
+         SELECT a.gfid, (a.body->>'speciesId')::bigint, (a.body->>'observedAt')::timestamptz, (a.body->>'count')::int,
+                a.description, a.created_by, 'accepted'
+         FROM attachments a WHERE a.id = $1`,
+        [row.id],
+      );
+    },
   },
 ];

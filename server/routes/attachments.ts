@@ -110,23 +110,24 @@ function attachmentRoutes(spec: KindSpec) {
     const list: z.ZodType<unknown> = spec.kind === 'image' ? imageListSchema : z.array(item);
 
     // Accepted items plus the caller's own pending ones; no gfid or an unknown one → empty list.
-    app.get(base, { schema: { tags, params: gfidParam, response: { 200: list } } }, async (req) => {
-      const feature = await featureOf(db, req.params.gfid, req.user).catch(() => null);
-      let rows: AttachmentRow[] = [];
-      if (feature) {
-        await assertCanRead(req, feature.ws);
-        rows = (
-          await db.query<AttachmentRow>(
-            `${ROW_SQL} WHERE a.gfid = $1 AND a.kind = $2
+    if (!spec.listedElsewhere)
+      app.get(base, { schema: { tags, params: gfidParam, response: { 200: list } } }, async (req) => {
+        const feature = await featureOf(db, req.params.gfid, req.user).catch(() => null);
+        let rows: AttachmentRow[] = [];
+        if (feature) {
+          await assertCanRead(req, feature.ws);
+          rows = (
+            await db.query<AttachmentRow>(
+              `${ROW_SQL} WHERE a.gfid = $1 AND a.kind = $2
              AND ((a.status = 'accepted' AND NOT a.removal) OR (a.status = 'pending' AND a.created_by = $3))
            ORDER BY ${order}`,
-            [feature.gfid, spec.kind, req.user?.id ?? 0],
-          )
-        ).rows;
-      }
-      const items = rows.map(spec.view);
-      return spec.wrapList ? spec.wrapList(items) : items;
-    });
+              [feature.gfid, spec.kind, req.user?.id ?? 0],
+            )
+          ).rows;
+        }
+        const items = rows.map(spec.view);
+        return spec.wrapList ? spec.wrapList(items) : items;
+      });
 
     // A suggestion: pending until reviewed (SPEC §8 "upload successful awaiting admin review"). The
     // outbox replays it with an Idempotency-Key, so all the work runs on its transaction.
@@ -138,7 +139,7 @@ function attachmentRoutes(spec: KindSpec) {
         await assertRegistered(tx, user, feature.ws);
         const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
         const limit = spec.kind === 'image' ? await sizeLimitImage(tx, feature.ws) : undefined;
-        const item = await spec.parse({ body: req.body, query: req.query, contentType, sizeLimitImage: limit });
+        const item = await spec.parse({ body: req.body, query: req.query, contentType, sizeLimitImage: limit, tx, gfid: feature.gfid });
         if (item.data) await assertUploadQuota(tx, user.id, item.data.length, fastify.deps.config.limits.uploadQuotaBytes);
         const { rows } = await tx.query<{ id: number }>(
           `INSERT INTO attachments (gfid, kind, name, description, content_type, data, body, created_by)

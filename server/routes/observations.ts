@@ -59,15 +59,33 @@ async function observations(db: Db, where: string, params: unknown[], limit = 'A
     `${OBSERVATION_SELECT} WHERE o.status = 'accepted' AND ${where} ORDER BY o.observed_at DESC, o.id DESC LIMIT ${limit}`,
     params,
   );
-  return rows.map((r) => ({
-    id: Number(r.obs_id),
-    gfid: Number(r.gfid),
-    species: speciesFrom(r),
-    observedAt: iso(r.observed_at)!,
-    count: r.count,
-    note: r.note,
-    observer: r.observer,
-  }));
+  return rows.map(observationFrom);
+}
+
+const observationFrom = (r: ObservationRow): Observation => ({
+  id: Number(r.obs_id),
+  gfid: Number(r.gfid),
+  species: speciesFrom(r),
+  observedAt: iso(r.observed_at)!,
+  count: r.count,
+  note: r.note,
+  observer: r.observer,
+});
+
+/** The observations `userId` suggested on the feature that await review (attachments of kind observation). */
+async function ownPending(db: Db, gfid: number, userId: number): Promise<Observation[]> {
+  const { rows } = await db.query<ObservationRow>(
+    `SELECT a.id AS obs_id, a.gfid, (a.body->>'observedAt')::timestamptz AS observed_at, (a.body->>'count')::int AS count,
+            a.description AS note, u.username AS observer,
+            s.id, s.scientific_name, s.common_name, s.status, s.status_source, s.demo
+     FROM attachments a
+     JOIN species s ON s.id = (a.body->>'speciesId')::bigint
+     LEFT JOIN users u ON u.id = a.created_by
+     WHERE a.gfid = $1 AND a.kind = 'observation' AND a.status = 'pending' AND a.created_by = $2
+     ORDER BY a.created_at DESC, a.id DESC`,
+    [gfid, userId],
+  );
+  return rows.map((r) => ({ ...observationFrom(r), pending: true }));
 }
 
 /** `%` and `_` typed by the user are letters, not wildcards. */
@@ -114,12 +132,14 @@ export async function observationsRoutes(fastify: FastifyInstance): Promise<void
     },
   );
 
+  // Accepted observations, then the caller's own pending suggestions (like the other attachment lists).
   app.get(
     '/features/:gfid/observations',
     { schema: { tags, params: gfidParams, response: { 200: z.array(observationSchema) } } },
     async (req) => {
       await lookupFeature(req, req.params.gfid);
-      return observations(db, 'o.gfid = $1', [req.params.gfid]);
+      const accepted = await observations(db, 'o.gfid = $1', [req.params.gfid]);
+      return req.user ? [...accepted, ...(await ownPending(db, req.params.gfid, req.user.id))] : accepted;
     },
   );
 }

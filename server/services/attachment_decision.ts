@@ -1,11 +1,11 @@
-import type { AttachmentRow } from '../attachments/kinds.ts';
+import { KINDS, type AttachmentRow } from '../attachments/kinds.ts';
 import type { AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { assertReviewerOfWorkspace, type ReviewerCheck } from './review_queue.ts';
 
 // SPEC §7 "PUT item accept or decline" and the review queue's bulk decisions: one attachment
-// (comment, link, bibliography entry, image, document, tag or tag removal) decided in one transaction.
+// (comment, link, bibliography entry, image, document, tag, tag removal or observation) decided in one transaction.
 
 /**
  * Locks the item, checks the admin reviews its feature's app (SPEC §6) and that it is still pending
@@ -40,6 +40,7 @@ export async function decideAttachment(
       accept ? null : reason,
     ]);
     if (accept && row.removal) await tx.query('DELETE FROM attachments WHERE id = $1', [Number(row.body.targetId)]);
+    if (accept) await KINDS.find((k) => k.kind === row.kind)?.onAccept?.(tx, row);
     return { ...row, status };
   });
 }

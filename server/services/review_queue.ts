@@ -5,8 +5,8 @@ import { forbidden, HttpError, notFound } from '../http/errors.ts';
 import { iso } from '../routes/common.ts';
 
 // One list of every kind of suggestion of an app (SPEC §2 Pending changes, §4 Suggestions): feature
-// changes from `changes`, comments, links, bibliography entries, images, documents, tags and tag
-// removals from `attachments`. The queue (pending, everyone's) and "My suggestions" (every status,
+// changes from `changes`, comments, links, bibliography entries, images, documents, tags, tag
+// removals and observations from `attachments`. The queue (pending, everyone's) and "My suggestions" (every status,
 // one submitter's) are the same query with other conditions.
 
 /**
@@ -110,7 +110,7 @@ const ATTACHMENTS_SQL = `SELECT 'attachment' AS source, a.id, ${ATTACHMENT_KIND}
     COALESCE(ch.workspace_id, f.workspace_id) AS workspace, COALESCE(ch.layer_id, f.layer_id) AS layer_id,
     a.created_by, a.created_at, a.decided_at, a.decline_reason AS reason,
     CASE a.kind WHEN 'comment' THEN a.body->>'comment' WHEN 'link' THEN a.body->>'link' WHEN 'bibliography' THEN a.body->>'item'
-      WHEN 'tag' THEN a.name ELSE COALESCE(NULLIF(a.description, ''), a.name) END AS title,
+      WHEN 'tag' THEN a.name WHEN 'observation' THEN a.name ELSE COALESCE(NULLIF(a.description, ''), a.name) END AS title,
     CASE WHEN a.kind IN ('image', 'document') THEN a.name END AS file_name
   FROM attachments a JOIN features f ON f.gfid = a.gfid JOIN workspaces fw ON fw.id = f.workspace_id
   LEFT JOIN changes ch ON fw.is_diff AND ch.diff_gfid = a.gfid AND ch.kind = 'create'

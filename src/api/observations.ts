@@ -1,6 +1,6 @@
-// SPEC §7 observations: a feature's observations, and the observations of a layer whose species matches a search.
+// SPEC §7 observations: a feature's observations, a layer's species, and the observations of a layer whose species matches a search.
 import { useQuery } from '@tanstack/react-query';
-import type { Observation } from '../model/index.ts';
+import type { Observation, Species } from '../model/index.ts';
 import { apiFetch } from './client.ts';
 import type { ApiCtx } from './suggestions.ts';
 
@@ -16,6 +16,13 @@ export const searchObservations = (ctx: ApiCtx, workspace: string, layer: string
     opts(ctx, signal),
   );
 
+export const fetchSpecies = (ctx: ApiCtx, workspace: string, layer: string, signal?: AbortSignal) =>
+  apiFetch<Species[]>(`/layers/${encodeURIComponent(layer)}/species?${new URLSearchParams({ workspace })}`, {}, opts(ctx, signal));
+
 export function useFeatureObservations(ctx: ApiCtx, gfid: number) {
-  return useQuery({ queryKey: ['observations', gfid], queryFn: ({ signal }) => fetchFeatureObservations(ctx, gfid, signal) });
+  // Keyed as an attachment kind: a suggested observation refreshes it like any attachment (use_upload.ts).
+  return useQuery({
+    queryKey: ['attachments', gfid, 'observations'],
+    queryFn: ({ signal }) => fetchFeatureObservations(ctx, gfid, signal),
+  });
 }

@@ -112,7 +112,7 @@ export function FeaturePrompt() {
         {tab === 'attachments' && attachmentsShown && <AttachmentsTab gfid={selected.gfid} />}
         {tab === 'images' && attachmentsShown && <ImagesTab gfid={selected.gfid} />}
         {tab === 'history' && <HistoryTab gfid={selected.gfid} />}
-        {tab === 'observations' && <ObservationsTab gfid={selected.gfid} />}
+        {tab === 'observations' && <ObservationsTab gfid={selected.gfid} workspace={data?.workspace} layerId={layer?.id} />}
       </div>
       <div className={styles.actions}>
         {canEdit && (

@@ -17,6 +17,9 @@ export const IMAGE_DESCRIPTION_MAX = 150;
 export const IMAGE_MAX_WIDTH_PX = 4096;
 export const IMAGE_MAX_HEIGHT_PX = 4096;
 export const DEFAULT_SIZE_LIMIT_IMAGE = UPLOAD_LIMIT_BYTES;
+/** An observation suggestion (SPEC §1): how many individuals at most, and its note's length (our choice). */
+export const OBSERVATION_COUNT_MAX = 100000;
+export const OBSERVATION_NOTE_MAX = 500;
 
 // --- Notifications, consent, app lifecycle (SPEC §4, §8, §9) ---
 export const NOTIFICATION_MS = 10000;

@@ -1,6 +1,6 @@
 // The error catalogue (SPEC §8) and validation messages (SPEC §5): key → exact English text.
 // Texts quoted in the SPEC are verbatim; the others keep the SPEC's words in a full sentence.
-import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_DESCRIPTION_MIN, IMAGE_DESCRIPTION_MAX } from './constants.ts';
+import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_DESCRIPTION_MIN, IMAGE_DESCRIPTION_MAX, OBSERVATION_COUNT_MAX } from './constants.ts';
 
 /** SPEC §8: app-level errors are "APP_ERROR" followed by a key used as notification text. */
 export const APP_ERROR_PREFIX = 'APP_ERROR';
@@ -103,6 +103,10 @@ export const ERRORS = {
   GEOMETRY_TOO_LARGE: 'The geometry has too many vertices or parts, or coordinates out of range.',
   GEOMETRY_NOT_VALID: 'The geometry is not valid.',
   VALUE_TOO_LONG: 'The value is too long.',
+  // Observations suggested by users (SPEC §1, §4): checked like the other attachments.
+  SPECIES_NOT_ON_LAYER: "This species is not recorded for the feature's layer.",
+  OBSERVATION_DATE_INVALID: 'The observation date must be a valid date and not in the future.',
+  OBSERVATION_COUNT_INVALID: `The count must be a whole number from 1 to ${OBSERVATION_COUNT_MAX}.`,
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -1,7 +1,7 @@
 // Attachment suggestions as outbox requests (SPEC §7 "Feature attachments"): the same calls the
 // server has always taken, written down so they can be sent now or later, in order. A draft's own
 // request is built beside the draft (src/edit/suggestion.ts featureRequest).
-import { PARENT_PLACEHOLDER, type OutboxMeta, type OutboxRequest } from '../model/index.ts';
+import { PARENT_PLACEHOLDER, type ObservationInput, type OutboxMeta, type OutboxRequest } from '../model/index.ts';
 import type { AttachmentKind } from '../api/suggestions.ts';
 
 /** A JSON request body as the outbox stores it (bytes). */
@@ -25,6 +25,7 @@ function targetParts(target: AttachmentTarget, subject: OutboxMeta['subject'], l
 /** An attachment the user made, before it is a request: a draft keeps these until its feature is sent. */
 export type NewAttachment =
   | { kind: 'comments' | 'links' | 'bibliographies' | 'tags'; body: Record<string, string>; label: string }
+  | { kind: 'observations'; body: ObservationInput; label: string }
   | { kind: 'images' | 'documents'; file: Blob; filename: string; description: string }
   | { kind: 'removal'; of: AttachmentKind; id: number; label: string };
 
@@ -37,11 +38,11 @@ export function attachmentOutboxRequest(target: AttachmentTarget, a: NewAttachme
   return attachmentRequest(target, a.kind, a.body, a.label);
 }
 
-/** A comment, link, bibliography entry or tag (SPEC §7: POST to the changes path). */
+/** A comment, link, bibliography entry, tag or observation (SPEC §7: POST to the changes path). */
 function attachmentRequest(
   target: AttachmentTarget,
-  kind: Exclude<AttachmentKind, 'images' | 'documents'>,
-  body: Record<string, string>,
+  kind: Exclude<AttachmentKind, 'images' | 'documents'> | 'observations',
+  body: object,
   label: string,
 ): OutboxRequest {
   const { gfid, parent, meta } = targetParts(target, kind, label);

@@ -1,13 +1,15 @@
 // SPEC §2 search, always on the map screen: a field at the top of the map (fits 360 px beside OL's
-// zoom buttons), answers as you type, grouped — map layers, then each layer's features, then places
-// from the configured geocoder. Choosing a feature zooms to it and opens its prompt (go_to_result.ts).
-// Test hooks: data-testid="search-input", "search-results", "search-result" with data-layer/data-gfid.
-import { useState } from 'react';
+// zoom buttons), answers as you type, grouped — map layers, then each layer's features, the species
+// observations (the server's, then the configured service's), then places from the configured geocoder. Choosing a feature zooms to it and opens its prompt (go_to_result.ts).
+// Test hooks: data-testid="search-input", "search-results" (data-query: the query its answers are for),
+// "search-result" with data-layer/data-gfid.
+import { memo, useCallback, useState } from 'react';
 import { Button, makeStyles, SearchBox, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
 import { useMapInstance } from '../map/map_instance.ts';
 import { fitLonLatExtent, goToFeature, goToLayer, goToObservedFeature } from './go_to_result.ts';
+import { ServiceObservations } from './ServiceObservations.tsx';
 import { useSearch, type SearchAnswers } from './use_search.ts';
 
 const useStyles = makeStyles({
@@ -47,8 +49,14 @@ export function SearchBar({ config, appKey }: { config: AppConfig; appKey: strin
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(true);
   const answers = useSearch(query, config, appKey);
-  const layerName = (id: string) => config.layersConfig.find((l) => l.id === id)?.name ?? id;
-  const done = () => setOpen(false);
+  // Stable across keys, so the memoised result rows are not rendered again for each letter typed.
+  const layers = config.layersConfig;
+  const layerName = useCallback((id: string) => layers.find((l) => l.id === id)?.name ?? id, [layers]);
+  const done = useCallback(() => setOpen(false), []);
+  const onLayer = useCallback(
+    (id: string) => void goToLayer(useMapInstance.getState().map, useMapInstance.getState().renderer, id).then(done),
+    [done],
+  );
   const first = answers.features[0]?.hits[0];
 
   return (
@@ -72,14 +80,9 @@ export function SearchBar({ config, appKey }: { config: AppConfig; appKey: strin
         }}
       />
       {open && (answers.query || answers.pending) && (
-        <div className={styles.results} data-testid="search-results" data-pending={answers.pending}>
+        <div className={styles.results} data-testid="search-results" data-pending={answers.pending} data-query={answers.query}>
           {answers.pending && !answers.query && <Spinner size="tiny" label={t('search.searching')} />}
-          <Results
-            answers={answers}
-            layerName={layerName}
-            onLayer={(id) => void goToLayer(useMapInstance.getState().map, useMapInstance.getState().renderer, id).then(done)}
-            onDone={done}
-          />
+          <Results answers={answers} layerName={layerName} onLayer={onLayer} onDone={done} />
           {answers.query && !hasAny(answers) && !answers.pending && (
             <Text className={styles.note}>{t('search.none', { query: answers.query })}</Text>
           )}
@@ -89,7 +92,8 @@ export function SearchBar({ config, appKey }: { config: AppConfig; appKey: strin
   );
 }
 
-const hasAny = (a: SearchAnswers) => a.features.length > 0 || a.layers.length > 0 || a.places.length > 0 || a.observations.length > 0;
+const hasAny = (a: SearchAnswers) =>
+  a.features.length > 0 || a.layers.length > 0 || a.places.length > 0 || a.observations.length > 0 || a.serviceObservations.length > 0;
 
 interface ResultsProps {
   answers: SearchAnswers;
@@ -98,7 +102,7 @@ interface ResultsProps {
   onDone: () => void;
 }
 
-function Results({ answers, layerName, onLayer, onDone }: ResultsProps) {
+const Results = memo(function Results({ answers, layerName, onLayer, onDone }: ResultsProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const map = useMapInstance((s) => s.map);
@@ -160,6 +164,7 @@ function Results({ answers, layerName, onLayer, onDone }: ResultsProps) {
           )}
         </div>
       )}
+      <ServiceObservations items={answers.serviceObservations} error={answers.serviceError} onDone={onDone} />
       {(answers.places.length > 0 || answers.placesError !== undefined) && (
         <div role="group" aria-label={t('search.places')}>
           <Text className={styles.group}>{t('search.places')}</Text>
@@ -183,4 +188,4 @@ function Results({ answers, layerName, onLayer, onDone }: ResultsProps) {
       )}
     </>
   );
-}
+});

@@ -1,13 +1,14 @@
 // The search field's answers as the user types (SPEC §2 search: map layers, deep search, places),
 // debounced so a fast typist starts one search, not one per key. Features are searched in the data
 // worker (offline, off the main thread); layer titles here (a handful); places at the configured
-// geocoder only; observations whose species matches at the server (SPEC §2 species search). An
-// answer to an older query never replaces a newer one.
-import { useEffect, useState } from 'react';
+// geocoder only; observations whose species matches at the server (SPEC §2 species search) and at the
+// configured species-observation service (SPEC §7). An answer to an older query never replaces a newer one.
+import { startTransition, useEffect, useState } from 'react';
 import { isDiffLayerId, matchLayersByTitle, SEARCH_DEBOUNCE_MS, type AppConfig, type Layer, type Observation } from '../model/index.ts';
 import { searchObservations } from '../api/observations.ts';
 import { getDataWorker } from '../map/data_worker_client.ts';
 import { geocode, ServiceError, type Place } from '../api/geocoder.ts';
+import { searchObservationService, type ServiceObservation } from '../api/observation_service.ts';
 import type { SearchGroup } from '../../workers/data/protocol.ts';
 
 /** Shorter queries match too much to be useful (and would cost the worker most). */
@@ -24,20 +25,35 @@ export interface SearchAnswers {
   observations: { layerId: string; items: Observation[] }[];
   /** SPEC §8: the observations could not be had. */
   observationsFailed?: boolean;
+  /** SPEC §7: the species-observation service's answers, when one is configured. */
+  serviceObservations: ServiceObservation[];
+  /** Its failure: the HTTP status, or 0 when it could not be reached (SPEC §8). */
+  serviceError?: number;
   pending: boolean;
 }
 
-const EMPTY: SearchAnswers = { query: '', features: [], layers: [], places: [], observations: [], pending: false };
+const EMPTY: SearchAnswers = { query: '', features: [], layers: [], places: [], observations: [], serviceObservations: [], pending: false };
 
-/** Observations per layer whose species matches; undefined when a layer's answer failed. */
+/** A ServiceError's status; 0 for anything else (no answer). */
+const statusOf = (err: unknown) => (err instanceof ServiceError ? err.status : 0);
+
+/** A later task of the main thread. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+/**
+ * Observations per layer whose species matches; undefined when a layer's answer failed. Each request
+ * starts in a task of its own: starting a fetch costs the main thread several ms at 4× CPU slowdown,
+ * and four in one task made a long task (benchmark scenario 12, the app's path). They still overlap.
+ */
 async function observationsFor(layers: readonly Layer[], query: string, ctx: { apiBase: string; appKey: string }, signal: AbortSignal) {
   const answers = await Promise.all(
-    layers.map((l) =>
-      searchObservations(ctx, l.workspace!, l.id, query, signal).then(
+    layers.map(async (l, i) => {
+      if (i > 0) await nextTask();
+      return searchObservations(ctx, l.workspace!, l.id, query, signal).then(
         (items) => ({ layerId: l.id, items }),
         () => undefined,
-      ),
-    ),
+      );
+    }),
   );
   return {
     observations: answers.filter((a): a is { layerId: string; items: Observation[] } => !!a && a.items.length > 0),
@@ -49,6 +65,8 @@ export function useSearch(query: string, config: AppConfig, appKey: string): Sea
   const [answers, setAnswers] = useState<SearchAnswers>(EMPTY);
   const trimmed = query.trim();
   const geocoderUrl = config.search.geocoderUrl;
+  const serviceUrl = config.search.observationServiceUrl;
+  const placeId = config.search.observationPlaceId;
   const featureSearch = config.search.featureSearch;
   const layers = config.layersConfig;
   const apiBase = config.serverUrl;
@@ -58,7 +76,8 @@ export function useSearch(query: string, config: AppConfig, appKey: string): Sea
       setAnswers(EMPTY);
       return;
     }
-    setAnswers((a) => ({ ...a, pending: true }));
+    // The same object while already pending: each further key then re-renders no result row.
+    setAnswers((a) => (a.pending ? a : { ...a, pending: true }));
     const ctl = new AbortController();
     const timer = setTimeout(() => {
       const mapLayers = matchLayersByTitle(
@@ -69,21 +88,41 @@ export function useSearch(query: string, config: AppConfig, appKey: string): Sea
       const places: Promise<{ places: Place[]; placesError?: number }> = geocoderUrl
         ? geocode(geocoderUrl, trimmed, ctl.signal).then(
             (found) => ({ places: found }),
-            (err: unknown) => ({ places: [], placesError: err instanceof ServiceError ? err.status : 0 }),
+            (err: unknown) => ({ places: [], placesError: statusOf(err) }),
           )
         : Promise.resolve({ places: [] });
+      const service: Promise<{ serviceObservations: ServiceObservation[]; serviceError?: number }> = serviceUrl
+        ? searchObservationService(serviceUrl, trimmed, placeId, ctl.signal).then(
+            (found) => ({ serviceObservations: found }),
+            (err: unknown) => ({ serviceObservations: [], serviceError: statusOf(err) }),
+          )
+        : Promise.resolve({ serviceObservations: [] });
       const vectorLayers = layers.filter((l) => !isDiffLayerId(l.id) && l.workspace && l.type !== 'wms');
       const observed = observationsFor(vectorLayers, trimmed, { apiBase, appKey }, ctl.signal);
-      void Promise.all([features.catch(() => []), places, observed]).then(([found, placeAnswer, observedAnswer]) => {
-        if (ctl.signal.aborted) return;
-        setAnswers({ query: trimmed, features: found, layers: mapLayers, ...placeAnswer, ...observedAnswer, pending: false });
-      });
+      void Promise.all([features.catch(() => []), places, observed, service]).then(
+        ([found, placeAnswer, observedAnswer, serviceAnswer]) => {
+          if (ctl.signal.aborted) return;
+          // Rendering dozens of result rows is a search's biggest main-thread step: as a transition,
+          // React renders them in slices, so a key pressed meanwhile is not held up by a long task.
+          startTransition(() =>
+            setAnswers({
+              query: trimmed,
+              features: found,
+              layers: mapLayers,
+              ...placeAnswer,
+              ...observedAnswer,
+              ...serviceAnswer,
+              pending: false,
+            }),
+          );
+        },
+      );
     }, SEARCH_DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
       ctl.abort();
     };
-  }, [trimmed, geocoderUrl, featureSearch, layers, apiBase, appKey]);
+  }, [trimmed, geocoderUrl, serviceUrl, placeId, featureSearch, layers, apiBase, appKey]);
 
   return answers;
 }

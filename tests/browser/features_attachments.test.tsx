@@ -1,5 +1,6 @@
 // Add dialogs (SPEC §2) with the SPEC §5 messages inline, and the in-browser crop and resize.
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { act } from 'react';
 import { ERRORS, SUCCESS, UPLOAD_LIMIT_BYTES } from '../../src/model/index.ts';
 import { DocumentDialog } from '../../src/attachments/DocumentDialog.tsx';
 import { ImageDialog } from '../../src/attachments/ImageDialog.tsx';
@@ -7,6 +8,8 @@ import { TextAttachmentDialog } from '../../src/attachments/TextDialogs.tsx';
 import { cropAndResize } from '../../src/attachments/image_resize.ts';
 import { unmount, waitForText, findByTestId, byTestId } from './shell_harness.tsx';
 import { AttachmentsTab } from '../../src/features/AttachmentsTab.tsx';
+import { ObservationsTab } from '../../src/features/ObservationsTab.tsx';
+import { replayOutbox } from '../../src/outbox/outbox.ts';
 import { ADMIN, USER, api, click, featureConfig, renderFeatures, setFile, signIn, type, ui } from './features_harness.tsx';
 
 const apiBase = inject('apiBase');
@@ -70,6 +73,89 @@ describe('add dialogs (SPEC §5 messages)', () => {
     await setFile(await findByTestId<HTMLInputElement>('attachment-file'), new File(['x'], 'a.bmp', { type: 'image/bmp' }));
     await click(byTestId('add-submit'));
     await waitForText(ERRORS.IMAGE_TYPE_REQUIRED);
+  });
+});
+
+describe('observation suggestion (SPEC §1)', () => {
+  it('picks a species of the layer, refuses a count of 0, then is sent and awaits review', async () => {
+    await signIn(apiBase, USER);
+    const gfid = (await api<{ features: { id: number }[] }>(apiBase, '/features?workspace=ws_demo&layer=cities', USER)).features[1].id;
+    await renderFeatures(ui(apiBase, featureConfig(apiBase), false), <ObservationsTab gfid={gfid} workspace="ws_demo" layerId="cities" />);
+    await click(await findByTestId('add-observation'));
+    const select = await findByTestId<HTMLSelectElement>('observation-species');
+    const eel = [...select.options].find((o) => o.text.includes('Anguilla anguilla'));
+    expect(eel?.text).toBe('European eel (Anguilla anguilla)');
+    await act(async () => {
+      select.value = eel!.value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await type(byTestId<HTMLInputElement>('observation-count')!, '0');
+    await click(byTestId('add-submit'));
+    await waitForText(ERRORS.OBSERVATION_COUNT_INVALID);
+    const note = `eel ${Date.now()}`;
+    await type(byTestId<HTMLInputElement>('observation-count')!, '3');
+    await type(byTestId<HTMLTextAreaElement>('observation-note')!, note);
+    await click(byTestId('add-submit'));
+    await waitForText(SUCCESS.UPLOAD_SUCCESSFUL);
+    expect(byTestId('add-observations-dialog')).toBeNull();
+    // The tab lists it at once, marked pending, like the user's other suggestions.
+    const mine = () => document.querySelector('[data-testid=observations-list] [data-pending=true]')?.textContent ?? '';
+    await expect.poll(mine, { timeout: 10_000 }).toContain(note);
+    expect(mine()).toContain('awaiting review');
+    const pending = await api<{ gfid: number; name: string; count: number; note: string; status: string }[]>(
+      apiBase,
+      '/layers/cities/observations/changes?workspace=ws_demo',
+      ADMIN,
+    );
+    expect(pending.find((o) => o.note === note)).toMatchObject({ gfid, name: 'Anguilla anguilla', count: 3, status: 'pending' });
+  });
+});
+
+describe('observation suggestion without a server (SPEC §1, DESIGN offline first)', () => {
+  it('offers the species last seen online, keeps the observation on the device, and sends it once the server answers', async () => {
+    await signIn(apiBase, USER);
+    const gfid = (await api<{ features: { id: number }[] }>(apiBase, '/features?workspace=ws_demo&layer=cities', USER)).features[2].id;
+    const appName = `Observations offline ${crypto.randomUUID()}`;
+    const online = ui(apiBase, featureConfig(apiBase), false);
+    const tab = <ObservationsTab gfid={gfid} workspace="ws_demo" layerId="cities" />;
+    // One online look at the form keeps the layer's species on the device.
+    await renderFeatures({ ...online, api: { ...online.api, appName } }, tab);
+    await click(await findByTestId('add-observation'));
+    await expect
+      .poll(() => byTestId<HTMLSelectElement>('observation-species')?.options.length ?? 0, { timeout: 10_000 })
+      .toBeGreaterThan(1);
+    await unmount();
+
+    // No server: the species come from the device and the observation waits in the outbox.
+    const offline = { ...online, api: { apiBase: 'http://127.0.0.1:9', appKey: online.api.appKey, appName } };
+    await signIn(apiBase, USER); // unmount signs out: signed in again before the server goes away
+    await renderFeatures(offline, tab);
+    await click(await findByTestId('add-observation'));
+    await expect
+      .poll(() => byTestId<HTMLSelectElement>('observation-species')?.options.length ?? 0, { timeout: 10_000 })
+      .toBeGreaterThan(1);
+    const select = byTestId<HTMLSelectElement>('observation-species')!;
+    const swift = [...select.options].find((o) => o.text.includes('Apus apus'))!;
+    await act(async () => {
+      select.value = swift.value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    const note = `swifts ${Date.now()}`;
+    await type(byTestId<HTMLTextAreaElement>('observation-note')!, note);
+    await click(byTestId('add-submit'));
+    await waitForText('Kept on this device: it will be sent when the connection is back.');
+    await unmount();
+
+    // The server answers again: the replay delivers it, pending review.
+    await signIn(apiBase, USER);
+    const sent = await replayOutbox({ ...online.api, appName });
+    expect(sent?.sent).toHaveLength(1);
+    const pending = await api<{ gfid: number; name: string; note: string; status: string }[]>(
+      apiBase,
+      '/layers/cities/observations/changes?workspace=ws_demo',
+      ADMIN,
+    );
+    expect(pending.find((o) => o.note === note)).toMatchObject({ gfid, name: 'Apus apus', status: 'pending' });
   });
 });
 

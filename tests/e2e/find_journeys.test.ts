@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { BrowserContextOptions } from 'playwright-core';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
-import { acceptCookies, e2eSuite } from './support/server.ts';
+import { startFakeSpeciesService } from './support/fake_species_service.ts';
+import { ADMIN, acceptCookies, e2eSuite } from './support/server.ts';
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
 const suite = e2eSuite('mapdraft-find-shots');
@@ -85,5 +86,63 @@ describe('find journeys (360 px)', () => {
     await page.screenshot({ path: join(suite.shots, 'route-desktop.png') });
     expect(suite.pageErrors).toEqual([]);
     await context.close();
+  });
+
+  it('asks the configured species-observation service directly and shows its failure with the HTTP status', async () => {
+    const service = await startFakeSpeciesService();
+    const configUrl = `${suite.server.base}/api/apps/config?appkey=${DEMO_APP_KEY}`;
+    const admin = { authorization: `Basic ${btoa(`${ADMIN.username}:${ADMIN.password}`)}`, 'content-type': 'application/json' };
+    const before = await (await fetch(configUrl, { headers: admin })).json();
+    const put = (config: unknown) => fetch(configUrl, { method: 'PUT', headers: admin, body: JSON.stringify(config) });
+    expect(
+      (await put({ ...before, search: { ...before.search, observationServiceUrl: service.url, observationPlaceId: '6753' } })).status,
+    ).toBe(200);
+    try {
+      service.answer(200, {
+        total_results: 1,
+        results: [
+          {
+            id: 7,
+            observed_on: '2026-04-12',
+            place_guess: 'Notre-Dame, Paris',
+            geojson: { type: 'Point', coordinates: [2.3499, 48.853] },
+            taxon: {
+              name: 'Falco peregrinus',
+              preferred_common_name: 'Peregrine Falcon',
+              conservation_status: { status: 'LC', authority: 'IUCN Red List' },
+            },
+          },
+        ],
+      });
+      const { context, page } = await openApp({ ignoreHTTPSErrors: true });
+      const input = page.getByTestId('search-input');
+      await input.fill('falco');
+      const found = page.locator('[data-testid=search-service-observation][data-species="Falco peregrinus"]');
+      await found.waitFor({ timeout: 15_000 });
+      expect(await found.textContent()).toContain('Peregrine Falcon (Falco peregrinus)');
+      expect(await found.textContent()).toContain('Least concern');
+      expect(await found.textContent()).toContain('Status: IUCN Red List');
+      // Asked directly by the browser (no proxy), with the term and the configured place id.
+      expect(Object.fromEntries(service.asked.at(-1)!.searchParams)).toMatchObject({ q: 'falco', place_id: '6753' });
+      await page.screenshot({ path: join(suite.shots, 'species-service-phone.png') });
+      await found.getByRole('button').tap();
+      await expect
+        .poll(async () => {
+          const c = await viewCenter(page);
+          return Math.abs(c.lon - 2.3499) < 0.01 && Math.abs(c.lat - 48.853) < 0.01;
+        })
+        .toBe(true);
+
+      service.answer(503, { error: 'maintenance' });
+      await input.fill('falcon');
+      const failed = page.getByTestId('search-service-error');
+      await failed.waitFor({ timeout: 15_000 });
+      expect(await failed.textContent()).toBe('Unable to get results from the species-observation service. (HTTP 503)');
+      expect(suite.pageErrors).toEqual([]);
+      await context.close();
+    } finally {
+      await put(before);
+      await service.stop();
+    }
   });
 });

@@ -60,4 +60,29 @@ describe('route journeys (360 px)', () => {
     expect(suite.pageErrors).toEqual([]);
     await context.close();
   });
+
+  it('says why there is no route when the start is far from any road', async () => {
+    const atSea = { latitude: 30, longitude: -40, accuracy: 30 };
+    const context = await suite.browser.newContext({ ...PHONE, geolocation: atSea, permissions: ['geolocation'] });
+    await acceptCookies(context, suite.server.base);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => suite.pageErrors.push(e.message));
+    await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
+    await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 90_000 });
+    await page.getByTestId('search-input').fill('Lyon');
+    const result = page.locator('[data-testid=search-result][data-layer=cities]').first();
+    await expect.poll(() => result.textContent(), { timeout: 15_000 }).toBe('Lyon');
+    await result.tap();
+    await page.getByTestId('route-button').tap();
+    await page.getByTestId('route-destination-selected').tap();
+    await page.getByTestId('route-origin-position').tap();
+    const panel = page.getByTestId('route-panel');
+    await expect.poll(() => panel.getAttribute('data-status'), { timeout: 20_000 }).toBe('failed');
+    expect(await page.getByTestId('route-failure').textContent()).toBe('No route: the start is not close to a road.');
+    // The device's map app may still know a way: the hand-off to the destination stays offered.
+    expect(await page.locator('[data-testid=route-nav] [data-service=geo]').getAttribute('href')).toMatch(/^geo:45\.7\d*,4\.8\d*/);
+    await page.screenshot({ path: join(suite.shots, 'no-route-phone.png') });
+    expect(suite.pageErrors).toEqual([]);
+    await context.close();
+  });
 });

@@ -24,6 +24,8 @@ export interface SuggestFixture {
   bulk: { workspace: string; layer: string; count: number; username: string; session: string };
   /** A member of ws_sugg whose suggestions only the review-queue tests make (filtered by creator). */
   submitter: { username: string; session: string };
+  /** Species ids recorded for `layer` (an endangered one and a common one) and for `frozenLayer` (SPEC §1 observations). */
+  species: { otter: number; bumblebee: number; frozenOnly: number };
 }
 
 const props = JSON.stringify([
@@ -119,6 +121,13 @@ export async function setupSuggestions(db: Db): Promise<SuggestFixture> {
      FROM generate_series(1, $2) AS i`,
     [bulkUser.id, count],
   );
+  const { rows: species } = await db.query<{ id: string }>(
+    `INSERT INTO species (workspace_id, layer_id, scientific_name, common_name, status, status_source)
+     VALUES ('ws_sugg', 'sites', 'Lutra lutra', 'Eurasian otter', 'NT', 'IUCN Red List 2024'),
+            ('ws_sugg', 'sites', 'Bombus terrestris', 'Buff-tailed bumblebee', 'LC', 'IUCN Red List 2024'),
+            ('ws_sugg', 'frozen', 'Lynx lynx', 'Eurasian lynx', 'LC', 'IUCN Red List 2024')
+     RETURNING id`,
+  );
   const pick = (u: { username: string; session: string }) => ({ username: u.username, session: u.session });
   return {
     workspace: 'ws_sugg',
@@ -133,5 +142,6 @@ export async function setupSuggestions(db: Db): Promise<SuggestFixture> {
     crowd: crowd.map(pick),
     bulk: { workspace: 'ws_bulk', layer: 'bulk', count, ...pick(bulkUser) },
     submitter: pick(submitter),
+    species: { otter: Number(species[0].id), bumblebee: Number(species[1].id), frozenOnly: Number(species[2].id) },
   };
 }

@@ -61,7 +61,8 @@ describe('feature search in the data worker (SPEC §2 deep search)', () => {
     expect(names(reg, 'fr')).toHaveLength(3);
   });
 
-  it('forgives a typo in a longer word and finds nothing for nonsense', () => {
+  it('forgives a typo in a longer word once the index is built, and finds nothing for nonsense', async () => {
+    await reg.prepareSearch('cities');
     expect(names(reg, 'zurihc')).toEqual([]); // two edits in six letters: too far
     expect(names(reg, 'parris')).toContain('Paris');
     expect(reg.search('qwxz', 8)).toEqual([]);
@@ -90,5 +91,52 @@ describe('feature search in the data worker (SPEC §2 deep search)', () => {
     const groups = two.search('rome', 8);
     expect(groups.map((g) => g.layerId).sort()).toEqual(['cities', 'towns']);
     expect(two.search('rome', 8, ['towns']).map((g) => g.layerId)).toEqual(['towns']);
+  });
+});
+
+describe('answers while its index is being built (benchmark scenario 12: first results never wait)', () => {
+  const many = Array.from({ length: 3000 }, (_, i) => city(100 + i, `Town ${i}`, i / 100, 0));
+  const features = [
+    ...many,
+    city(1, 'Paris', 2.35, 48.86),
+    city(2, 'Parisot', 1.8, 44.3),
+    city(3, 'Pa', 0, 0),
+    city(4, 'Le Pré-Saint-Paris', 0, 1),
+  ];
+
+  it('finds by word prefix at once, best name first, and forgives typos only when built', async () => {
+    const reg = registryWith(features);
+    const building = reg.prepareSearch('cities');
+    // Asked before the build has had a slice: the scan answers, ranked like the index.
+    expect(names(reg, 'paris')).toEqual(['Paris', 'Parisot', 'Le Pré-Saint-Paris']);
+    expect(names(reg, 'saint par')).toEqual(['Le Pré-Saint-Paris']);
+    expect(names(reg, 'parris')).toEqual([]);
+    await building;
+    // Built, the text score also weighs in: an exact word may pass a longer name that starts so.
+    const built = names(reg, 'paris');
+    expect(built[0]).toBe('Paris');
+    expect(built.slice(1).sort()).toEqual(['Le Pré-Saint-Paris', 'Parisot']);
+    expect(names(reg, 'parris')).toContain('Paris');
+  });
+
+  it('answers 1–2 letters by the scan: the exact name, then names starting so, shorter first, capped with the full count', async () => {
+    const reg = registryWith(features);
+    await reg.prepareSearch('cities');
+    const [group] = reg.search('pa', 2);
+    expect(group.hits.map((h) => h.name)).toEqual(['Pa', 'Paris']);
+    expect(group.total).toBe(4);
+    expect(reg.search('t', 8)[0].total).toBe(3000);
+  });
+
+  it('keeps an accepted change made during the build', async () => {
+    const reg = registryWith(features);
+    const building = reg.prepareSearch('cities');
+    reg.patch('cities', pack([city(100, 'Lutetia', 0, 0), city(9, 'Nîmes', 4.36, 43.84)]), [1]);
+    await building;
+    expect(names(reg, 'lutetia')).toEqual(['Lutetia']);
+    expect(names(reg, 'town 0')).toEqual([]);
+    expect(names(reg, 'nimes')).toEqual(['Nîmes']);
+    expect(names(reg, 'paris').sort()).toEqual(['Le Pré-Saint-Paris', 'Parisot']);
+    expect(names(reg, 'parris')).toEqual(['Le Pré-Saint-Paris']); // typo-tolerant, and Paris is gone
   });
 });

@@ -181,7 +181,7 @@ const api: DataWorkerApi = {
       await redrawQueued(req.appName, req.layer).catch((err) => console.warn('queued suggestions not drawn', err));
     }
     // Once per load, after the layer is on screen: the first search then finds its index ready.
-    if (req.searchProperties) setTimeout(() => registry.prepareSearch(req.layer));
+    if (req.searchProperties) setTimeout(() => void registry.prepareSearch(req.layer));
     return shown;
   },
   async refreshFeatures(req) {

@@ -12,7 +12,7 @@ import type { Hit, HitQuery, SearchGroup } from './protocol.ts';
 interface LayerEntry {
   batch: FeatureBatch;
   index: SpatialIndex;
-  /** The text index, built on first need after each load (`prepareSearch` or `search`), then patched. */
+  /** The text index, started on first need after each load (`prepareSearch` or `search`), then patched. */
   search?: FeatureSearchIndex;
   /** Bumped by `set` (a reload) and not by `patch`: tells a stale delivery from an edited layer. */
   load: number;
@@ -80,6 +80,7 @@ export class LayerRegistry {
 
   /** Keeps `batch` (the caller must not transfer it afterwards) and indexes it. */
   set(batch: FeatureBatch): void {
+    this.layers.get(batch.layerId)?.search?.abandon();
     this.layers.set(batch.layerId, { batch, index: buildSpatialIndex(batch), load: ++loads });
   }
 
@@ -120,10 +121,15 @@ export class LayerRegistry {
     return batch;
   }
 
-  /** Builds the layer's text index now (once per load), so the first search does not wait for it. */
-  prepareSearch(layerId: string): void {
+  /**
+   * Starts the layer's text index (once per load): its scan answers at once, and the index is built
+   * in slices between the worker's other messages. Resolves when the index is complete.
+   */
+  prepareSearch(layerId: string): Promise<void> {
     const entry = this.layers.get(layerId);
-    if (entry?.batch.searchTexts && !entry.search) entry.search = new FeatureSearchIndex(entry.batch);
+    if (!entry?.batch.searchTexts) return Promise.resolve();
+    entry.search ??= new FeatureSearchIndex(entry.batch);
+    return entry.search.build();
   }
 
   /** SPEC §2 search over the searchable layers: each layer's best `limit`, groups ordered by their best match. */
@@ -131,7 +137,7 @@ export class LayerRegistry {
     const groups: SearchGroup[] = [];
     for (const [id, entry] of this.layers) {
       if ((layerIds && !layerIds.includes(id)) || !entry.batch.searchTexts) continue;
-      this.prepareSearch(id);
+      void this.prepareSearch(id);
       const { hits, total } = entry.search!.search(entry.batch, query, limit);
       if (hits.length) groups.push({ layerId: id, hits, total });
     }
@@ -155,6 +161,7 @@ export class LayerRegistry {
   }
 
   delete(layerId: string): void {
+    this.layers.get(layerId)?.search?.abandon();
     this.layers.delete(layerId);
   }
 

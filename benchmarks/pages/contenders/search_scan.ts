@@ -27,10 +27,15 @@ export function prefixScan(normalised: readonly string[], query: string): number
   return found;
 }
 
-/** What a person types: 20 city names spread over the layer, each from its first two letters to the whole. */
-export function typedQueries(names: readonly string[], words = 20): string[] {
+/** `words` names of at least 4 letters spread over the layer: what a person looks for. */
+export function pickedNames(names: readonly string[], words = 20): string[] {
   const picked: string[] = [];
   const step = Math.max(1, Math.floor(names.length / words));
   for (let i = 0; i < names.length && picked.length < words; i += step) if (names[i].length >= 4) picked.push(names[i]);
-  return picked.flatMap((name) => Array.from({ length: name.length - 1 }, (_, k) => name.slice(0, k + 2)));
+  return picked;
+}
+
+/** What a person types: 20 city names spread over the layer, each from its first two letters to the whole. */
+export function typedQueries(names: readonly string[], words = 20): string[] {
+  return pickedNames(names, words).flatMap((name) => Array.from({ length: name.length - 1 }, (_, k) => name.slice(0, k + 2)));
 }

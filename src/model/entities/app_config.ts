@@ -48,6 +48,16 @@ export const appConfigSchema = z.object({
       google: z.boolean().default(false),
       /** A Nominatim- or Photon-compatible search address (`q` and `limit` are added); none: the app's own layers only. */
       geocoderUrl: z.url({ protocol: /^https?$/ }).optional(),
+      /**
+       * SPEC §7 species-observation service, iNaturalist-compatible (`q`, `place_id` and `per_page`
+       * are added), called by the browser directly; none: the app's own observations only.
+       */
+      observationServiceUrl: z.url({ protocol: /^https?$/ }).optional(),
+      /** SPEC §7 "optional place id" sent with each search. */
+      observationPlaceId: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,64}$/)
+        .optional(),
     })
     .default({ featureSearch: true, google: false }),
   appFooter: z.string().optional(),

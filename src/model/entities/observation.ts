@@ -29,5 +29,7 @@ export const observationSchema = z.object({
   count: z.number().int().positive(),
   note: z.string().nullable(),
   observer: z.string().nullable(),
+  /** The caller's own suggestion, not yet reviewed (SPEC §4); absent on accepted observations. */
+  pending: z.boolean().optional(),
 });
 export type Observation = z.infer<typeof observationSchema>;

@@ -14,6 +14,7 @@ export const REVIEW_KINDS = [
   'document',
   'tag',
   'tagRemoval',
+  'observation',
 ] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
 

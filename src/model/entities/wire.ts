@@ -134,6 +134,14 @@ const bibliographyFields = { item: z.string(), itemCount: z.number().int().optio
 const tagFields = { name: z.string(), removal: z.boolean() };
 const imageFields = { name: z.string(), description: z.string().nullable(), contentType: z.string(), size: z.number().int() };
 const documentFields = { name: z.string(), description: z.string().nullable(), size: z.number().int() };
+/** A suggested observation (SPEC §1): `name` is the species' scientific name, `note` the observer's. */
+const observationFields = {
+  speciesId: z.number().int(),
+  name: z.string(),
+  observedAt: z.string().describe('ISO 8601'),
+  count: z.number().int(),
+  note: z.string().nullable(),
+};
 
 export const commentItemSchema = z.object({ ...attachmentBase, ...commentFields });
 export const linkItemSchema = z.object({ ...attachmentBase, ...linkFields });
@@ -141,6 +149,7 @@ export const bibliographyItemSchema = z.object({ ...attachmentBase, ...bibliogra
 export const tagItemSchema = z.object({ ...attachmentBase, ...tagFields });
 export const imageItemSchema = z.object({ ...attachmentBase, ...imageFields });
 export const documentItemSchema = z.object({ ...attachmentBase, ...documentFields });
+export const observationItemSchema = z.object({ ...attachmentBase, ...observationFields });
 
 /** Each attachment kind's item, by the kind's singular name (server/attachments/kinds.ts). */
 export const attachmentItemSchemas = {
@@ -150,6 +159,7 @@ export const attachmentItemSchemas = {
   tag: tagItemSchema,
   image: imageItemSchema,
   document: documentItemSchema,
+  observation: observationItemSchema,
 } as const;
 
 /** GET /api/features/{gfid}/images wraps its list (SPEC §7 imagesWithDescription). */
@@ -162,7 +172,17 @@ export type ImageList = z.infer<typeof imageListSchema>;
  */
 export const attachmentItemSchema = z.object({
   ...attachmentBase,
-  ...z.object({ ...commentFields, ...linkFields, ...bibliographyFields, ...tagFields, ...imageFields, ...documentFields }).partial().shape,
+  ...z
+    .object({
+      ...commentFields,
+      ...linkFields,
+      ...bibliographyFields,
+      ...tagFields,
+      ...imageFields,
+      ...documentFields,
+      ...observationFields,
+    })
+    .partial().shape,
 });
 export type AttachmentItem = z.infer<typeof attachmentItemSchema>;
 

@@ -23,7 +23,7 @@ export const SERVER_TIMEOUT_MS = 10_000;
 /** In a queued attachment's path, the gfid of the new feature it waits for (known once that is sent). */
 export const PARENT_PLACEHOLDER = '{parent}';
 
-export type OutboxSubject = 'feature' | 'comments' | 'links' | 'bibliographies' | 'tags' | 'images' | 'documents';
+export type OutboxSubject = 'feature' | 'comments' | 'links' | 'bibliographies' | 'tags' | 'images' | 'documents' | 'observations';
 
 /** What the list and the map show of an item; the request itself is kept beside it. */
 export interface OutboxMeta {
