@@ -2,9 +2,12 @@
 // message naming it (a Shapefile's .prj is the exception: shpjs reprojects with proj4).
 import { ImportError } from './imported_feature.ts';
 
-/** EPSG:4326 and OGC CRS84 in their usual spellings (URN, URL, short). */
+/**
+ * WGS 84 in its usual spellings (URN, URL, short): EPSG:4326, its 3D form EPSG:4979 (what GDAL
+ * writes for points with a height), OGC CRS84 and CRS84h. Longitude/latitude order is taken as is.
+ */
 export function isWgs84(name: string): boolean {
-  return /(^|[:/])(CRS84|CRS:84)$/i.test(name) || /EPSG(:{1,2}|\/0\/|\/)4326$/i.test(name.replace(/\s/g, ''));
+  return /(^|[:/])(CRS84h?|CRS:84)$/i.test(name) || /EPSG(:{1,2}|\/0\/|\/)(4326|4979)$/i.test(name.replace(/\s/g, ''));
 }
 
 /** A short name for the refusal: "EPSG:2056" out of "urn:ogc:def:crs:EPSG::2056". */

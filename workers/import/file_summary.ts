@@ -39,7 +39,11 @@ export function summarise(format: ImportFormat, features: readonly ImportedFeatu
     geometryFamilies: [...families.entries()].sort((a, b) => b[1] - a[1]).map(([k]) => k),
     columns,
     columnTypes,
-    preview: features.slice(0, IMPORT_PREVIEW_FEATURES).map((f) => ({ geometryType: f.geometry?.type ?? null, properties: f.properties })),
+    preview: features.slice(0, IMPORT_PREVIEW_FEATURES).map((f) => ({
+      geometryType: f.geometry?.type ?? null,
+      point: f.geometry?.type === 'Point' ? [f.geometry.coordinates[0], f.geometry.coordinates[1]] : undefined,
+      properties: f.properties,
+    })),
     parseMs,
   };
 }

@@ -8,6 +8,8 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export interface PreviewFeature {
   geometryType: string | null;
+  /** A point's longitude and latitude (other geometries are too large to preview as numbers). */
+  point?: [number, number];
   properties: Record<string, unknown>;
 }
 

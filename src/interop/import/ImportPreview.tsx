@@ -54,7 +54,9 @@ export function ImportPreview({ summary, onCoordinates }: { summary: ImportSumma
             {summary.preview.map((f, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the preview rows are the file's first features, in order
               <TableRow key={i} data-testid="import-preview-row">
-                <TableCell>{f.geometryType ?? '—'}</TableCell>
+                <TableCell>
+                  {f.point ? `${f.geometryType} (${f.point[0].toFixed(5)}, ${f.point[1].toFixed(5)})` : (f.geometryType ?? '—')}
+                </TableCell>
                 {columns.map((c) => (
                   <TableCell key={c}>{cell(f.properties[c])}</TableCell>
                 ))}
