@@ -6,6 +6,8 @@ import type { ImportWorkerApi } from '../../../workers/import/protocol.ts';
 
 export interface ImportWorkerHandle {
   api: Remote<ImportWorkerApi>;
+  /** Rejects when the worker fails to start or throws outside a call (comlink would wait forever). */
+  failed: Promise<never>;
   terminate(): void;
 }
 
@@ -14,5 +16,9 @@ export function startImportWorker(): ImportWorkerHandle {
     type: 'module',
     name: 'mapdraft-import',
   });
-  return { api: wrap<ImportWorkerApi>(worker), terminate: () => worker.terminate() };
+  const failed = new Promise<never>((_, reject) => {
+    worker.addEventListener('error', (e) => reject(new Error(e.message || 'The import worker stopped.')));
+  });
+  failed.catch(() => undefined); // observed by whoever races it; never an unhandled rejection
+  return { api: wrap<ImportWorkerApi>(worker), failed, terminate: () => worker.terminate() };
 }

@@ -63,8 +63,8 @@ export function useImport(appKey: string, layers: readonly Layer[]) {
 
   const start = useCallback(
     async ({ target, mapping, geometryType }: ImportPlanChoice) => {
-      const api = worker.current?.api;
-      if (!api || !summary) return;
+      const handle = worker.current;
+      if (!handle || !summary) return;
       setError(undefined);
       setPhase('uploading');
       setProgress({ done: 0, total: summary.featureCount });
@@ -78,20 +78,23 @@ export function useImport(appKey: string, layers: readonly Layer[]) {
         }
         if (!layer?.workspace) throw Object.assign(new Error(), { key: 'WORKSPACE_REQUIRED' });
         const mode = target.kind === 'new' ? 'direct' : 'suggest';
-        const result = await api.upload(
-          {
-            apiBase: '',
-            appKey,
-            workspace: layer.workspace,
-            layer: layer.id,
-            mode,
-            mapping,
-            types: propertyTypes(target, mapping, layers),
-            geometryFamily: layer.type,
-            ...storedCredentials(),
-          },
-          proxy((done: number, total: number) => setProgress({ done, total })),
-        );
+        const result = await Promise.race([
+          handle.api.upload(
+            {
+              apiBase: '',
+              appKey,
+              workspace: layer.workspace,
+              layer: layer.id,
+              mode,
+              mapping,
+              types: propertyTypes(target, mapping, layers),
+              geometryFamily: layer.type,
+              ...storedCredentials(),
+            },
+            proxy((done: number, total: number) => setProgress({ done, total })),
+          ),
+          handle.failed,
+        ]);
         setOutcome({ ...result, layer, mode });
         setPhase('done');
       } catch (err) {
