@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchLayers, saveLayers } from '../api/owner.ts';
 import type { Layer } from '../model/index.ts';
 import { errorKeyOf, notifyError, notifySuccess } from '../state/notifications.ts';
-import { ImportDialog } from '../interop/import/ImportDialog.tsx';
+import { ImportButton } from '../interop/import/ImportButton.tsx';
 import { VectorLayerForm } from './VectorLayerForm.tsx';
 
 const useStyles = makeStyles({
@@ -30,7 +30,6 @@ export function LayersPane({ appKey }: { appKey: string }) {
   const stored = useQuery({ queryKey: ['owner-layers', appKey], queryFn: () => fetchLayers(appKey) });
   const [layers, setLayers] = useState<Layer[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const [importing, setImporting] = useState(false);
   useEffect(() => {
     if (stored.data) setLayers(stored.data);
   }, [stored.data]);
@@ -108,12 +107,7 @@ export function LayersPane({ appKey }: { appKey: string }) {
           {t('common.save')}
         </Button>
       )}
-      <Button onClick={() => setImporting(true)} data-testid="layers-import" style={{ alignSelf: 'flex-start' }}>
-        {t('import.open')}
-      </Button>
-      {importing && (
-        <ImportDialog appKey={appKey} layers={layers} canCreateLayer onClose={() => setImporting(false)} onImported={refresh} />
-      )}
+      <ImportButton appKey={appKey} layers={layers} canCreateLayer onImported={refresh} />
       <Text weight="semibold">{t('owner.layers.add')}</Text>
       <VectorLayerForm appKey={appKey} onSaved={refresh} />
     </div>

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILL_COLOR } from '../../src/model/index.ts';
+import { DEFAULT_FILL_COLOR, DEMO_APP_KEY } from '../../src/model/index.ts';
 import { analysePng } from './support/png.ts';
 import { ADMIN, acceptCookies, e2eSuite } from './support/server.ts';
 
@@ -121,4 +121,40 @@ describe('import journey', () => {
       expect(suite.pageErrors).toEqual([]);
     }, 240_000);
   }
+});
+
+describe('admin import as suggestions', () => {
+  it('an admin imports a CSV into the demo cities from the pending changes: valid rows become suggestions, a bad number is refused by row', async () => {
+    const ctx = await suite.browser.newContext(DESKTOP);
+    await acceptCookies(ctx, suite.server.base);
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => suite.pageErrors.push(e.message));
+    await page.goto(`${suite.server.base}/${DEMO_APP_KEY}?mode=admin`);
+    await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 120_000 });
+    await page.getByTestId('account-button').click();
+    await page.getByTestId('field-username').fill(ADMIN.username);
+    await page.getByTestId('field-password').fill(ADMIN.password);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('pending-open').click();
+    await page.getByTestId('layers-import').click();
+    const csv = 'Name;Population;Lng;Lat;Note\nImported A;1200;2,35;48,85;x\nImported B;many;4.83;45.76;y\nImported C;800;5.37;43.29;z\n';
+    await page.getByTestId('import-file').setInputFiles({ name: 'towns.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByTestId('import-preview').waitFor({ timeout: 30_000 });
+    // The coordinate columns were found by name; the admin imports into an existing layer only.
+    expect(await page.getByTestId('import-lon-column').inputValue()).toBe('Lng');
+    expect(await page.getByTestId('import-lat-column').inputValue()).toBe('Lat');
+    expect(await page.getByTestId('import-target-new').count()).toBe(0);
+    expect(await page.getByTestId('import-layer').inputValue()).toBe('cities');
+    await shot(page, 'admin-01-csv-preview');
+    await page.getByTestId('import-start').click();
+    await page.getByTestId('import-outcome').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('import-outcome-text').textContent()).toBe('2 features suggested in Cities, awaiting review; 1 refused.');
+    expect(await page.getByTestId('import-refusals').textContent()).toBe(
+      'Feature 2: The value is not a number. (Population → population: many)',
+    );
+    await shot(page, 'admin-02-csv-suggested');
+    await ctx.close();
+    expect(suite.pageErrors).toEqual([]);
+  }, 240_000);
 });

@@ -25,6 +25,8 @@ import { useImport } from './use_import.ts';
 
 interface Props {
   appKey: string;
+  /** The server's address ('' = same origin). */
+  apiBase?: string;
   layers: readonly Layer[];
   /** The app's owner may make a new layer of the file (SPEC §1 owners add layers). */
   canCreateLayer: boolean;
@@ -33,9 +35,9 @@ interface Props {
   onImported: () => void;
 }
 
-export function ImportDialog({ appKey, layers, canCreateLayer, onClose, onImported }: Props) {
+export function ImportDialog({ appKey, apiBase, layers, canCreateLayer, onClose, onImported }: Props) {
   const { t } = useTranslation();
-  const run = useImport(appKey, layers);
+  const run = useImport(appKey, layers, apiBase);
   const { summary, phase } = run;
   const geometryType = summary ? fileGeometryType(summary) : 'Point';
   const candidates = useMemo(() => importableLayers(layers).filter((l) => l.type === geometryType), [layers, geometryType]);

@@ -26,7 +26,8 @@ export interface ImportPlanChoice {
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-export function useImport(appKey: string, layers: readonly Layer[]) {
+/** `apiBase`: the server's address ('' = same origin, as the overview uses). */
+export function useImport(appKey: string, layers: readonly Layer[], apiBase = '') {
   const worker = useRef<ImportWorkerHandle | undefined>(undefined);
   const [phase, setPhase] = useState<ImportPhase>('choose');
   const [fileName, setFileName] = useState('');
@@ -72,7 +73,7 @@ export function useImport(appKey: string, layers: readonly Layer[]) {
         let layer: Layer | undefined;
         if (target.kind === 'new') {
           // The owner's new layer is made first (SPEC §7 POST import of an empty layer), then filled.
-          layer = (await importEmptyLayer(appKey, newLayerDefinition(target, geometryType, mapping))).layer;
+          layer = (await importEmptyLayer(appKey, newLayerDefinition(target, geometryType, mapping), { apiBase })).layer;
         } else {
           layer = layers.find((l) => l.id === target.layerId);
         }
@@ -81,7 +82,7 @@ export function useImport(appKey: string, layers: readonly Layer[]) {
         const result = await Promise.race([
           handle.api.upload(
             {
-              apiBase: '',
+              apiBase,
               appKey,
               workspace: layer.workspace,
               layer: layer.id,
@@ -102,7 +103,7 @@ export function useImport(appKey: string, layers: readonly Layer[]) {
         setPhase('ready');
       }
     },
-    [appKey, layers, summary],
+    [appKey, layers, summary, apiBase],
   );
 
   const cancel = useCallback(() => void worker.current?.api.cancel(), []);
