@@ -6,11 +6,7 @@ import { detectLonLatColumns, ERRORS } from '../../src/model/index.ts';
 import { detectFormat } from './detect_format.ts';
 import { summarise } from './file_summary.ts';
 import { ImportError, type ImportedFeature } from './imported_feature.ts';
-import { csvFeatures, parseCsv, type CsvTable } from './parse_csv.ts';
-import { parseGeoJson } from './parse_geojson.ts';
-import { parseGpkg } from './parse_gpkg.ts';
-import { parseShapefileZip } from './parse_shapefile.ts';
-import { parseXml } from './parse_xml.ts';
+import type { CsvTable } from './parse_csv.ts';
 import type { ImportFormat, ImportSummary, ImportWorkerApi, UploadProgress, UploadRequest } from './protocol.ts';
 import { uploadFeatures } from './upload_chunks.ts';
 
@@ -21,18 +17,21 @@ let csvColumns: { lon?: string; lat?: string } = {};
 let parseMs = 0;
 let cancelRequested = false;
 
+// Each reader is loaded when its format is first opened: a GeoJSON import never fetches SQLite's
+// WASM, the Shapefile reader or the XML parser.
 async function readFeatures(kind: ImportFormat, file: Blob): Promise<ImportedFeature[]> {
   switch (kind) {
     case 'gpkg':
-      return parseGpkg(new Uint8Array(await file.arrayBuffer()));
+      return (await import('./parse_gpkg.ts')).parseGpkg(new Uint8Array(await file.arrayBuffer()));
     case 'shapefile':
-      return parseShapefileZip(await file.arrayBuffer());
+      return (await import('./parse_shapefile.ts')).parseShapefileZip(await file.arrayBuffer());
     case 'kml':
     case 'gpx':
-      return parseXml(await file.text(), kind);
+      return (await import('./parse_xml.ts')).parseXml(await file.text(), kind);
     case 'geojson':
-      return parseGeoJson(await file.text());
+      return (await import('./parse_geojson.ts')).parseGeoJson(await file.text());
     case 'csv': {
+      const { csvFeatures, parseCsv } = await import('./parse_csv.ts');
       csv = parseCsv(await file.text());
       csvColumns = detectLonLatColumns(csv.columns);
       return csvColumns.lon && csvColumns.lat ? csvFeatures(csv, csvColumns.lon, csvColumns.lat) : [];
@@ -73,7 +72,7 @@ const api: ImportWorkerApi = {
     if (!csv) throw new Error(ERRORS.IMPORT_FORMAT_NOT_SUPPORTED);
     const started = performance.now();
     csvColumns = { lon, lat };
-    features = csvFeatures(csv, lon, lat);
+    features = (await import('./parse_csv.ts')).csvFeatures(csv, lon, lat);
     parseMs = performance.now() - started;
     return summary();
   },
