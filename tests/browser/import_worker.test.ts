@@ -1,7 +1,7 @@
 // The import worker in Chromium (issue 15 part 5): each format parsed off the main thread into the
 // summary the dialog shows. GeoPackage and Shapefile fixtures were made with GDAL's ogr2ogr
 // (tests/browser/fixtures/import: trees.gpkg in EPSG:4326 with a Z point, areas.gpkg as
-// MultiPolygons, swiss.gpkg in EPSG:2056, trees_shp.zip in EPSG:3857 with its .prj).
+// MultiPolygons, swiss.gpkg the same trees in EPSG:2056, trees_shp.zip in EPSG:3857 with its .prj).
 import { afterAll, describe, expect, it } from 'vitest';
 import { wrap, type Remote } from 'comlink';
 import { ERRORS } from '../../src/model/index.ts';
@@ -53,7 +53,24 @@ describe('import worker', () => {
     expect(summary.columnTypes).toEqual({ name: 'TEXT', height: 'NUMBER', planted: 'DATE' });
   });
 
-  it('refuses a GeoJSON in another CRS, naming it', async () => {
+  it('reprojects a GeoJSON that names EPSG:3857 in its crs member', async () => {
+    const mercator = (lon: number, lat: number) => [
+      (lon * Math.PI * 6378137) / 180,
+      6378137 * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)),
+    ];
+    const doc = {
+      type: 'FeatureCollection',
+      crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::3857' } },
+      features: TREES.map((t) => ({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: mercator(t.point[0], t.point[1]) },
+        properties: { name: t.name },
+      })),
+    };
+    expectTrees(await open(text(JSON.stringify(doc)), 'mercator.geojson'));
+  });
+
+  it('refuses a GeoJSON in a CRS it cannot reproject, naming it', async () => {
     const doc = { type: 'FeatureCollection', crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::2056' } }, features: [] };
     expect(await api.open(text(JSON.stringify(doc)), 'swiss.geojson')).toEqual({ error: 'IMPORT_CRS_NOT_SUPPORTED', detail: 'EPSG:2056' });
   });
@@ -75,9 +92,9 @@ describe('import worker', () => {
     ]);
   });
 
-  it('refuses a GeoPackage in EPSG:2056 with a message naming it', async () => {
-    const result = await api.open(await fixture('swiss.gpkg'), 'swiss.gpkg');
-    expect(result).toEqual({ error: 'IMPORT_CRS_NOT_SUPPORTED', detail: 'EPSG:2056' });
+  it('reprojects a GeoPackage in EPSG:2056 (Swiss LV95) from the WKT it carries', async () => {
+    const summary = await open(await fixture('swiss.gpkg'), 'swiss.gpkg');
+    expectTrees(summary, 4);
   });
 
   it('reads a zipped Shapefile and reprojects it from its .prj (EPSG:3857)', async () => {
