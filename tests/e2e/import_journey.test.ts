@@ -146,6 +146,8 @@ describe('admin import as suggestions', () => {
     expect(await page.getByTestId('import-lat-column').inputValue()).toBe('Lat');
     expect(await page.getByTestId('import-target-new').count()).toBe(0);
     expect(await page.getByTestId('import-layer').inputValue()).toBe('cities');
+    await expect.poll(() => page.getByTestId('import-dialog').evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
+    expect(await page.getByTestId('import-start').isEnabled()).toBe(true);
     await shot(page, 'admin-01-csv-preview');
     await page.getByTestId('import-start').click();
     await page.getByTestId('import-outcome').waitFor({ timeout: 60_000 });

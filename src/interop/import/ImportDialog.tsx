@@ -1,7 +1,7 @@
 // Import features from a file (SPEC §1 "import", issue 15 part 5): choose or drop a file, see what
 // it holds, pick the target and the property mapping, then watch the upload. Parsing and uploading
 // run in the import worker; this component only shows its answers.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Button,
   Dialog,
@@ -44,15 +44,19 @@ export function ImportDialog({ appKey, apiBase, layers, canCreateLayer, onClose,
   const [target, setTarget] = useState<ImportTarget | undefined>();
   const [mapping, setMapping] = useState<PropertyMapping>({});
 
-  // A new file (or new CSV coordinate columns) starts the choices over from what the file says.
+  // A new file (or new CSV coordinate columns) starts the choices over from what the file says; a
+  // later change of the layer list (refreshed after the import) must not undo the user's choices.
+  const context = useRef({ candidates, layers, canCreateLayer, fileName: run.fileName });
+  context.current = { candidates, layers, canCreateLayer, fileName: run.fileName };
   useEffect(() => {
     if (!summary) return;
-    const first: ImportTarget = canCreateLayer
-      ? { kind: 'new', title: titleFromFileName(run.fileName), types: { ...summary.columnTypes } }
-      : { kind: 'existing', layerId: candidates[0]?.id ?? '' };
+    const now = context.current;
+    const first: ImportTarget = now.canCreateLayer
+      ? { kind: 'new', title: titleFromFileName(now.fileName), types: { ...summary.columnTypes } }
+      : { kind: 'existing', layerId: now.candidates[0]?.id ?? '' };
     setTarget(first);
-    setMapping(initialMapping(summary, first, layers));
-  }, [summary, canCreateLayer, candidates, layers, run.fileName]);
+    setMapping(initialMapping(summary, first, now.layers));
+  }, [summary]);
 
   const changeTarget = (next: ImportTarget) => {
     if (
