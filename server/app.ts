@@ -37,6 +37,7 @@ import { appsRoutes } from './routes/apps.ts';
 import { allAttachmentRoutes } from './routes/attachments.ts';
 import { changesRoutes } from './routes/changes.ts';
 import { featuresRoutes } from './routes/features.ts';
+import { featureImportRoutes } from './routes/feature_import.ts';
 import { layersRoutes } from './routes/layers.ts';
 import { observationsRoutes } from './routes/observations.ts';
 import { ogcRoutes } from './routes/ogc.ts';
@@ -149,6 +150,7 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
       await api.register(observationsRoutes);
       await api.register(featuresRoutes);
       await api.register(changesRoutes);
+      await api.register(featureImportRoutes);
       await api.register(reviewRoutes);
       await api.register(allAttachmentRoutes);
       await api.register(pdfRoutes);

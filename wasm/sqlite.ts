@@ -112,6 +112,35 @@ async function openWith(kind: VfsKind, name: string): Promise<SqliteDb> {
   return handle;
 }
 
+/** MemoryVFS's file table (the example class keeps it public; its .d.ts does not say so). */
+interface MemoryFiles {
+  mapNameToFile: Map<string, { pathname: string; flags: number; size: number; data: ArrayBuffer }>;
+}
+
+let bytesDatabases = 0;
+
+/**
+ * Opens a database file that is only bytes in memory (an imported GeoPackage, issue 15), read-only:
+ * a MemoryVFS of its own is given the bytes as its file before SQLite opens it.
+ */
+export async function openSqliteBytes(bytes: Uint8Array): Promise<SqliteDb> {
+  const [module, Vfs] = await Promise.all([buildModule('memory'), loadVfs('memory')]);
+  const sqlite3 = SQLite.Factory(module);
+  const vfsName = `mapdraft-bytes-${++bytesDatabases}`;
+  const vfsInstance = await Vfs.create(vfsName, module);
+  const pathname = '/file.sqlite';
+  const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  (vfsInstance as unknown as MemoryFiles).mapNameToFile.set(pathname, {
+    pathname,
+    flags: SQLite.SQLITE_OPEN_MAIN_DB | SQLite.SQLITE_OPEN_READONLY,
+    size: bytes.byteLength,
+    data,
+  });
+  sqlite3.vfs_register(vfsInstance, false);
+  const db = await sqlite3.open_v2(pathname, SQLite.SQLITE_OPEN_READONLY, vfsName);
+  return new SqliteDb(sqlite3, db, 'memory', vfsInstance);
+}
+
 /**
  * A thin typed wrapper over one connection. Prepared statements are cached per SQL text and reused
  * (reset + rebind), because preparing costs more than stepping for the one-row statements that

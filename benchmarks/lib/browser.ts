@@ -113,8 +113,9 @@ export async function startVite(): Promise<{ server: ViteDevServer; url: string 
     plugins: [benchApiPlugin()],
     worker: { format: 'es' },
     // No dependency discovery: a mid-run "new dependencies optimized, reloading" would kill a
-    // measurement. ESM packages (ol, rbush, comlink, flatgeobuf) are served as they are.
-    optimizeDeps: { noDiscovery: true, include: [], exclude: ['@journeyapps/wa-sqlite'] },
+    // measurement. ESM packages (ol, rbush, comlink, flatgeobuf) are served as they are; the import
+    // worker's CommonJS readers (scenario 14) are bundled once at start.
+    optimizeDeps: { noDiscovery: true, include: ['papaparse', '@xmldom/xmldom'], exclude: ['@journeyapps/wa-sqlite'] },
     server: { host: '127.0.0.1', port, strictPort: true, hmr: false, watch: null },
   });
   await server.listen();

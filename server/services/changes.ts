@@ -52,7 +52,7 @@ interface CurrentRow {
 const CURRENT_SQL = `SELECT gfid, version, ${geoJsonGeometry('geom')}::json AS geometry, properties FROM features`;
 
 /** SPEC §6: editAdminOnly properties may be changed by admins only. */
-function assertAdminOnly(user: AuthUser, target: EditTarget, before: Record<string, unknown>, patch: Record<string, unknown>) {
+export function assertAdminOnly(user: AuthUser, target: EditTarget, before: Record<string, unknown>, patch: Record<string, unknown>) {
   if (isAdmin(user)) return;
   for (const def of target.properties) {
     if (!def.editAdminOnly || !(def.name in patch)) continue;

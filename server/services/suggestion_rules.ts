@@ -31,16 +31,24 @@ export function assertPropertyFlags(target: EditTarget, before: Record<string, u
   }
 }
 
+/** The limits and the shape checks PostGIS needs before it reads a geometry (an error would end the transaction). */
+export function assertGeometryShape(geometry: Geometry): void {
+  if (!withinGeometryLimits(geometry, LIMITS)) throw badRequest('GEOMETRY_TOO_LARGE');
+  if (!isWellFormedGeometry(geometry)) {
+    throw new HttpError(400, 'GEOMETRY_NOT_VALID', `${ERRORS.GEOMETRY_NOT_VALID} (rings must be closed, lines need two points)`);
+  }
+}
+
+/** PostGIS's reason in the refusal (ST_IsValidReason), cut to a readable length. */
+export const invalidGeometry = (reason: string) =>
+  new HttpError(400, 'GEOMETRY_NOT_VALID', `${ERRORS.GEOMETRY_NOT_VALID} (${reason.slice(0, 200)})`);
+
 /**
  * The geometry within the vertex, part and WGS 84 limits (MAPDRAFT_MAX_VERTICES, MAPDRAFT_MAX_PARTS),
  * then valid by PostGIS (ST_IsValid); a refusal names PostGIS's reason.
  */
 export async function assertGeometryAllowed(db: Db, geometry: Geometry): Promise<void> {
-  if (!withinGeometryLimits(geometry, LIMITS)) throw badRequest('GEOMETRY_TOO_LARGE');
-  // Checked here first: PostGIS would raise an error on these, and an error ends the transaction.
-  if (!isWellFormedGeometry(geometry)) {
-    throw new HttpError(400, 'GEOMETRY_NOT_VALID', `${ERRORS.GEOMETRY_NOT_VALID} (rings must be closed, lines need two points)`);
-  }
+  assertGeometryShape(geometry);
   let reason: string | null;
   try {
     const { rows } = await db.query<{ reason: string | null }>(
@@ -53,5 +61,5 @@ export async function assertGeometryAllowed(db: Db, geometry: Geometry): Promise
     // PostGIS refuses some shapes outright (an unclosed ring, too few points): not valid either.
     reason = err instanceof Error ? err.message.split('\n')[0] : 'unreadable';
   }
-  if (reason) throw new HttpError(400, 'GEOMETRY_NOT_VALID', `${ERRORS.GEOMETRY_NOT_VALID} (${reason.slice(0, 200)})`);
+  if (reason) throw invalidGeometry(reason);
 }

@@ -107,6 +107,17 @@ export const ERRORS = {
   SPECIES_NOT_ON_LAYER: "This species is not recorded for the feature's layer.",
   OBSERVATION_DATE_INVALID: 'The observation date must be a valid date and not in the future.',
   OBSERVATION_COUNT_INVALID: `The count must be a whole number from 1 to ${OBSERVATION_COUNT_MAX}.`,
+  // Importing files (issue 15 part 5, SPEC §1 "import").
+  IMPORT_VALUE_NOT_NUMBER: 'The value is not a number.',
+  IMPORT_VALUE_NOT_BOOLEAN: 'The value is not yes or no (true or false).',
+  IMPORT_VALUE_NOT_DATE: 'The value is not a date (YYYY-MM-DD).',
+  IMPORT_VALUE_NOT_OBJECT: 'The value is not a JSON object.',
+  IMPORT_FORMAT_NOT_SUPPORTED: 'This file type cannot be imported. Use GeoJSON, GeoPackage, a zipped Shapefile, KML, GPX or CSV.',
+  IMPORT_FILE_UNREADABLE: 'The file could not be read.',
+  IMPORT_CRS_NOT_SUPPORTED: 'The coordinate reference system of the file is not supported; only WGS 84 (EPSG:4326 / CRS84) is.',
+  IMPORT_NO_FEATURES: 'The file holds no features.',
+  IMPORT_COORDINATE_COLUMNS_REQUIRED: 'Choose the longitude and latitude columns.',
+  IMPORT_NO_GEOMETRY: 'The feature has no geometry.',
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -22,6 +22,7 @@ export * from './entities/workspace.ts';
 export * from './entities/wire.ts';
 export * from './entities/review.ts';
 export * from './entities/observation.ts';
+export * from './entities/feature_import.ts';
 
 export * from './rules/result.ts';
 export * from './rules/files.ts';
@@ -44,3 +45,4 @@ export * from './rules/search.ts';
 export * from './rules/categories.ts';
 export * from './rules/navigation.ts';
 export * from './rules/geometry_limits.ts';
+export * from './rules/feature_import.ts';

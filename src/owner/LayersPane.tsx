@@ -1,12 +1,13 @@
 // The app's layers (SPEC §7 GET/PUT apps/layers): reorder, hide, style (stroke and fill colour) and
 // zoom range of each, saved together; and the add-vector-layer form.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button, Input, Spinner, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchLayers, saveLayers } from '../api/owner.ts';
 import type { Layer } from '../model/index.ts';
 import { errorKeyOf, notifyError, notifySuccess } from '../state/notifications.ts';
+import { ImportButton } from '../interop/import/ImportButton.tsx';
 import { VectorLayerForm } from './VectorLayerForm.tsx';
 
 const useStyles = makeStyles({
@@ -32,6 +33,7 @@ export function LayersPane({ appKey }: { appKey: string }) {
   useEffect(() => {
     if (stored.data) setLayers(stored.data);
   }, [stored.data]);
+  const refresh = useCallback(() => void queries.invalidateQueries({ queryKey: ['owner-layers', appKey] }), [queries, appKey]);
   if (!layers) return <Spinner label={t('common.loading')} />;
   const patch = (i: number, p: Partial<Layer>) => setLayers(layers.map((l, j) => (j === i ? { ...l, ...p } : l)));
   const move = (i: number, by: number) => {
@@ -105,8 +107,9 @@ export function LayersPane({ appKey }: { appKey: string }) {
           {t('common.save')}
         </Button>
       )}
+      <ImportButton appKey={appKey} layers={layers} canCreateLayer onImported={refresh} />
       <Text weight="semibold">{t('owner.layers.add')}</Text>
-      <VectorLayerForm appKey={appKey} onSaved={() => void queries.invalidateQueries({ queryKey: ['owner-layers', appKey] })} />
+      <VectorLayerForm appKey={appKey} onSaved={refresh} />
     </div>
   );
 }

@@ -14,11 +14,14 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { REVIEW_QUERY_ROOTS } from '../api/suggestions.ts';
 import type { BulkDecisionAnswer, ReviewItem } from '../model/index.ts';
 import { useFeatureUi } from '../ui/context.ts';
 import { useMapInstance } from '../map/map_instance.ts';
 import { VirtualList } from './VirtualList.tsx';
 import { BulkBar } from './BulkBar.tsx';
+import { ImportButton } from '../interop/import/ImportButton.tsx';
 import { QueueFilters } from './QueueFilters.tsx';
 import { QUEUE_ROW_HEIGHT, QueueRow, isFeatureKind } from './QueueRow.tsx';
 import { useReview } from './review_store.ts';
@@ -91,6 +94,7 @@ export function PendingChanges() {
   const decide = useQueueDecide();
   const [answer, setAnswer] = useState<BulkDecisionAnswer | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const queries = useQueryClient();
   const total = first.data?.total ?? 0;
   const narrow = window.innerWidth < NARROW_PX;
   const decideOne = async (item: ReviewItem, accept: boolean) => {
@@ -132,6 +136,13 @@ export function PendingChanges() {
         ) : null}
         {(!narrow || filtersOpen) && <QueueFilters />}
         <BulkBar total={total} onDone={setAnswer} />
+        <ImportButton
+          appKey={ui.api.appKey}
+          apiBase={ui.api.apiBase}
+          layers={ui.config.layersConfig}
+          canCreateLayer={false}
+          onImported={() => void queries.invalidateQueries({ predicate: (q) => REVIEW_QUERY_ROOTS.includes(String(q.queryKey[0])) })}
+        />
         {answer && <Summary answer={answer} />}
         {first.isPending ? (
           <Spinner />

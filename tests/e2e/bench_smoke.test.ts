@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-const ALL_SCENARIOS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];
+const ALL_SCENARIOS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 const ALL_CONTENDERS = ['baseline', 'ceiling', 'mapdraft'];
 /** Scenarios without all three contenders: 11 measures the position layer no contender has; 13 the
  *  review queue against one-by-one accepts, with no ceiling; 14 the whole app against a plain OL app. */
