@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentItemSchemas, DECLINE_REASON_MAX, imageListSchema, layerTagCountSchema } from '../../src/model/index.ts';
-import { requireAdmin, requireUser } from '../auth/plugin.ts';
+import { requireUser } from '../auth/plugin.ts';
 import { isAdmin, type AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -11,6 +11,7 @@ import { sendUpload } from '../http/upload_reply.ts';
 import { KINDS, type AttachmentRow, type KindSpec } from '../attachments/kinds.ts';
 import { decideAttachment } from '../services/attachment_decision.ts';
 import { assertRegistered, resolveLayer } from '../services/edit_target.ts';
+import { assertReviewerOfWorkspace, reviewsWorkspace } from '../services/review_queue.ts';
 import { assertCanRead, loadWorkspace, type WorkspaceRow } from './common.ts';
 
 // SPEC §7 "Feature attachments": comments, links, bibliographies, images, documents and tags share
@@ -159,14 +160,15 @@ function attachmentRoutes(spec: KindSpec) {
       });
     });
 
-    // Admins review a layer's pending items (SPEC §7 "GET layer changes").
+    // The app's reviewers (SPEC §6) list a layer's pending items (SPEC §7 "GET layer changes").
     const layerQuery = z.object({ workspace: z.string().optional() });
     app.get(
       `/layers/:layer/${spec.path}/changes`,
       { schema: { tags, params: z.object({ layer: z.string() }), querystring: layerQuery, response: { 200: z.array(item) } } },
       async (req) => {
-        requireAdmin(req);
+        const user = requireUser(req);
         const { ws, layer } = await resolveLayer(db, req.query.workspace, req.params.layer);
+        await assertReviewerOfWorkspace(db, user, ws.id);
         const { rows } = await db.query<AttachmentRow>(
           `${ROW_SQL} JOIN features f ON f.gfid = a.gfid
            WHERE a.kind = $1 AND a.status = 'pending' AND f.workspace_id = $2 AND f.layer_id = $3 ORDER BY a.id`,
@@ -192,7 +194,7 @@ function attachmentRoutes(spec: KindSpec) {
       );
     }
 
-    // The owner of a pending item or an admin deletes it; a user deleting an accepted removable
+    // The submitter of a pending item or a reviewer of the app deletes it; a user deleting an accepted removable
     // item (a tag) suggests its removal instead. Replayed by the outbox like the POST.
     app.delete(
       `${base}/:item`,
@@ -203,7 +205,7 @@ function attachmentRoutes(spec: KindSpec) {
           const feature = await requireFeature(tx, req.params.gfid, user);
           const row = await findItem(tx, spec, feature.gfid, req.params.item);
           const own = row.status === 'pending' && row.creator === user.username;
-          if (isAdmin(user) || own) {
+          if (own || (await reviewsWorkspace(tx, user, feature.ws.id))) {
             await tx.query('DELETE FROM attachments WHERE id = $1', [row.id]);
             return { status: 204, body: null };
           }
@@ -224,11 +226,13 @@ function attachmentRoutes(spec: KindSpec) {
         const feature = await featureOf(db, req.params.gfid, req.user);
         if (!feature) throw notFound('FEATURE_NOT_FOUND');
         await assertCanRead(req, feature.ws);
+        // A pending file is its submitter's and the app's reviewers' (SPEC §6), who judge it from the queue.
+        const reviewer = req.user ? await reviewsWorkspace(db, req.user, feature.ws.id) : false;
         const { rows } = await db.query<{ content_type: string; data: Uint8Array; name: string }>(
           `SELECT content_type, data, name FROM attachments WHERE gfid = $1 AND kind = $2 AND name = $3 AND NOT removal
              AND (status = 'accepted' OR (status = 'pending' AND (created_by = $4 OR $5)))
            ORDER BY (status = 'accepted') DESC, id DESC LIMIT 1`,
-          [feature.gfid, spec.kind, req.params.item, req.user?.id ?? 0, isAdmin(req.user)],
+          [feature.gfid, spec.kind, req.params.item, req.user?.id ?? 0, reviewer],
         );
         if (!rows[0]) throw notFound('ELEMENT_NOT_FOUND');
         const { content_type: contentType, data, name } = rows[0];

@@ -15,11 +15,11 @@ import {
 import { requireUser } from '../auth/plugin.ts';
 import { isAdmin } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
-import { forbidden } from '../http/errors.ts';
 import { idempotencyHeaders, withIdempotency } from '../http/idempotency.ts';
 import { acceptChange, declineChange, GRPSTATUS, suggestChange, type ChangeKind } from '../services/changes.ts';
 import { baseWorkspace, editTarget, resolveLayer } from '../services/edit_target.ts';
-import { iso } from './common.ts';
+import { assertReviewer, assertReviewerOfWorkspace } from '../services/review_queue.ts';
+import { appKeyFrom, iso } from './common.ts';
 
 // SPEC §7 Features "On the diff workspace": GET features/changes?admin={bool}; POST, PUT, DELETE
 // changes; PUT changes/{id}/accept; DELETE changes/{id}/decline. SPEC §4 Suggestions, §6 roles.
@@ -96,12 +96,12 @@ export async function changesRoutes(fastify: FastifyInstance): Promise<void> {
   const { db } = fastify.deps;
   const tags = ['changes'];
 
-  // A user sees their own pending suggestions; an admin with admin=true sees everyone's. The
-  // deleted group is for admins only (SPEC §2 Feature comparison, §6 Administrator).
+  // A user sees their own pending suggestions; a reviewer of the app (its owner or one of its admins,
+  // SPEC §6) with admin=true sees everyone's in that app only: the named workspace's app, else the
+  // app of the request's app key. The deleted group is for reviewers only (SPEC §2 Feature comparison).
   app.get('/features/changes', { schema: { tags, querystring: listQuery, response: { 200: changePageSchema } } }, async (req) => {
     const user = requireUser(req);
     const q = req.query;
-    if (q.admin && !isAdmin(user)) throw forbidden();
     let workspace: string | null = null;
     let layer: string | null = null;
     if (q.workspace && q.layer) {
@@ -110,10 +110,17 @@ export async function changesRoutes(fastify: FastifyInstance): Promise<void> {
     } else if (q.workspace) {
       workspace = (await baseWorkspace(db, q.workspace)).id;
     }
-    const params = [workspace, layer, q.admin ? null : user.id, isAdmin(user), q.fromId ?? null];
+    let appKey: string | null = null;
+    if (q.admin && workspace) await assertReviewerOfWorkspace(db, user, workspace);
+    else if (q.admin) {
+      appKey = appKeyFrom(req);
+      await assertReviewer(db, user, appKey);
+    }
+    const params = [workspace, layer, q.admin ? null : user.id, q.admin || isAdmin(user), q.fromId ?? null, appKey];
     const where = `WHERE c.status = 'pending' AND ($1::text IS NULL OR c.workspace_id = $1)
       AND ($2::text IS NULL OR c.layer_id = $2) AND ($3::bigint IS NULL OR c.suggested_by = $3)
-      AND ($4::boolean OR c.kind <> 'delete') AND ($5::bigint IS NULL OR c.id >= $5)`;
+      AND ($4::boolean OR c.kind <> 'delete') AND ($5::bigint IS NULL OR c.id >= $5)
+      AND ($6::text IS NULL OR c.workspace_id IN (SELECT id FROM workspaces WHERE app_key = $6))`;
     const [page, total] = await Promise.all([
       db.query<EntryRow>(`${ENTRY_SQL} ${where} ORDER BY c.id LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`, params),
       db.query<{ n: number }>(`SELECT count(*) AS n FROM changes c ${where}`, params),

@@ -6,6 +6,7 @@ import {
   bulkDecisionSchema,
   BULK_REFRESH_MAX,
   ERRORS,
+  reviewAccessSchema,
   reviewFilterSchema,
   reviewPageSchema,
   type BulkDecisionAnswer,
@@ -92,6 +93,19 @@ export async function reviewRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.deps;
   const tags = ['review'];
+
+  // Whether the caller reviews this app (SPEC §6: its owner, or an admin registered on it): the app
+  // shows its admin tools to exactly those the calls below let through.
+  app.get('/apps/:appKey/review/access', { schema: { tags, params: appParams, response: { 200: reviewAccessSchema } } }, async (req) => {
+    const user = requireUser(req);
+    try {
+      await assertReviewer(db, user, req.params.appKey);
+      return { reviewer: true };
+    } catch (e) {
+      if (e instanceof HttpError && e.statusCode === 403) return { reviewer: false };
+      throw e;
+    }
+  });
 
   // Every pending item of the app, oldest first, filtered; `total` is the admin's badge.
   app.get(

@@ -13,7 +13,7 @@ import type { Db } from '../db/index.ts';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { EditTarget } from './edit_target.ts';
 import { geoJsonGeometry } from './feature_query.ts';
-import { assertReviewerOfWorkspace, type ReviewerCheck } from './review_queue.ts';
+import { assertReviewerOfWorkspace, reviewsWorkspace, type ReviewerCheck } from './review_queue.ts';
 import { assertDeletable, assertGeometryAllowed, assertPropertyFlags } from './suggestion_rules.ts';
 
 // Suggestions as diffs {gfid, baseVersion, before, after} (STYLE §5). They live in the layer's
@@ -51,15 +51,23 @@ interface CurrentRow {
 
 const CURRENT_SQL = `SELECT gfid, version, ${geoJsonGeometry('geom')}::json AS geometry, properties FROM features`;
 
-/** SPEC §6: editAdminOnly properties may be changed by admins only. */
-export function assertAdminOnly(user: AuthUser, target: EditTarget, before: Record<string, unknown>, patch: Record<string, unknown>) {
+/**
+ * SPEC §6: editAdminOnly properties may be changed by admins only — an administrator, or the app's
+ * owner, who reviews its suggestions (`reviewsWorkspace`); asked only when such a property changes.
+ */
+async function assertAdminOnly(
+  db: Db,
+  user: AuthUser,
+  target: EditTarget,
+  before: Record<string, unknown>,
+  patch: Record<string, unknown>,
+) {
   if (isAdmin(user)) return;
-  for (const def of target.properties) {
-    if (!def.editAdminOnly || !(def.name in patch)) continue;
-    if (!deepEqual(before[def.name] ?? null, patch[def.name] ?? null)) {
-      throw new HttpError(403, 'PROPERTY_ADMIN_ONLY', `${ERRORS.PROPERTY_ADMIN_ONLY} (${def.label ?? def.name})`);
-    }
-  }
+  const changed = target.properties.find(
+    (def) => def.editAdminOnly && def.name in patch && !deepEqual(before[def.name] ?? null, patch[def.name] ?? null),
+  );
+  if (!changed || (await reviewsWorkspace(db, user, target.ws.id))) return;
+  throw new HttpError(403, 'PROPERTY_ADMIN_ONLY', `${ERRORS.PROPERTY_ADMIN_ONLY} (${changed.label ?? changed.name})`);
 }
 
 /**
@@ -96,7 +104,7 @@ export async function suggestChange(db: Db, user: AuthUser, target: EditTarget, 
     let after: FeatureState | null = null;
     if (input.kind === 'create') {
       if (!input.geometry) throw badRequest('INVALID_GEOMETRY');
-      assertAdminOnly(user, target, {}, patch);
+      await assertAdminOnly(tx, user, target, {}, patch);
       assertPropertyFlags(target, {}, patch);
       after = { geometry: input.geometry, properties: patch };
     } else if (input.kind === 'update') {
@@ -104,7 +112,7 @@ export async function suggestChange(db: Db, user: AuthUser, target: EditTarget, 
       if (!hasFeatureChanges(before!, { geometry: input.geometry, properties: patch })) {
         throw badRequest('NO_CHANGES_DETECTED_WHEN_UPDATING_FEATURE');
       }
-      assertAdminOnly(user, target, before!.properties, patch);
+      await assertAdminOnly(tx, user, target, before!.properties, patch);
       assertPropertyFlags(target, before!.properties, patch);
       after = { geometry: input.geometry ?? before!.geometry, properties: { ...before!.properties, ...patch } };
     }

@@ -10,7 +10,7 @@ import {
 import type { AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
-import { assertAdminOnly, GRPSTATUS, userProperties } from './changes.ts';
+import { GRPSTATUS, userProperties } from './changes.ts';
 import type { EditTarget } from './edit_target.ts';
 import { assertReviewerOfWorkspace } from './review_queue.ts';
 import { assertGeometryShape, assertPropertyFlags, invalidGeometry } from './suggestion_rules.ts';
@@ -32,8 +32,11 @@ const refusal = (index: number, err: unknown): ImportRefusal => {
   throw err;
 };
 
-/** The per-feature checks that need no database: shape, family, limits and the property flags. */
-function checkFeatures(user: AuthUser, target: EditTarget, chunk: FeatureImportChunk) {
+/**
+ * The per-feature checks that need no database: shape, family, limits and the property flags. The
+ * importer reviews the app (checked per chunk), so admin-only properties are theirs to fill (SPEC §6).
+ */
+function checkFeatures(target: EditTarget, chunk: FeatureImportChunk) {
   const accepted: Accepted[] = [];
   const refused: ImportRefusal[] = [];
   chunk.features.forEach((feature, i) => {
@@ -48,7 +51,6 @@ function checkFeatures(user: AuthUser, target: EditTarget, chunk: FeatureImportC
       }
       assertGeometryShape(geometry);
       const properties = userProperties(feature.properties);
-      assertAdminOnly(user, target, {}, properties);
       assertPropertyFlags(target, {}, properties);
       accepted.push({ index, geometry, properties });
     } catch (err) {
@@ -126,7 +128,7 @@ async function insertFeatures(tx: Db, user: AuthUser, target: EditTarget, mode: 
 export async function importChunk(db: Db, user: AuthUser, target: EditTarget, chunk: FeatureImportChunk): Promise<FeatureImportAnswer> {
   return db.transaction(async (tx) => {
     await assertReviewerOfWorkspace(tx, user, target.ws.id);
-    const { accepted, refused } = checkFeatures(user, target, chunk);
+    const { accepted, refused } = checkFeatures(target, chunk);
     const reasons = await validityReasons(
       tx,
       accepted.map((a) => a.geometry),

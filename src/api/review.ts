@@ -1,6 +1,6 @@
 // The admin review queue of an app and "My suggestions" (SPEC §2 Pending changes, §4, §6; server
 // routes/review.ts). Shapes are the model's (src/model/entities/review.ts).
-import type { BulkDecision, BulkDecisionAnswer, ReviewKind, ReviewPage } from '../model/index.ts';
+import type { BulkDecision, BulkDecisionAnswer, ReviewAccess, ReviewKind, ReviewPage } from '../model/index.ts';
 import { apiFetch, type ApiOptions } from './client.ts';
 import type { ApiCtx } from './suggestions.ts';
 
@@ -34,6 +34,10 @@ export function fetchQueue(ctx: ApiCtx, filter: QueueFilter, page: number, pageS
   const qs = new URLSearchParams({ ...filterParams(filter), page: String(page), pageSize: String(pageSize) });
   return apiFetch<ReviewPage>(`/apps/${ctx.appKey}/review?${qs}`, {}, opts(ctx, signal));
 }
+
+/** Whether the signed-in user reviews this app (its owner or one of its admins, SPEC §6). */
+export const fetchReviewAccess = (ctx: ApiCtx, signal?: AbortSignal) =>
+  apiFetch<ReviewAccess>(`/apps/${ctx.appKey}/review/access`, {}, opts(ctx, signal));
 
 export const decideMany = (ctx: ApiCtx, body: BulkDecision) =>
   apiFetch<BulkDecisionAnswer>(

@@ -2,7 +2,7 @@
 // badge's count, and bulk decisions (SPEC §2 Pending changes; server routes/review.ts).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BulkDecisionAnswer, ReviewRef } from '../model/index.ts';
-import { decideMany, fetchQueue, filterParams, type QueueFilter } from '../api/review.ts';
+import { decideMany, fetchQueue, fetchReviewAccess, filterParams, type QueueFilter } from '../api/review.ts';
 import { REVIEW_QUERY_ROOTS, type ApiCtx } from '../api/suggestions.ts';
 
 export const QUEUE_PAGE_SIZE = 100;
@@ -15,6 +15,20 @@ export function useQueuePage(api: ApiCtx, filter: QueueFilter, page: number, ena
     enabled,
     queryFn: ({ signal }) => fetchQueue(api, filter, page, QUEUE_PAGE_SIZE, signal),
     staleTime: 30_000,
+  });
+}
+
+/**
+ * Whether the signed-in user reviews the app: its owner gets the admin tools though not an
+ * administrator, and an administrator of another app does not (SPEC §6). Undefined until the server
+ * answers (or offline), when the caller falls back to the user type.
+ */
+export function useReviewerAccess(api: ApiCtx, user: string | null) {
+  return useQuery({
+    queryKey: ['review-access', api.appKey, user],
+    enabled: user !== null,
+    queryFn: async ({ signal }) => (await fetchReviewAccess(api, signal)).reviewer,
+    staleTime: 5 * 60_000,
   });
 }
 

@@ -11,7 +11,7 @@ import { effectiveTimeZone, useSettingsStore } from '../state/settings_store.ts'
 import { useMapInstance } from '../map/map_instance.ts';
 import { FeatureUiContext, useFeatureUi, type FeatureUi } from '../ui/context.ts';
 import { useUiStore } from '../state/ui_store.ts';
-import { usePendingCount } from '../review/use_queue.ts';
+import { usePendingCount, useReviewerAccess } from '../review/use_queue.ts';
 import { FeaturePrompt } from '../features/FeaturePrompt.tsx';
 import { DraftPanel } from '../edit/DraftPanel.tsx';
 import { EditOverlay } from '../edit/EditOverlay.tsx';
@@ -97,21 +97,24 @@ function ReviewButtons() {
 
 export function FeatureLayer({ appKey, config, apiBase = '' }: FeatureLayerProps) {
   const status = useAuthStore((s) => s.status);
+  const username = useAuthStore((s) => s.user?.username ?? null);
   const adminMode = useUiStore((s) => s.adminMode);
+  const reviewer = useReviewerAccess({ apiBase, appKey, appName: config.appName }, username).data;
   const settings = useSettingsStore((s) => s.settings);
   const map = useMapInstance((s) => s.map);
   const ui = useMemo<FeatureUi>(
     () => ({
       api: { apiBase, appKey, appName: config.appName },
       config,
-      // SPEC §6: the admin role is user type 'admin' (authStore's 'authorised'); SPEC §2: its tools
+      // SPEC §6: the app's reviewers (its owner, its admins) as the server says, else (offline, or
+      // before it answers) the user type 'admin' (authStore's 'authorised'); SPEC §2: their tools
       // show in admin mode only (mode=admin on, any other mode off).
-      admin: status === 'authorised' && adminMode,
+      admin: (reviewer ?? status === 'authorised') && isLoggedIn({ status }) && adminMode,
       loggedIn: isLoggedIn({ status }),
       timeZone: settings.timeZone || config.timeZone || effectiveTimeZone(settings),
       timeFormat: settings.timeFormat || config.timeFormat,
     }),
-    [apiBase, appKey, config, status, adminMode, settings],
+    [apiBase, appKey, config, status, reviewer, adminMode, settings],
   );
   useOutboxSync(ui.api);
   return (

@@ -3,15 +3,7 @@
 // single workspace, so it can be read and suggested on at once.
 import { describe, expect, it } from 'vitest';
 import { ERRORS, SUCCESS } from '../../src/model/index.ts';
-import { USER, call, expectError, newOwnedApp, newUser, unique, type Creds } from './helpers.ts';
-
-async function appWithWorkspace(managed = false) {
-  const { owner, appKey } = await newOwnedApp();
-  const ws = unique('ws_o');
-  const made = await call(`/api/workspaces?appkey=${appKey}`, { method: 'POST', auth: owner, body: { name: ws, managed } });
-  expect(made.status).toBe(201);
-  return { owner, appKey, ws, secret: made.body.workspaceSecret as string };
-}
+import { USER, call, expectError, newAppWithWorkspace, newOwnedApp, newUser, unique, type Creds } from './helpers.ts';
 
 const THREE = [
   { name: 'name', type: 'TEXT' },
@@ -41,7 +33,7 @@ function suggestPoint(ws: string, layer: string, who: Creds, properties: Record<
 
 describe('POST /api/layers/import (SPEC §7 empty layer)', () => {
   it('creates an empty editable layer with its _diff companion from JSON', async () => {
-    const { owner, appKey, ws, secret } = await appWithWorkspace();
+    const { owner, appKey, ws, secret } = await newAppWithWorkspace();
     const res = await importJson(appKey, owner, { title: 'Street trees', geometryType: 'Point', properties: THREE, nameProperty: 'name' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -75,7 +67,7 @@ describe('POST /api/layers/import (SPEC §7 empty layer)', () => {
   });
 
   it('takes the form-encoded fields SPEC §7 names (title, geometry type, property rows)', async () => {
-    const { owner, appKey, ws } = await appWithWorkspace(true);
+    const { owner, appKey, ws } = await newAppWithWorkspace(true);
     const form = new URLSearchParams({
       title: 'Footpaths',
       geometryType: 'LineString',
@@ -97,7 +89,7 @@ describe('POST /api/layers/import (SPEC §7 empty layer)', () => {
   });
 
   it('refuses a layer without properties or with a repeated property (SPEC §5), in both encodings', async () => {
-    const { owner, appKey } = await appWithWorkspace();
+    const { owner, appKey } = await newAppWithWorkspace();
     const none = await importJson(appKey, owner, { title: 'Empty', geometryType: 'Point', properties: [] });
     expectError(none, 400, 'LAYER_PROPERTY_REQUIRED', ERRORS.LAYER_PROPERTY_REQUIRED);
     const twice = await importJson(appKey, owner, {
@@ -113,7 +105,7 @@ describe('POST /api/layers/import (SPEC §7 empty layer)', () => {
   });
 
   it('checks the maps-service key (SPEC §5 key incorrect / key exists)', async () => {
-    const { owner, appKey } = await appWithWorkspace();
+    const { owner, appKey } = await newAppWithWorkspace();
     const body = { title: 'Benches', geometryType: 'Point', properties: [{ name: 'name' }] };
     expect((await importJson(appKey, owner, body)).status).toBe(201);
     expectError(await importJson(appKey, owner, body), 409, 'KEY_EXISTS', ERRORS.KEY_EXISTS);
@@ -123,8 +115,8 @@ describe('POST /api/layers/import (SPEC §7 empty layer)', () => {
   });
 
   it('takes layers only from the current workspace (SPEC §5)', async () => {
-    const { owner, appKey, ws } = await appWithWorkspace();
-    const other = await appWithWorkspace();
+    const { owner, appKey, ws } = await newAppWithWorkspace();
+    const other = await newAppWithWorkspace();
     const body = { title: 'Wells', geometryType: 'Point', properties: [{ name: 'name' }] };
     const foreign = await importJson(appKey, owner, { ...body, workspace: other.ws });
     expectError(foreign, 400, 'LAYERS_ONLY_FROM_CURRENT_WORKSPACE', ERRORS.LAYERS_ONLY_FROM_CURRENT_WORKSPACE);
@@ -143,7 +135,7 @@ describe('POST /api/layers/import (SPEC §7 empty layer)', () => {
   });
 
   it('is the owner’s alone (visitor 401, user 403, owner of another app 403)', async () => {
-    const { appKey } = await appWithWorkspace();
+    const { appKey } = await newAppWithWorkspace();
     const stranger = await newOwnedApp();
     const body = { title: 'Wells', geometryType: 'Point', properties: [{ name: 'name' }] };
     expectError(await call(`/api/layers/import?appkey=${appKey}`, { method: 'POST', body }), 401, 'UNAUTHORIZED');
@@ -164,7 +156,7 @@ describe('PUT /api/apps/layers makes real layers (SPEC §7)', () => {
   });
 
   it('creates each new vector layer and its companion, and updates an existing one', async () => {
-    const { owner, appKey, ws } = await appWithWorkspace();
+    const { owner, appKey, ws } = await newAppWithWorkspace();
     const put = await call(`/api/apps/layers?appkey=${appKey}`, { method: 'PUT', auth: owner, body: [layer('trees', ws)] });
     expect(put.status).toBe(200);
     expect((await call(`/api/features?workspace=${ws}&layer=trees`, { auth: owner })).status).toBe(200);
@@ -182,8 +174,8 @@ describe('PUT /api/apps/layers makes real layers (SPEC §7)', () => {
   });
 
   it('refuses another workspace’s layer, a changed geometry type and a bad key', async () => {
-    const { owner, appKey, ws } = await appWithWorkspace();
-    const other = await appWithWorkspace();
+    const { owner, appKey, ws } = await newAppWithWorkspace();
+    const other = await newAppWithWorkspace();
     const url = `/api/apps/layers?appkey=${appKey}`;
     const foreign = await call(url, { method: 'PUT', auth: owner, body: [layer('trees', other.ws)] });
     expectError(foreign, 400, 'LAYERS_ONLY_FROM_CURRENT_WORKSPACE', ERRORS.LAYERS_ONLY_FROM_CURRENT_WORKSPACE);
@@ -198,7 +190,7 @@ describe('PUT /api/apps/layers makes real layers (SPEC §7)', () => {
   });
 
   it('is refused to the owner of another app', async () => {
-    const { appKey, ws } = await appWithWorkspace();
+    const { appKey, ws } = await newAppWithWorkspace();
     const stranger = await newOwnedApp();
     const res = await call(`/api/apps/layers?appkey=${appKey}`, { method: 'PUT', auth: stranger.owner, body: [layer('x', ws)] });
     expectError(res, 403, 'FORBIDDEN');

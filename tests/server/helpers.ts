@@ -85,6 +85,15 @@ export async function newOwnedApp(): Promise<{ owner: Creds; appKey: string }> {
   return { owner, appKey: res.body.appKey };
 }
 
+/** A new app of a new owner with one workspace of the owner's (SPEC §7 Workspaces) and its secret. */
+export async function newAppWithWorkspace(managed = false) {
+  const { owner, appKey } = await newOwnedApp();
+  const ws = unique('ws_o');
+  const made = await call(`/api/workspaces?appkey=${appKey}`, { method: 'POST', auth: owner, body: { name: ws, managed } });
+  if (made.status !== 201) throw new Error(`create workspace failed: ${made.status} ${JSON.stringify(made.body)}`);
+  return { owner, appKey, ws, secret: made.body.workspaceSecret as string };
+}
+
 /** The wire error body of CONTRACT "Errors": {statusCode, error: ErrorKey, message: SPEC text}. */
 export function expectError(res: CallResult, status: number, error: string, message?: string) {
   expect({ status: res.status, body: res.body }).toMatchObject({

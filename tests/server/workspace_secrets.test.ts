@@ -1,22 +1,14 @@
 // SPEC §7 Workspaces: the registration secret is the owner's to read and rotate; users register with
 // it, and automatically on sign-up in an app with registerUsersOnWorkspace (SPEC §3).
 import { describe, expect, it } from 'vitest';
-import { USER, call, expectError, newOwnedApp, newUser, unique } from './helpers.ts';
-
-async function appWithWorkspace() {
-  const { owner, appKey } = await newOwnedApp();
-  const ws = unique('ws_k');
-  const made = await call(`/api/workspaces?appkey=${appKey}`, { method: 'POST', auth: owner, body: { name: ws, managed: true } });
-  expect(made.status).toBe(201);
-  return { owner, appKey, ws, secret: made.body.workspaceSecret as string };
-}
+import { USER, call, expectError, newAppWithWorkspace, newOwnedApp, newUser, unique } from './helpers.ts';
 
 const register = (ws: string, who: { username: string; password: string }, workspaceSecret: string) =>
   call(`/api/workspaces/${ws}/register`, { method: 'POST', auth: who, body: { workspaceSecret } });
 
 describe('workspace registration secrets', () => {
   it('shows the secret to the owner only', async () => {
-    const { owner, appKey, ws, secret } = await appWithWorkspace();
+    const { owner, appKey, ws, secret } = await newAppWithWorkspace(true);
     const mine = await call(`/api/workspaces?appkey=${appKey}`, { auth: owner });
     expect(mine.body).toEqual([expect.objectContaining({ name: ws, workspaceSecret: secret })]);
     // A visitor does not see a non-public app's workspaces at all (issue 16, tests/server/visibility.test.ts).
@@ -29,7 +21,7 @@ describe('workspace registration secrets', () => {
   });
 
   it('rotates the secret: the old one registers nobody more', async () => {
-    const { owner, ws, secret, appKey } = await appWithWorkspace();
+    const { owner, ws, secret, appKey } = await newAppWithWorkspace(true);
     const rotated = await call(`/api/workspaces/${ws}/secret`, { method: 'POST', auth: owner });
     expect(rotated.status).toBe(200);
     expect(rotated.body.workspaceSecret).toMatch(/^\S{16,}$/);
@@ -42,7 +34,7 @@ describe('workspace registration secrets', () => {
   });
 
   it('lets only the owner rotate (visitor 401, user 403, owner of another app 403, diff workspace 404)', async () => {
-    const { owner, ws } = await appWithWorkspace();
+    const { owner, ws } = await newAppWithWorkspace(true);
     const path = `/api/workspaces/${ws}/secret`;
     expectError(await call(path, { method: 'POST' }), 401, 'UNAUTHORIZED');
     expectError(await call(path, { method: 'POST', auth: USER }), 403, 'FORBIDDEN');
@@ -64,7 +56,7 @@ describe('registration on sign-up (SPEC §3 registerUsersOnWorkspace)', () => {
   }
 
   it('registers a new user on the app’s workspace when the app says so, and not otherwise', async () => {
-    const { owner, appKey, ws } = await appWithWorkspace();
+    const { owner, appKey, ws } = await newAppWithWorkspace(true);
     const before = await signUp(appKey);
     expect((await call(`/api/workspaces?appkey=${appKey}`, { auth: before })).body[0]).toMatchObject({ name: ws, registered: false });
     const config = await call(`/api/apps/config?appkey=${appKey}`, {

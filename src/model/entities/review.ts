@@ -66,6 +66,10 @@ export const reviewPageSchema = z.object({
 });
 export type ReviewPage = z.infer<typeof reviewPageSchema>;
 
+/** GET /api/apps/{appKey}/review/access: whether the caller reviews the app (SPEC §6 owner or its admin). */
+export const reviewAccessSchema = z.object({ reviewer: z.boolean() });
+export type ReviewAccess = z.infer<typeof reviewAccessSchema>;
+
 const csv = <T extends string>(values: readonly [T, ...T[]]) =>
   z
     .string()
