@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { appConfigSchema, manifestSchema } from '../../src/model/index.ts';
+import { MANIFEST_ICON_SIZES, appConfigSchema, manifestSchema } from '../../src/model/index.ts';
 import { loadLand } from '../seed/geodata.ts';
 import { iconParams, sendIcon } from './app_assets.ts';
 import { appKeyParam, loadApp } from './common.ts';
+
+/** The shell's icons (vite.config.ts, src/pwa/make_icons.mjs) for an app without its own. */
+const shellIcons = MANIFEST_ICON_SIZES.map((size) => ({ src: `/icons/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png' }));
 
 // Calls without credentials or app key header: what a browser fetches by plain URL (icons in
 // <img>, the manifest link, the offline base map of the demo).
@@ -16,12 +19,27 @@ export async function publicRoutes(fastify: FastifyInstance): Promise<void> {
     sendIcon(db, reply, req.params.appKey, req.params.name),
   );
 
+  // The manifest the app links (SPEC §1 installable, customise): "add to home screen" installs this
+  // app, opening at its own address, named and coloured as its owner set it, with the icons made
+  // from its uploaded icon, else the shell's own.
   app.get('/public/apps/:appKey/manifest', { schema: { tags, params: appKeyParam } }, async (req, reply) => {
-    const row = await loadApp(db, req.params.appKey);
+    const { appKey } = req.params;
+    const row = await loadApp(db, appKey);
     // The app's current title names it, also when the stored manifest predates a rename (SPEC §1 customise).
-    const appName = appConfigSchema.parse({ ...row.config }).appName;
+    const config = appConfigSchema.parse({ ...row.config });
     const manifest = manifestSchema.parse(row.manifest ?? {});
-    return reply.type('application/manifest+json').send({ ...manifest, name: appName, short_name: appName });
+    return reply.type('application/manifest+json').send({
+      start_url: `/${appKey}`,
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: config.primaryColor,
+      ...manifest,
+      id: `/${appKey}`,
+      name: config.appName,
+      short_name: config.appName,
+      icons: manifest.icons.length ? manifest.icons : shellIcons,
+    });
   });
 
   // SPEC §7 "a reachability ping before edits": the client's outbox asks it every 30 s while

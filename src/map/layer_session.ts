@@ -103,24 +103,39 @@ export class LayerSession {
   setLoggedIn(loggedIn: boolean): Promise<void> {
     if (this.loggedIn === loggedIn) return this.queue;
     this.loggedIn = loggedIn;
-    const { renderer, layers, status } = this.deps;
-    return this.enqueue('diff layers not switched', async () => {
-      if (this.aborted) return;
-      status.resumeLoading();
-      // A login retries the layers that failed for the visitor (a workspace closed to visitors, SPEC §6);
-      // the logout empties them again, so a visitor never sees what the server refuses visitors.
-      const retry = loggedIn ? new Set(this.failed) : undefined;
-      const hide = loggedIn ? undefined : this.withCredentials;
-      const dropped = await switchDiffLayers(renderer, layers, this.options(), { retry, hide });
-      if (retry) this.withCredentials = new Set([...retry].filter((id) => !this.failed.has(id)));
-      else {
-        for (const id of this.withCredentials) this.failed.add(id);
-        this.withCredentials = new Set();
-      }
-      status.forgetLayers(dropped);
-      await renderer.idle();
-      if (!this.aborted) status.finishLoading();
+    return this.enqueue('diff layers not switched', () => this.switchLayers(loggedIn));
+  }
+
+  /**
+   * A registration on a workspace (SPEC §6): the layers the server refused this user load now, as
+   * after a login, without a reload. Nothing happens for a visitor or when nothing failed.
+   */
+  retryRefused(): Promise<void> {
+    return this.enqueue('refused layers not retried', async () => {
+      if (this.loggedIn && this.failed.size > 0) await this.switchLayers(true);
     });
+  }
+
+  private async switchLayers(loggedIn: boolean): Promise<void> {
+    const { renderer, layers, status } = this.deps;
+    if (this.aborted) return;
+    status.resumeLoading();
+    // A login retries the layers that failed for the visitor (a workspace closed to visitors, SPEC §6);
+    // the logout empties them again, so a visitor never sees what the server refuses visitors.
+    const retry = loggedIn ? new Set(this.failed) : undefined;
+    const hide = loggedIn ? undefined : this.withCredentials;
+    const dropped = await switchDiffLayers(renderer, layers, this.options(), { retry, hide });
+    if (retry) {
+      for (const id of retry) if (!this.failed.has(id)) this.withCredentials.add(id);
+      // The refusal shown for a layer that now loads is no longer true.
+      if (this.failed.size === 0) status.setLayerError(null);
+    } else {
+      for (const id of this.withCredentials) this.failed.add(id);
+      this.withCredentials = new Set();
+    }
+    status.forgetLayers(dropped);
+    await renderer.idle();
+    if (!this.aborted) status.finishLoading();
   }
 
   /** A new app, config or key: cancels the loads in flight and empties the renderer. */

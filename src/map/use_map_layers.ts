@@ -74,4 +74,9 @@ export function useMapLayers(
   useEffect(() => {
     void session.current?.setLoggedIn(loggedIn);
   }, [loggedIn]);
+  // A registration on a workspace opens its layers the server refused before (SPEC §6), no reload.
+  const registrations = useAuthStore((s) => s.registrations);
+  useEffect(() => {
+    if (registrations > 0) void session.current?.retryRefused();
+  }, [registrations]);
 }

@@ -18,6 +18,7 @@ import { create } from 'zustand';
 import { fetchWorkspaces, registerOnWorkspace } from '../api/owner.ts';
 import { actionsStyle, formStyle } from '../dialogs/form_layout.ts';
 import { errorKeyOf, notifyError, notifyInfo } from '../state/notifications.ts';
+import { useAuthStore } from '../state/auth_store.ts';
 
 interface Pending {
   workspace: string;
@@ -66,6 +67,7 @@ export function WorkspaceRegisterHost() {
     setBusy(true);
     try {
       await registerOnWorkspace(pending.workspace, secret.trim());
+      useAuthStore.getState().noteRegistration();
       notifyInfo('owner.register.done');
       finish(true);
     } catch (err) {

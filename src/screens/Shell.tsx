@@ -28,6 +28,20 @@ import { PwaNotices } from '../pwa/PwaNotices.tsx';
 // The overview is rarely opened: its own chunk, loaded with the SPEC §9 time-out.
 const OverviewScreen = lazyNamed<{ appKey: string }>(() => import('./OverviewScreen.tsx'), 'OverviewScreen');
 
+/**
+ * SPEC §1 installable, customise: "add to home screen" installs this app with its owner's name and
+ * icons, so the page links the app's own manifest instead of the build's generic one.
+ */
+function linkAppManifest(appKey: string) {
+  let link = document.querySelector<HTMLLinkElement>('link[rel=manifest]');
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'manifest';
+    document.head.append(link);
+  }
+  link.href = `/api/public/apps/${appKey}/manifest`;
+}
+
 export function Shell() {
   const { i18n } = useTranslation();
   const pathname = useLocationStore((s) => s.pathname);
@@ -56,6 +70,7 @@ export function Shell() {
     if (config.appIcon) document.querySelector<HTMLLinkElement>('link[rel=icon]')?.setAttribute('href', config.appIcon);
     document.querySelector('meta[name=theme-color]')?.setAttribute('content', config.primaryColor);
   }, [config.appName, config.appIcon, config.primaryColor]);
+  useEffect(() => linkAppManifest(appKey), [appKey]);
   useEffect(() => {
     if (route.name === 'overview') useUiStore.getState().enterOverview();
   }, [route.name]);

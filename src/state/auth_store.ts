@@ -29,6 +29,9 @@ interface AuthState {
   signOut: () => void;
   /** Restores a session from the cookies a previous visit left (consent given), else from the local store. */
   restore: () => Promise<void>;
+  /** Counts the user's registrations on a workspace this visit: the map loads what they open (SPEC §6). */
+  registrations: number;
+  noteRegistration: () => void;
 }
 
 /**
@@ -90,6 +93,8 @@ export const useAuthStore = create<AuthState>((set) => ({
   user: null,
   sessionId: null,
   authorization: null,
+  registrations: 0,
+  noteRegistration: () => set((s) => ({ registrations: s.registrations + 1 })),
   begin: () => set({ status: 'authenticating' }),
   signIn(user, sessionId, authorization, useCookies, remember = true, serverCookie = false) {
     set({ status: statusFor(user), user, sessionId: sessionId ?? null, authorization });

@@ -104,6 +104,16 @@ async function ownerJourney(page: Page, tag: string): Promise<{ appKey: string; 
   const manifest = await (await fetch(`${suite.server.base}/api/public/apps/${appKey}/manifest`)).json();
   expect(manifest.name).toBe('Street trees of Arlington');
   expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(['128x128', '192x192', '256x256', '384x384', '512x512']);
+  // The app's own page links that manifest, so "add to home screen" installs the customised app.
+  const installed = await page.context().newPage();
+  await installed.goto(`${suite.server.base}/${appKey}`);
+  const href = await installed.locator('link[rel=manifest]').getAttribute('href');
+  expect(href).toBe(`/api/public/apps/${appKey}/manifest`);
+  const linked = await (await fetch(new URL(href!, suite.server.base))).json();
+  expect(linked).toMatchObject({ name: 'Street trees of Arlington', start_url: `/${appKey}` });
+  const icon = await fetch(new URL(linked.icons[1].src, suite.server.base));
+  expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/png']);
+  await installed.close();
   // Base maps: the local layer form (XYZ).
   await page.getByTestId('settings-tab-baseLayers').click();
   await page.getByTestId('base-layer-name').fill('Topo');

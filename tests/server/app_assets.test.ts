@@ -59,6 +59,22 @@ describe('app manifest (SPEC §7)', () => {
     expect(got.body.icons.map((i: { sizes: string }) => i.sizes)).toEqual(['128x128', '192x192', '256x256', '384x384', '512x512']);
   });
 
+  it("serves an installable manifest for an app without its own icons: its name and colour, its address, the shell's icons", async () => {
+    const { owner, appKey } = await newOwnedApp();
+    const saved = await call(`/api/apps/config?appkey=${appKey}`, { auth: owner });
+    const got = await call(`/api/public/apps/${appKey}/manifest`);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-type')).toContain('application/manifest+json');
+    expect(got.body).toMatchObject({
+      id: `/${appKey}`,
+      start_url: `/${appKey}`,
+      display: 'standalone',
+      name: saved.body.appName,
+      theme_color: saved.body.primaryColor,
+    });
+    expect(got.body.icons.map((i: { src: string }) => i.src)).toContain('/icons/icon-512.png');
+  });
+
   it('refuses a malformed icon size with 400', async () => {
     const { owner, appKey } = await newOwnedApp();
     const res = await call(`/api/apps/${appKey}/manifest`, {

@@ -16,6 +16,9 @@ const LAYERS = [
 ];
 const COUNTS: Record<string, number> = { cities: 3, cities_diff: 1, private_sites: 2 };
 
+/** Whether the signed-in user is registered on ws_private (SPEC §6: members read it). */
+const member = { registered: true };
+
 /** A worker whose answers wait for `release()` while `hold` is set. */
 function fakeWorker() {
   const shows: string[] = [];
@@ -30,6 +33,7 @@ function fakeWorker() {
       shows.push(`${req.layer}${req.authorization ? '+auth' : ''}`);
       if (gate) await gate;
       if (req.workspace === 'ws_private' && !req.authorization) throw new Error('401 Unauthorized');
+      if (req.workspace === 'ws_private' && !member.registered) throw new Error('403 You are not allowed to do this.');
       return { layerId: req.layer, count: COUNTS[req.layer], source: 'network', ticket: `t-${req.layer}` };
     },
     async dropLayers({ layerIds }) {
@@ -96,7 +100,10 @@ const map = () => useMapStore.getState();
 /** Lets the steps in flight run up to where they wait. */
 const flush = () => new Promise<void>((ok) => setTimeout(ok, 0));
 
-beforeEach(() => useMapStore.setState({ loading: false, layerCounts: {}, featuresLoaded: null, layerError: null }));
+beforeEach(() => {
+  member.registered = true;
+  useMapStore.setState({ loading: false, layerCounts: {}, featuresLoaded: null, layerError: null });
+});
 
 describe('layer session', () => {
   it("first load: the visitor's layers, a fit, then the features-loaded flag", async () => {
@@ -181,6 +188,24 @@ describe('layer session', () => {
     await s.setLoggedIn(true);
     expect(w.shows.at(-1)).toMatch(/^(private_sites|cities_diff)\+auth$/);
     expect(map().layerCounts.private_sites).toBe(2);
+  });
+
+  it('loads a layer refused to a signed-in user once they register on its workspace, without a reload', async () => {
+    member.registered = false;
+    const { s, w, r } = session(true);
+    await s.load();
+    expect(map().layerCounts.private_sites).toBeUndefined();
+    expect(map().layerError).toContain('private_sites');
+    member.registered = true;
+    await s.retryRefused();
+    expect(w.shows.filter((x) => x.startsWith('private_sites'))).toEqual(['private_sites+auth', 'private_sites+auth']);
+    expect(w.shows.filter((x) => x.startsWith('cities+'))).toEqual(['cities+auth']); // the others are not fetched again
+    expect(r.drawn.at(-1)).toEqual(['cities', 'cities_diff', 'private_sites']);
+    expect(map()).toMatchObject({ layerCounts: { private_sites: 2 }, layerError: null, featuresLoaded: 6 });
+    // Nothing refused any more: a second registration fetches nothing.
+    const calls = w.shows.length;
+    await s.retryRefused();
+    expect(w.shows.length).toBe(calls);
   });
 
   it('does nothing for a login state it already has', async () => {
