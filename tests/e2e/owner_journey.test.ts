@@ -189,10 +189,17 @@ describe('app owner journey', () => {
       const ownerCtx = await context(size);
       const owner = await open(ownerCtx, '/overview');
       const { appKey, secret } = await ownerJourney(owner, tag);
+      // The owner is no administrator, yet reviews their own app (SPEC §6): admin mode shows its queue.
+      await owner.goto(`${suite.server.base}/${appKey}?mode=admin`);
+      await owner.getByTestId('pending-open').waitFor({ timeout: 30_000 });
       await ownerCtx.close();
       const userCtx = await context(size);
       const user = await open(userCtx, `/${appKey}`);
       await userJourney(user, secret, tag);
+      // A member is not a reviewer: admin mode in the address gives them no admin tools.
+      await user.goto(`${suite.server.base}/${appKey}?mode=admin`);
+      await user.getByTestId('compare-open').waitFor({ timeout: 30_000 });
+      expect(await user.getByTestId('pending-open').count()).toBe(0);
       await userCtx.close();
       expect(suite.pageErrors).toEqual([]);
     }, 240_000);
