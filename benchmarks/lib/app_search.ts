@@ -3,7 +3,6 @@
 // like every contender), then city names typed into the search field at CPU 4×, a key every 80 ms.
 // Per name: from its last key to its results in the DOM (the 150 ms debounce included, as a user
 // waits for it); meanwhile the main thread's long tasks.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +10,7 @@ import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { loadCities } from '../../server/seed/geodata.ts';
 import { startServer } from '../../server/start.ts';
 import { pickedNames } from '../pages/contenders/search_scan.ts';
-import { ROOT, VIEWPORT } from './browser.ts';
+import { VIEWPORT } from './browser.ts';
 import { cdpFor, setThrottle } from './cdp.ts';
 import type { RunContext } from './scenario.ts';
 
@@ -24,17 +23,6 @@ export interface AppSearchRun {
   resultsMs: number[];
   longTaskMaxMs: number;
   longTasksOver50: number;
-}
-
-/**
- * Builds the client into dist/ (what the server serves); throws with Vite's output when it fails.
- * NODE_ENV is set: the bench's Vite dev server set it to development in this process, and a build
- * inheriting that would bundle React's development build.
- */
-export function buildClient(): void {
-  const env = { ...process.env, NODE_ENV: 'production' };
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, encoding: 'utf8', env });
-  if (r.status !== 0) throw new Error(`vite build failed: ${r.stderr || r.stdout}`);
 }
 
 export async function measureAppSearch(ctx: RunContext, seedCities: number | 'all', words: number, runs: number): Promise<AppSearchRun[]> {

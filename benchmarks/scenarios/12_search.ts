@@ -5,7 +5,8 @@
 // ceiling: a linear word-prefix scan over names normalised once, in the bench worker;
 // Mapdraft: workers/data/feature_search.ts (word scan at once, MiniSearch built in slices: prefix + typo tolerance + ranking) in the bench worker.
 import { ensureDataset } from '../data/datasets.ts';
-import { buildClient, measureAppSearch } from '../lib/app_search.ts';
+import { measureAppSearch } from '../lib/app_search.ts';
+import { ensureAppBuild } from '../lib/app_sites.ts';
 import { cdpFor, setThrottle } from '../lib/cdp.ts';
 import { percentile } from '../lib/stats.ts';
 import { alternate, buildResult, fmt, maxOf, med, type Scenario } from '../lib/scenario.ts';
@@ -57,7 +58,7 @@ export const scenario: Scenario = {
     );
     await page.close();
     // The product's own path: the built app and the real server, typed into at 4×.
-    buildClient();
+    ensureAppBuild(!ctx.quick);
     const app = await measureAppSearch(ctx, ctx.quick ? 20_000 : 'all', ctx.quick ? 5 : 10, ctx.quick ? 1 : 2);
     Object.assign(samples.mapdraft!, {
       appOpenMs: app.map((a) => a.openMs),
