@@ -31,6 +31,7 @@ import {
   limitConnectionsPerAddress,
   registerSecurityHeaders,
 } from './http/protection.ts';
+import { registerRequestLimit } from './http/request_limit.ts';
 import { healthRoutes } from './routes/health.ts';
 import { accountRoutes } from './routes/account.ts';
 import { appsRoutes } from './routes/apps.ts';
@@ -124,6 +125,8 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
     exposedHeaders: [SESSION_HEADER, IDEMPOTENT_REPLAYED_HEADER, 'etag', 'content-range', 'accept-ranges'],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
   });
+  // After helmet and CORS, so a 429 carries their headers and a browser on another origin reads it.
+  registerRequestLimit(app, db, { max: fullConfig.limits.requestsPerIp, windowSeconds: fullConfig.limits.requestWindowSeconds });
   await app.register(compress, { global: true });
   await app.register(swagger, {
     openapi: {

@@ -22,6 +22,9 @@ export interface ServerLimits extends GeometryLimits {
   registrationsPerIp: number;
   /** Password-reset mails per address and per email address and hour. */
   resetsPerHour: number;
+  /** API requests per client address and window, counted by every server together. */
+  requestsPerIp: number;
+  requestWindowSeconds: number;
 }
 
 export function readLimits(env: NodeJS.ProcessEnv = process.env): ServerLimits {
@@ -33,7 +36,21 @@ export function readLimits(env: NodeJS.ProcessEnv = process.env): ServerLimits {
     loginFailuresPerUser: positiveInt('MAPDRAFT_LOGIN_FAILURES_PER_USER', 50, env),
     registrationsPerIp: positiveInt('MAPDRAFT_REGISTRATIONS_PER_IP', 100, env),
     resetsPerHour: positiveInt('MAPDRAFT_RESETS_PER_HOUR', 5, env),
+    // 20 a second on average: far above one person's use (opening the app is about 20 calls), yet a
+    // scraper or a flood from one address stops within the minute. Behind a NAT many users share it.
+    requestsPerIp: positiveInt('MAPDRAFT_REQUESTS_PER_IP', 1200, env),
+    requestWindowSeconds: positiveInt('MAPDRAFT_REQUEST_WINDOW_S', 60, env),
   };
 }
 
 export const LIMITS: ServerLimits = readLimits();
+
+/**
+ * For test suites and benchmarks, whose thousands of requests all come from 127.0.0.1: the request
+ * limit out of the way (as MAPDRAFT_REQUESTS_PER_IP for a server started as a process).
+ */
+export const LOAD_TEST_REQUESTS_PER_IP = 100_000_000;
+export const loadTestLimits = (env: NodeJS.ProcessEnv = process.env): ServerLimits => ({
+  ...readLimits(env),
+  requestsPerIp: LOAD_TEST_REQUESTS_PER_IP,
+});

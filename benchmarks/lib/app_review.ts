@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
+import { loadTestLimits } from '../../server/limits.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { VIEWPORT } from './browser.ts';
 import { cdpFor, setThrottle } from './cdp.ts';
@@ -66,6 +67,8 @@ export async function measureQueueUi(ctx: RunContext, pending: number): Promise<
     serveClient: true,
     log: false,
     print: () => undefined,
+    // Every request comes from 127.0.0.1.
+    limits: loadTestLimits(),
   });
   const context = await ctx.browser.newContext({ viewport: VIEWPORT });
   try {

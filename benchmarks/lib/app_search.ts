@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { loadCities } from '../../server/seed/geodata.ts';
+import { loadTestLimits } from '../../server/limits.ts';
 import { startServer } from '../../server/start.ts';
 import { pickedNames } from '../pages/contenders/search_scan.ts';
 import { VIEWPORT } from './browser.ts';
@@ -27,7 +28,15 @@ export interface AppSearchRun {
 
 export async function measureAppSearch(ctx: RunContext, seedCities: number | 'all', words: number, runs: number): Promise<AppSearchRun[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-bench-search-'));
-  const srv = await startServer({ port: 0, dataDir, seedCities, serveClient: true, log: false, print: () => undefined });
+  const srv = await startServer({
+    port: 0,
+    dataDir,
+    seedCities,
+    serveClient: true,
+    log: false,
+    print: () => undefined,
+    limits: loadTestLimits(),
+  });
   const names = pickedNames(
     loadCities(seedCities).map((c) => String(c.p.name)),
     words,

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { promisify } from 'node:util';
+import { loadTestLimits } from '../../server/limits.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { proxyTargets, ROOT } from '../lib/browser.ts';
@@ -111,6 +112,8 @@ async function measureEngine(
     serveClient: false,
     log: false,
     print: () => undefined,
+    // The load comes from 127.0.0.1 alone.
+    limits: loadTestLimits(),
   });
   ctx.log(`    ${engine}: server up with ${ctx.quick ? '20k' : '135k'} cities in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   let stat: { url: string; server: Server } | undefined;

@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadTestLimits } from '../../server/limits.ts';
 import { startServer } from '../../server/start.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { REVIEW_PASSWORDS as PASSWORDS, measureQueueUi, pendingUpdates } from '../lib/app_review.ts';
@@ -45,6 +46,8 @@ async function measureEngine(ctx: RunContext, engine: string, databaseUrl?: stri
     serveClient: false,
     log: false,
     print: () => undefined,
+    // The load comes from 127.0.0.1 alone.
+    limits: loadTestLimits(),
   });
   const out = { baseline: {}, ceiling: {}, mapdraft: {} } as Record<Contender, Record<string, number[]>>;
   const add = (c: Contender, k: string, v: number) => (out[c][k] ??= []).push(v);

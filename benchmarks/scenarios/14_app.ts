@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { loadTestLimits } from '../../server/limits.ts';
 import { startServer } from '../../server/start.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { FEATURES_DRAWN_MARK, LAYERS_STORED_MARK } from '../../src/map/layer_session.ts';
@@ -128,7 +129,15 @@ async function measure(
 ): Promise<EngineSamples> {
   const dataDir = engine === 'pglite' ? mkdtempSync(join(tmpdir(), 'mapdraft-bench-app-')) : undefined;
   const t0 = Date.now();
-  const srv = await startServer({ port: 0, dataDir, databaseUrl, seedCities: size.cities, log: false, print: () => undefined });
+  const srv = await startServer({
+    port: 0,
+    dataDir,
+    databaseUrl,
+    seedCities: size.cities,
+    log: false,
+    print: () => undefined,
+    limits: loadTestLimits(),
+  });
   ctx.log(`    ${engine} ${size.label}: server up in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   let front: Gate | undefined;
   let plain: Site | undefined;

@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadTestLimits } from '../../server/limits.ts';
 import { startServer } from '../../server/start.ts';
 import { ensureDataset } from '../data/datasets.ts';
 import { alternate, buildResult, fmt, maxOf, med, type Scenario } from '../lib/scenario.ts';
@@ -31,6 +32,7 @@ export const scenario: Scenario = {
       serveClient: false,
       log: false,
       print: () => undefined,
+      limits: loadTestLimits(),
     });
     const authorization = `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`;
     const post = async (path: string, body: unknown) => {

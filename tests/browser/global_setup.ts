@@ -12,6 +12,7 @@ let close: (() => Promise<void>) | undefined;
 
 export async function setup(project: TestProject) {
   const { startServer } = await import('../../server/start.ts');
+  const { loadTestLimits } = await import('../../server/limits.ts');
   const server = await startServer({
     port: 0,
     dataDir: 'memory://',
@@ -20,6 +21,7 @@ export async function setup(project: TestProject) {
     adminPassword: 'a-pass-123',
     userPassword: 'u-pass-123',
     log: false,
+    limits: loadTestLimits(),
   });
   // Tests that change features work on copies of the demo layers (and their _diff companions), so the
   // suites reading the demo layers in parallel never see their edits.

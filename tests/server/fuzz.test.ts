@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { migrate, openDb, type Db } from '../../server/db/index.ts';
+import { loadTestLimits } from '../../server/limits.ts';
 import { seedDemo } from '../../server/seed/index.ts';
 import { MemoryMailService } from '../../server/services/mail.ts';
 import { ADMIN, DEMO, USER, basic } from './helpers.ts';
@@ -22,9 +23,9 @@ const HANG_MS = 10_000;
  * Tables these requests may legitimately write: `rate_limits` counts failed logins and other
  * attempts by address (that is its job, issue 16); `sessions`, because `GET /api/login` with the
  * user's valid basic-auth header and no `cookie` parameter is a well-formed login (GET has no body
- * to spoil) and opens a session.
+ * to spoil) and opens a session; `request_counts`, which counts every request by address (issue 16).
  */
-const MAY_CHANGE = new Set(['rate_limits', 'sessions']);
+const MAY_CHANGE = new Set(['rate_limits', 'request_counts', 'sessions']);
 
 /** mulberry32: a small seeded PRNG, so every run sends the same requests. */
 function prng(seed: number): () => number {
@@ -230,7 +231,7 @@ beforeAll(async () => {
   }
   await migrate(db);
   await seedDemo(db, { seedCities: 50, adminPassword: ADMIN.password, userPassword: USER.password });
-  app = await buildApp({ db, mail: new MemoryMailService(), config: { serveClient: false } });
+  app = await buildApp({ db, mail: new MemoryMailService(), config: { serveClient: false, limits: loadTestLimits() } });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 }, 120_000);
 

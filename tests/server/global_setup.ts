@@ -2,6 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { migrate } from '../../server/db/index.ts';
 import { spatialFacts, type SpatialFacts } from '../../server/db/inspect.ts';
 import { seedDemo } from '../../server/seed/index.ts';
+import { loadTestLimits } from '../../server/limits.ts';
 import { startServer } from '../../server/start.ts';
 import { ADMIN, SEED_CITIES, USER } from './fixtures.ts';
 import { setupOgc, type OgcFixture } from './ogc_setup.ts';
@@ -44,6 +45,8 @@ export default async function setup(project: TestProject) {
     userPassword: USER.password,
     serveClient: false,
     print: () => undefined,
+    // The whole suite's requests come from 127.0.0.1 (tests/server/two_servers.test.ts tests the limit).
+    limits: loadTestLimits(),
   });
   // One pending feature placed straight in the diff layer, without the suggestion routes.
   const diff = await server.db.query<{ gfid: number }>(

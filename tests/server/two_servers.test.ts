@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { migrate, openDb, type Db } from '../../server/db/index.ts';
-import { readLimits } from '../../server/limits.ts';
+import { loadTestLimits } from '../../server/limits.ts';
 import { MemoryMailService } from '../../server/services/mail.ts';
 import { PNG } from './suggest_helpers.ts';
 import { setupSuggestions, type SuggestFixture } from './suggestions_setup.ts';
 import { ERRORS, SESSION_COOKIE, SUCCESS } from '../../src/model/index.ts';
+import { randomBytes } from 'node:crypto';
 import { basic, expectError, unique, type Creds } from './helpers.ts';
 
 // Issue 16 "several servers": two app servers on one database behind a (simulated) proxy that
@@ -14,7 +15,8 @@ import { basic, expectError, unique, type Creds } from './helpers.ts';
 // answers: sessions, passwords and rate limits live in the database. On PostgreSQL each server has
 // its own pool; on PGlite both share the one embedded database (one process, as it must be).
 
-const limits = { ...readLimits(), registrationsPerIp: 3, resetsPerHour: 2, loginFailuresPerIp: 15, uploadQuotaBytes: 300 };
+// The request limit out of the way (the other suites count 127.0.0.1 in the same table); it has its own test.
+const limits = { ...loadTestLimits(), registrationsPerIp: 3, resetsPerHour: 2, loginFailuresPerIp: 15, uploadQuotaBytes: 300 };
 const mail = new MemoryMailService();
 const servers: { app: FastifyInstance; url: string }[] = [];
 const dbs: Db[] = [];
@@ -190,6 +192,40 @@ describe('two app servers on one database', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     const plain = await on(1, '/api/health');
     expect(plain.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('count the requests of one address across both servers, then answer 429 with Retry-After', async () => {
+    // Two more servers with a small limit; a day-long window, and an address never seen before (the
+    // PostgreSQL test database outlives a run), so no other request and no window boundary counts.
+    const tight = { ...limits, requestsPerIp: 40, requestWindowSeconds: 86_400 };
+    const pair: { app: FastifyInstance; url: string }[] = [];
+    for (const db of [dbs[0], dbs[1] ?? dbs[0]]) {
+      const app = await buildApp({ db, mail, config: { serveClient: false, trustProxy: true, limits: tight } });
+      pair.push({ app, url: await app.listen({ port: 0, host: '127.0.0.1' }) });
+    }
+    try {
+      const from = {
+        'x-forwarded-for': `2001:db8::${randomBytes(4)
+          .toString('hex')
+          .replace(/(....)$/, ':$1')}, 10.0.0.1`,
+      };
+      const ping = async (i: 0 | 1) => fetch(`${pair[i].url}/api/ping`, { headers: from });
+      for (let n = 0; n < 30; n++) expect((await ping(0)).status).toBe(204);
+      // Server 0 adds its count to the shared row within a second; server 1 then knows of the 30.
+      await new Promise((ok) => setTimeout(ok, 1_500));
+      const second: number[] = [];
+      for (let n = 0; n < 15; n++) second.push((await ping(1)).status);
+      expect(second.slice(0, 10)).toEqual(Array(10).fill(204));
+      expect(second.slice(10)).toEqual(Array(5).fill(429));
+      const refused = await ping(1);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await refused.json()).toMatchObject({ statusCode: 429, error: 'TOO_MANY_REQUESTS' });
+      // The health check stays open to load balancers; another address is not affected.
+      expect((await fetch(`${pair[1].url}/api/health`, { headers: from })).status).toBe(200);
+      expect((await fetch(`${pair[1].url}/api/ping`, { headers: { 'x-forwarded-for': '2001:db8::1:2, 10.0.0.1' } })).status).toBe(204);
+    } finally {
+      for (const { app } of pair) await app.close();
+    }
   });
 
   it('hold a user to the upload quota, whichever server receives the files', async () => {

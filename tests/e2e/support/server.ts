@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_PATH, chromiumArgs } from '../../../scripts/chromium.ts';
+import { LOAD_TEST_REQUESTS_PER_IP } from '../../../server/limits.ts';
 import { DEMO_APP_KEY } from '../../../src/model/index.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
@@ -80,6 +81,8 @@ export async function startE2EServer(env: Record<string, string> = {}, { client 
         MAPDRAFT_ADMIN_PASSWORD: ADMIN.password,
         MAPDRAFT_USER_PASSWORD: USER.password,
         DATABASE_URL: '',
+        // Every journey's requests come from 127.0.0.1.
+        MAPDRAFT_REQUESTS_PER_IP: String(LOAD_TEST_REQUESTS_PER_IP),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
