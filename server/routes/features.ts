@@ -116,7 +116,7 @@ export async function lookupFeature(request: FastifyRequest, gfid: number): Prom
  * reads other users' delete proposals nowhere; their own stay visible (to withdraw them). Returns
  * the caller's id when the list must be filtered so, undefined when the caller sees every row.
  */
-async function ownDeletesOnlyOf(request: FastifyRequest, ws: WorkspaceRow, layer: LayerRow): Promise<number | undefined> {
+export async function ownDeletesOnlyOf(request: FastifyRequest, ws: WorkspaceRow, layer: LayerRow): Promise<number | undefined> {
   const user = request.user;
   if (!user || (!ws.is_diff && layer.diff_of === null)) return undefined;
   return (await reviewsWorkspace(request.server.deps.db, user, ws.id)) ? undefined : user.id;

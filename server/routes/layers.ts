@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { layerSchema, propertyDefinitionSchema } from '../../src/model/index.ts';
 import { loadLayer, readableWorkspace, type LayerRow } from './common.ts';
+import { ownDeletesOnlyOf } from './features.ts';
 import { wsParams } from './workspaces.ts';
 
 // SPEC §7 Layers: the layers of a workspace, one layer's feature type, and its categories.
@@ -67,15 +68,19 @@ export async function layersRoutes(fastify: FastifyInstance): Promise<void> {
   const categoriesQuery = workspaceQuery.extend({ categoryname: z.string().optional() });
   app.get('/layers/:layer/categories', { schema: { tags, params: layerParams, querystring: categoriesQuery } }, async (req) => {
     const ws = await readableWorkspace(req, req.query.workspace);
-    const layer = layerFromRow(await loadLayer(db, ws.id, req.params.layer));
+    const row = await loadLayer(db, ws.id, req.params.layer);
+    const layer = layerFromRow(row);
     const property = layer.categoryProperty;
     if (!property) return [];
+    // On a diff layer a member counts only their own delete proposals, as in its feature list (SPEC §2).
+    const ownDeletes = (await ownDeletesOnlyOf(req, ws, row)) ?? null;
     const { rows } = await db.query<{ name: string; count: number }>(
       `SELECT properties->>$3 AS name, count(*) AS count FROM features
        WHERE workspace_id = $1 AND layer_id = $2 AND properties->>$3 IS NOT NULL
          AND ($4::text IS NULL OR properties->>$3 = $4::text)
+         AND ($5::bigint IS NULL OR properties->>'grpstatus' IS DISTINCT FROM 'd' OR created_by = $5::bigint)
        GROUP BY 1 ORDER BY 1`,
-      [ws.id, layer.id, property, req.query.categoryname ?? null],
+      [ws.id, layer.id, property, req.query.categoryname ?? null, ownDeletes],
     );
     return rows.map((r) => ({ name: r.name, property, count: r.count }));
   });

@@ -55,6 +55,23 @@ describe('delete proposals in the diff layer', () => {
     }
   });
 
+  it("counts A's delete proposal in the diff layer's categories for A and the admin, not for member B", async () => {
+    const name = `counted ${Date.now()}`;
+    const gfid = await newFeature({ name });
+    expect((await suggest('DELETE', payload({ gfid }), userA, target())).status).toBe(201);
+    const count = async (who: Who) => {
+      const res = await call(
+        `/api/layers/${S.layer}_diff/categories?workspace=${S.workspace}_diff&categoryname=${encodeURIComponent(name)}`,
+        who,
+      );
+      expect(res.status).toBe(200);
+      return (res.body as { count: number | string }[]).reduce((n, c) => n + Number(c.count), 0);
+    };
+    expect(await count(userB)).toBe(0);
+    expect(await count(userA)).toBe(1);
+    expect(await count(admin)).toBe(1);
+  });
+
   it('gives each audience its own ETag, so a revalidation never hands one the other’s list', async () => {
     const etag = async (who: Who) => (await call(`/api/features?${diffLayer}&f=fgb`, who)).headers.get('etag');
     const [forA, forB, forAdmin] = [await etag(userA), await etag(userB), await etag(admin)];

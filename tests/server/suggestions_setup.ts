@@ -98,7 +98,8 @@ export async function setupSuggestions(db: Db): Promise<SuggestFixture> {
     JSON.stringify({ appName: 'Suggestions test', sizeLimitImage: SUGG_SIZE_LIMIT_IMAGE }),
   ]);
   await workspace(db, 'ws_sugg', SUGG_APP_KEY);
-  await layer(db, 'ws_sugg', 'sites', true, true);
+  // Categories by name: the diff layer's category counts follow who may see a delete proposal (issue 16).
+  await layer(db, 'ws_sugg', 'sites', true, true, { categoryProperty: 'name' });
   await layer(db, 'ws_sugg', 'frozen', false, false);
   await layer(db, 'ws_sugg', 'guarded', true, true, { deletable: false }, guardedProps);
   await layer(db, 'ws_sugg', 'parcels', true, true, {}, props, 'Polygon');
