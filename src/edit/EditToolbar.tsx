@@ -20,8 +20,13 @@ const useStyles = makeStyles({
     background: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusXLarge,
     boxShadow: tokens.shadow8,
+    // At 360 px the hint wraps under the buttons instead of squeezing into a one-word column (issue 19).
+    flexWrap: 'wrap',
+    justifyContent: 'center',
+    width: 'max-content',
+    maxWidth: 'calc(100% - 128px)',
   },
-  hint: { padding: `0 ${tokens.spacingHorizontalS}` },
+  hint: { padding: `0 ${tokens.spacingHorizontalS}`, flexBasis: '100%', textAlign: 'center', fontSize: tokens.fontSizeBase200 },
 });
 
 export function EditToolbar() {

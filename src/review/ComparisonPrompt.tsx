@@ -55,6 +55,8 @@ export function ComparisonPrompt({ waiting }: { waiting?: ReactNode }) {
       title={t('review.compareTitle')}
       testId="comparison-prompt"
       onClose={close}
+      focus={((selected?.after ?? selected?.before)?.geometry as Geometry | undefined) ?? null}
+      focusKey={selected ? String(selected.id) : null}
     >
       {!target.admin && waiting}
       {!target.admin && <MyVerdicts />}

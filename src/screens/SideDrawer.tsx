@@ -18,7 +18,7 @@ import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
 import { useUiStore } from '../state/ui_store.ts';
-import { DESKTOP_QUERY, useMediaQuery } from './use_media_query.ts';
+import { DESKTOP_QUERY, useMediaQuery } from '../state/use_media_query.ts';
 import { LayerList } from './LayerList.tsx';
 import { Legend } from '../map/Legend.tsx';
 
