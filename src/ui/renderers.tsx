@@ -10,6 +10,7 @@ import { useFeatureUi } from './context.ts';
 import { safeUrl } from './safe_url.ts';
 import { sanitizeRichText } from './rich_text.ts';
 import { PALETTE } from './palette.ts';
+import { formatNumberValue } from './number_format.ts';
 import { useOutdoor } from '../state/outdoor_store.ts';
 
 const useStyles = makeStyles({
@@ -30,10 +31,9 @@ export interface RendererProps {
 const text = (v: unknown) => (v == null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 const Text: FC<RendererProps> = ({ value }) => <span>{text(value)}</span>;
-const NumberR: FC<RendererProps> = ({ value }) => {
+const NumberR: FC<RendererProps> = ({ value, def }) => {
   const { i18n } = useTranslation();
-  const n = Number(value);
-  return <span>{value == null || value === '' || Number.isNaN(n) ? text(value) : n.toLocaleString(i18n.language.replace('_', '-'))}</span>;
+  return <span>{formatNumberValue(value, def, i18n.language.replace('_', '-'))}</span>;
 };
 const BooleanR: FC<RendererProps> = ({ value }) => {
   const { t } = useTranslation();
