@@ -105,7 +105,7 @@ describe('layer session', () => {
       loading: false,
       layerCounts: { cities: 3 },
       featuresLoaded: 3,
-      layerError: 'private_sites: 401 Unauthorized',
+      layerError: { layerId: 'private_sites', message: '401 Unauthorized' },
     });
     expect(fits()).toBe(1);
   });
