@@ -2,7 +2,7 @@
 // at that view (and the first load does not fit the layers over it); every move and every selection
 // writes the hash again (replaceState: no history entry per pan); `&feature=` selects that feature
 // once the layers are in, which opens its prompt.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type OlMap from 'ol/Map.js';
 import { fromLonLat, toLonLat } from 'ol/proj.js';
 import { useSelection } from '../state/selection_store.ts';
@@ -28,6 +28,8 @@ function writeHash(map: OlMap) {
 
 export function usePermalink(map: OlMap | undefined) {
   const featuresLoaded = useMapStore((s) => s.featuresLoaded);
+  // The deep link's feature, read before the first move rewrites the address; selected once.
+  const linked = useRef(parsePermalink(window.location.hash).feature);
   useEffect(() => {
     if (!map) return;
     const { position } = parsePermalink(window.location.hash);
@@ -47,8 +49,9 @@ export function usePermalink(map: OlMap | undefined) {
   // The feature of a deep link is selected once its layer is drawn (its prompt reads it by gfid).
   const loaded = featuresLoaded !== null && featuresLoaded !== undefined;
   useEffect(() => {
-    if (!map || !loaded) return;
-    const { feature } = parsePermalink(window.location.hash);
-    if (feature && !useSelection.getState().selected) useSelection.getState().select([feature]);
+    const feature = linked.current;
+    if (!map || !loaded || !feature) return;
+    linked.current = undefined;
+    if (!useSelection.getState().selected) useSelection.getState().select([feature]);
   }, [map, loaded]);
 }

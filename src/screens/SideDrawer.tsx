@@ -20,6 +20,7 @@ import type { AppConfig } from '../model/index.ts';
 import { useUiStore } from '../state/ui_store.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../state/use_media_query.ts';
 import { LayerList } from './LayerList.tsx';
+import { useReturnFocus } from '../state/use_return_focus.ts';
 import { Legend } from '../map/Legend.tsx';
 
 /** Tabs when the app config names none. */
@@ -54,6 +55,7 @@ export function SideDrawer({ side, tabs, defaultTab, config }: Props) {
   const styles = useStyles();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const open = useUiStore((s) => (side === 'left' ? s.leftOpen : s.rightOpen));
+  useReturnFocus(open);
   const status = useUiStore((s) => (side === 'left' ? s.leftStatus : s.rightStatus));
   const ui = useUiStore.getState();
   const setOpen = side === 'left' ? ui.setLeftOpen : ui.setRightOpen;

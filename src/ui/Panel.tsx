@@ -50,6 +50,8 @@ const useStyles = makeStyles({
     borderBottomRightRadius: 0,
     boxShadow: tokens.shadow28,
     paddingTop: 0,
+    // A Card is a flex column: its parts keep their height and the sheet scrolls, not squeezes them.
+    '& > *': { flexShrink: 0 },
   },
   // The title and Close stay at the top of the sheet while its content scrolls.
   sheetHeader: {
