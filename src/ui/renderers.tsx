@@ -64,7 +64,25 @@ const ImageR: FC<RendererProps> = ({ value, def }) => {
   if (outdoor) return <Link value={def.label ?? def.name} def={def} href={src} />;
   return <img src={src} alt={def.label ?? def.name} className={styles.image} />;
 };
-const GeometryR: FC<RendererProps> = ({ value }) => <span>{geometrySummary(value)}</span>;
+const GeometryR: FC<RendererProps> = ({ value }) => {
+  const { t } = useTranslation();
+  const g = value as { type?: string; coordinates?: unknown } | null;
+  // A point reads as a place (issue 19): "47.37689° N, 8.54169° E", the hemispheres in the UI's language.
+  if (g?.type === 'Point' && Array.isArray(g.coordinates) && g.coordinates.length >= 2) {
+    const [lon, lat] = g.coordinates as number[];
+    return (
+      <span>
+        {t('features.place', {
+          lat: Math.abs(lat).toFixed(5),
+          northSouth: t(lat < 0 ? 'features.south' : 'features.north'),
+          lon: Math.abs(lon).toFixed(5),
+          eastWest: t(lon < 0 ? 'features.west' : 'features.east'),
+        })}
+      </span>
+    );
+  }
+  return <span>{geometrySummary(value)}</span>;
+};
 const ObjectR: FC<RendererProps> = ({ value }) => {
   const styles = useStyles();
   const obj = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};

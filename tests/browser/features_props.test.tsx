@@ -64,7 +64,7 @@ describe('property renderers (SPEC §3, 14 types)', () => {
     expect(cell('i').querySelector('img')!.getAttribute('src')).toMatch(/^data:image\/png/);
     expect(cell('p').querySelector('a')!.getAttribute('href')).toBe('https://example.org/a.pdf');
     expect(cell('e').querySelector('a')!.getAttribute('href')).toBe('mailto:a@example.org');
-    expect(cell('g').textContent).toBe('Point (7.10000, 47.20000)');
+    expect(cell('g').textContent).toBe('47.20000° N, 7.10000° E');
     expect([...cell('o').querySelectorAll('dt')].map((x) => x.textContent)).toEqual(['k1', 'k2']);
     expect((cell('c').querySelector('[data-swatch]') as HTMLElement).style.background).toContain('rgb(255, 0, 0)');
     expect(cell('s').textContent).toBe('Alpha');

@@ -147,10 +147,12 @@ describe('phone journeys (360×740, touch)', () => {
     expect(await page.getByTestId('draft-undo').isDisabled()).toBe(true);
     await touchDrag(page, point, 40, -30);
     await expect.poll(() => page.getByTestId('draft-undo').isDisabled()).toBe(false);
+    const moved = await lonLatAt(page, point.x + 40, point.y - 30);
     await shot(page, J, '3-moved');
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByTestId('edit-name').fill(`Phone ${Date.now()}`);
+    const name = `Phone ${Date.now()}`;
+    await page.getByTestId('edit-name').fill(name);
     await page.getByTestId('edit-submit').tap();
     const confirm = page.getByTestId('confirm-dialog');
     await confirm.waitFor();
@@ -160,11 +162,25 @@ describe('phone journeys (360×740, touch)', () => {
     await page.getByTestId('confirm-ok').tap();
     const toast = page.getByTestId('notification-success').first();
     await toast.waitFor();
+    await page.waitForTimeout(400); // its fade-in
     await shot(page, J, '5-toast');
     // Over the app bar, never over the search field (nor any sheet below it).
     const toastBox = (await toast.boundingBox())!;
     const searchBox = (await page.getByTestId('search-input').boundingBox())!;
     expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(searchBox.y);
+
+    // The user's own pending point can be tapped: its comparison opens, named, with a readable place.
+    await page.waitForTimeout(1500);
+    const pending = await pixelOf(page, moved.lon, moved.lat);
+    await page.touchscreen.tap(pending.x, pending.y);
+    const comparison = page.getByTestId('comparison-prompt');
+    await comparison.waitFor({ timeout: 15_000 });
+    await expect.poll(() => comparison.locator('[data-testid=compare-entry][aria-pressed=true]').textContent()).toContain(name);
+    const place = (await comparison.locator('[data-property=geometry]').textContent()) ?? '';
+    expect(place).toMatch(/\d+\.\d{5}° [NS], \d+\.\d{5}° [EW]/);
+    expect(await comparison.getAttribute('data-sheet')).toBe('bottom');
+    await shot(page, J, '6-own-suggestion');
+    expect(await seriousViolations(page)).toEqual([]);
     expect(suite.pageErrors).toEqual([]);
     await context.close();
   });
