@@ -20,6 +20,7 @@ import type { AppConfig } from '../model/index.ts';
 import { useUiStore } from '../state/ui_store.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../state/use_media_query.ts';
 import { LayerList } from './LayerList.tsx';
+import { PendingChangesTab, SearchTab } from './DrawerTabs.tsx';
 import { useReturnFocus } from '../state/use_return_focus.ts';
 import { Legend } from '../map/Legend.tsx';
 
@@ -89,6 +90,10 @@ export function SideDrawer({ side, tabs, defaultTab, config }: Props) {
           <LayerList config={config} />
         ) : tab === 'legend' ? (
           <Legend layers={config.layersConfig} />
+        ) : tab === 'pendingChanges' ? (
+          <PendingChangesTab />
+        ) : tab === 'search' ? (
+          <SearchTab />
         ) : (
           <div className={styles.empty}>{t('drawer.empty')}</div>
         )}

@@ -50,7 +50,7 @@ async function threeKinds() {
 
 describe('feature comparison (SPEC §2)', () => {
   it('groups new / modified / deleted, highlights changed properties, hides deleted for users', async () => {
-    const { m, changes } = await threeKinds();
+    const { m, n, changes } = await threeKinds();
     const grouped: GroupedChanges = await getDataWorker().groupChanges({ changes, admin: true });
     const props = defs([{ name: 'name' }, { name: 'population', type: 'NUMBER' }]);
     const view = (g: GroupedChanges, admin: boolean, id: number) => (
@@ -67,9 +67,10 @@ describe('feature comparison (SPEC §2)', () => {
     for (const g of ['new', 'modified', 'deleted'])
       expect(byTestId(`compare-group-${g}`)!.querySelectorAll('[data-testid="compare-entry"]')).toHaveLength(1);
     const text = byTestId('compare-group-new')!.textContent!;
-    expect(text).toContain('suggested feature');
+    // Each entry is named by the feature's (proposed) name, not "suggested feature" / a GFID (issue 19).
+    expect(text).toContain(String(n.after!.properties.name));
     expect(text).toContain('user@');
-    expect(byTestId('compare-group-modified')!.textContent).toContain(`GFID ${m.gfid}`);
+    expect(byTestId('compare-group-modified')!.textContent).toContain(String(m.after!.properties.name));
     const row = (p: string) => byTestId('compare-table')!.querySelector(`[data-property="${p}"]`)!;
     expect(row('name').getAttribute('data-changed')).toBe('true');
     expect(row('population').getAttribute('data-changed')).toBeNull();

@@ -341,6 +341,9 @@ describe('phone journeys (360×740, touch)', () => {
       for (const side of ['left', 'right'] as const) {
         await page.getByTestId(`${side}-drawer-toggle`).tap();
         await page.getByTestId(`${side}-drawer`).waitFor();
+        // No tab is an empty "Nothing to show here yet." (the right one leads a visitor to sign in).
+        expect(await page.getByText('Nothing to show here yet.').count()).toBe(0);
+        if (side === 'right') expect(await page.getByTestId('drawer-pending-open').textContent()).toBe('Log in');
         await shot(page, J, `${side}-drawer-${scheme}`);
         expect(await seriousViolations(page), `${side} drawer ${scheme}`).toEqual([]);
         await page.keyboard.press('Escape');
