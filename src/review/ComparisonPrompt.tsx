@@ -46,7 +46,8 @@ export function ComparisonPrompt({ waiting }: { waiting?: ReactNode }) {
   const defs = defsFor(declared ?? [], { ...selected?.before?.properties, ...selected?.after?.properties });
   const close = () => {
     useReview.getState().openCompare(null);
-    useSelection.getState().clear();
+    // The tapped suggestion is done with; a feature selected meanwhile (the accepted one) stays.
+    useSelection.setState({ suggestion: null });
   };
   const label = selected
     ? entryLabel(selected, t('review.suggestedFeature'), ui.config.layersConfig.find((l) => l.id === selected.layerId)?.nameProperty)
