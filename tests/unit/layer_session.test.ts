@@ -17,7 +17,8 @@ const LAYERS = [
 const COUNTS: Record<string, number> = { cities: 3, cities_diff: 1, private_sites: 2 };
 
 /** A worker whose answers wait for `release()` while `hold` is set. */
-function fakeWorker() {
+/** `refused`: a layer the server refuses to this user (403), as a `_diff` layer of an unregistered user. */
+function fakeWorker(refused?: string) {
   const shows: string[] = [];
   const drops: string[][] = [];
   const cancels: string[] = [];
@@ -28,6 +29,7 @@ function fakeWorker() {
       shows.push(`${req.layer}${req.authorization ? '+auth' : ''}`);
       if (gate) await gate;
       if (req.workspace === 'ws_private' && !req.authorization) throw new Error('401 Unauthorized');
+      if (req.layer === refused) throw new Error('You are not allowed to do this.');
       return { layerId: req.layer, count: COUNTS[req.layer], source: 'network', ticket: `t-${req.layer}` };
     },
     async dropLayers({ layerIds }) {
@@ -64,8 +66,8 @@ function fakeRenderer() {
   return { renderer, drawn };
 }
 
-function session(loggedIn: boolean) {
-  const w = fakeWorker();
+function session(loggedIn: boolean, refused?: string) {
+  const w = fakeWorker(refused);
   const r = fakeRenderer();
   let fits = 0;
   const warnings: unknown[] = [];
@@ -94,6 +96,14 @@ const flush = () => new Promise<void>((ok) => setTimeout(ok, 0));
 beforeEach(() => useMapStore.setState({ loading: false, layerCounts: {}, featuresLoaded: null, layerError: null }));
 
 describe('layer session', () => {
+  it("a refused _diff layer (a user not registered on its workspace) is logged, not shown as the map's error (issue 19)", async () => {
+    const { s, warnings } = session(true, 'cities_diff');
+    await s.load();
+    expect(map().layerError).toBeNull();
+    expect(warnings).toContain('You are not allowed to do this.');
+    expect(map().layerCounts.cities).toBe(3);
+  });
+
   it("first load: the visitor's layers, a fit, then the features-loaded flag", async () => {
     const { s, w, r, fits } = session(false);
     const done = s.load();
