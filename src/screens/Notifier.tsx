@@ -3,7 +3,7 @@
 // On a phone (issue 19) a toast must never cover the search field, the prompt's or the draft's
 // header or their Close button: one compact toast at a time sits over the app bar (the others wait
 // their turn), for at most PHONE_TOAST_MS.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Toast, ToastTitle, Toaster, makeStyles, tokens, useId, useToastController } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -30,10 +30,12 @@ export function Notifier() {
   const phone = useMediaQuery(PHONE_QUERY);
   const toasterId = useId('notifications');
   const { dispatchToast, dismissToast } = useToastController(toasterId);
+  // One counter for the component's life: the sink is set again when the layout changes, and a
+  // reused toast id would make Fluent drop the new toast.
+  const count = useRef(0);
   useEffect(() => {
-    let n = 0;
     setNotificationSink((notice) => {
-      const toastId = `notice-${++n}`;
+      const toastId = `notice-${++count.current}`;
       const text = t(notice.textKey, { ...notice.values, defaultValue: notice.defaultText ?? notice.textKey });
       const close = phone ? (
         <Button
