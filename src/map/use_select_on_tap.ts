@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import type OlMap from 'ol/Map.js';
 import type MapBrowserEvent from 'ol/MapBrowserEvent.js';
-import { HIT_TOLERANCE_PX, diffLayerId, isDiffLayerId } from '../model/index.ts';
+import { HIT_TOLERANCE_PX, isDiffLayerId } from '../model/index.ts';
 import { useSelection } from '../state/selection_store.ts';
 import { getDataWorker } from './data_worker_client.ts';
 
@@ -20,18 +20,15 @@ export function useSelectOnTap(map: OlMap | undefined) {
       const hits = await getDataWorker().hitTest({ x, y, resolution, tolerancePx: HIT_TOLERANCE_PX });
       if (ticket !== latest) return; // a newer tap answered first
       // A pending suggestion (diff layer) is not selected like an original: SPEC §5 refuses its lookup
-      // by gfid. A tap on a suggested change selects the original under it (its prompt); a tap on a
-      // suggestion with no original of its layer under the finger (a suggested new feature, even over
-      // a country's polygon) opens that suggestion's comparison (issue 19). Negative ids are the
+      // by gfid. A tap selects the originals under it; with none under the finger, the suggestion
+      // itself (a suggested new feature) opens its comparison (issue 19). Negative ids are the
       // outbox's stand-ins, not sent yet.
       const selectable = hits
         .filter((h) => Number.isFinite(h.id) && !isDiffLayerId(h.layerId))
         .map((h) => ({ layerId: h.layerId, gfid: h.id }));
-      const suggestion = hits.find(
-        (h) => h.id > 0 && isDiffLayerId(h.layerId) && !selectable.some((o) => diffLayerId(o.layerId) === h.layerId),
-      );
-      if (suggestion) useSelection.getState().tapSuggestion({ layerId: suggestion.layerId, gfid: suggestion.id });
-      else if (selectable.length) useSelection.getState().select(selectable);
+      const suggestion = hits.find((h) => h.id > 0 && isDiffLayerId(h.layerId));
+      if (selectable.length) useSelection.getState().select(selectable);
+      else if (suggestion) useSelection.getState().tapSuggestion({ layerId: suggestion.layerId, gfid: suggestion.id });
       else useSelection.getState().clear();
     };
     const listener = (event: MapBrowserEvent) => void onTap(event);
