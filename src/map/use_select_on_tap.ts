@@ -19,16 +19,12 @@ export function useSelectOnTap(map: OlMap | undefined) {
       const [x, y] = event.coordinate;
       const hits = await getDataWorker().hitTest({ x, y, resolution, tolerancePx: HIT_TOLERANCE_PX });
       if (ticket !== latest) return; // a newer tap answered first
-      // A pending suggestion (diff layer) is not selected like an original: SPEC §5 refuses its lookup
-      // by gfid. A tap selects the originals under it; with none under the finger, the suggestion
-      // itself (a suggested new feature) opens its comparison (issue 19). Negative ids are the
-      // outbox's stand-ins, not sent yet.
+      // A pending suggestion (diff layer) is drawn but not selected: SPEC §5 refuses its lookup by gfid,
+      // and it is reviewed from the pending changes; the tap selects the originals under it.
       const selectable = hits
         .filter((h) => Number.isFinite(h.id) && !isDiffLayerId(h.layerId))
         .map((h) => ({ layerId: h.layerId, gfid: h.id }));
-      const suggestion = hits.find((h) => h.id > 0 && isDiffLayerId(h.layerId));
       if (selectable.length) useSelection.getState().select(selectable);
-      else if (suggestion) useSelection.getState().tapSuggestion({ layerId: suggestion.layerId, gfid: suggestion.id });
       else useSelection.getState().clear();
     };
     const listener = (event: MapBrowserEvent) => void onTap(event);

@@ -1,6 +1,6 @@
 // The comparison prompt around ComparisonView: one page of suggestions (the admin list or the
 // user's own), the chosen entry's geometries on the map, and accept / decline for admins.
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useMapInstance } from '../map/map_instance.ts';
@@ -34,21 +34,11 @@ export function ComparisonPrompt({ waiting }: { waiting?: ReactNode }) {
   const decide = useDecide();
   const page = useChangePage(ui.api, target?.admin ?? false, target?.page ?? 1, !!target, target?.fromId);
   const grouped = page.data;
-  const selected =
-    grouped?.entries.find((e) => (target?.id != null ? e.id === target.id : e.diffGfid === target?.diffGfid)) ?? grouped?.entries[0];
-  // A pending suggestion tapped on the map opens here, on that suggestion.
-  const tapped = useSelection((s) => s.suggestion);
-  useEffect(() => {
-    if (tapped) useReview.getState().openCompare({ admin: ui.admin, page: 1, id: null, diffGfid: tapped.gfid });
-  }, [tapped, ui.admin]);
+  const selected = grouped?.entries.find((e) => e.id === target?.id) ?? grouped?.entries[0];
   const declared = useLayerDefs(selected?.layerId);
   if (!target) return null;
   const defs = defsFor(declared ?? [], { ...selected?.before?.properties, ...selected?.after?.properties });
-  const close = () => {
-    useReview.getState().openCompare(null);
-    // The tapped suggestion is done with; a feature selected meanwhile (the accepted one) stays.
-    useSelection.setState({ suggestion: null });
-  };
+  const close = () => useReview.getState().openCompare(null);
   const label = selected
     ? entryLabel(selected, t('review.suggestedFeature'), ui.config.layersConfig.find((l) => l.id === selected.layerId)?.nameProperty)
     : '';

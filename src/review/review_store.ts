@@ -12,8 +12,6 @@ export interface CompareTarget {
   id: number | null;
   /** The page starts at this change id (a comparison opened from the queue). */
   fromId?: number;
-  /** With no `id`: the change whose proposal is this `_diff` row (a suggestion tapped on the map). */
-  diffGfid?: number;
 }
 
 export const refKey = (r: ReviewRef) => `${r.source}:${r.id}`;

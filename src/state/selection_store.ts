@@ -10,12 +10,6 @@ export interface SelectedFeature {
 
 interface SelectionState {
   selected: SelectedFeature | null;
-  /**
-   * A pending suggestion tapped where no original lies (issue 19): its `_diff` layer and row gfid.
-   * The review opens its comparison (the user's own suggestions, or the admin list).
-   */
-  suggestion: SelectedFeature | null;
-  tapSuggestion: (hit: SelectedFeature) => void;
   /** Every hit under the tap, nearest first; the first is `selected`. */
   hits: SelectedFeature[];
   select: (hits: SelectedFeature[]) => void;
@@ -24,9 +18,7 @@ interface SelectionState {
 
 export const useSelection = create<SelectionState>((set) => ({
   selected: null,
-  suggestion: null,
   hits: [],
-  select: (hits) => set({ hits, selected: hits[0] ?? null, suggestion: null }),
-  tapSuggestion: (suggestion) => set({ hits: [], selected: null, suggestion }),
-  clear: () => set({ hits: [], selected: null, suggestion: null }),
+  select: (hits) => set({ hits, selected: hits[0] ?? null }),
+  clear: () => set({ hits: [], selected: null }),
 }));

@@ -119,8 +119,7 @@ describe('phone journeys (360×740, touch)', () => {
     expect(new URL(page.url()).searchParams.has('auth')).toBe(false);
     await page.getByTestId('edit-new').tap();
     await page.getByTestId('edit-drawing').waitFor();
-    // Low on the screen, where the sheet will be; in the mid-Atlantic, so that later the tap on the
-    // pending point meets no original under it.
+    // Low on the screen, where the sheet will be.
     const tapAt = { x: 180, y: 560 };
     const drawn = await lonLatAt(page, tapAt.x, tapAt.y);
     await page.touchscreen.tap(tapAt.x, tapAt.y);
@@ -148,7 +147,6 @@ describe('phone journeys (360×740, touch)', () => {
     expect(await page.getByTestId('draft-undo').isDisabled()).toBe(true);
     await touchDrag(page, point, 40, -30);
     await expect.poll(() => page.getByTestId('draft-undo').isDisabled()).toBe(false);
-    const moved = await lonLatAt(page, point.x + 40, point.y - 30);
     await shot(page, J, '3-moved');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -170,10 +168,8 @@ describe('phone journeys (360×740, touch)', () => {
     const searchBox = (await page.getByTestId('search-input').boundingBox())!;
     expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(searchBox.y);
 
-    // The user's own pending point can be tapped: its comparison opens, named, with a readable place.
-    await page.waitForTimeout(1500);
-    const pending = await pixelOf(page, moved.lon, moved.lat);
-    await page.touchscreen.tap(pending.x, pending.y);
+    // "My suggestions": the new point, named, with a readable place (not raw lon/lat).
+    await page.getByTestId('compare-open').tap();
     const comparison = page.getByTestId('comparison-prompt');
     await comparison.waitFor({ timeout: 15_000 });
     await expect.poll(() => comparison.locator('[data-testid=compare-entry][aria-pressed=true]').textContent()).toContain(name);
