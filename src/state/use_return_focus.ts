@@ -12,7 +12,14 @@ export function useReturnFocus(open: boolean): void {
     }
     const target = opener.current;
     opener.current = null;
-    // After the surface has left: its own focus handling runs first.
-    if (target?.isConnected) requestAnimationFrame(() => target.focus());
+    // After the surface has left: its own focus handling runs first, and may leave the focus on the
+    // page's body a little later, so the opener is focused again then if nothing else took it.
+    if (!target?.isConnected) return;
+    const refocus = () => {
+      const now = document.activeElement;
+      if (target.isConnected && (!now || now === document.body || !now.isConnected)) target.focus();
+    };
+    requestAnimationFrame(() => target.focus());
+    setTimeout(refocus, 150);
   }, [open]);
 }

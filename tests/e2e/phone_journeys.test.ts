@@ -346,7 +346,7 @@ describe('phone journeys (360×740, touch)', () => {
         await page.keyboard.press('Escape');
         await page.getByTestId(`${side}-drawer`).waitFor({ state: 'hidden' });
         // The drawer gives the focus back to the button that opened it.
-        expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(`${side}-drawer-toggle`);
+        await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(`${side}-drawer-toggle`);
       }
       await page.goto(`${suite.server.base}${APP}/overview`);
       await page.getByTestId('overview').waitFor();
