@@ -16,7 +16,8 @@ const useStyles = makeStyles({
     bottom: '32px',
     left: '50%',
     transform: 'translateX(-50%)',
-    zIndex: 20,
+    // Above a phone's bottom sheet (z 20), so "New point" stays reachable while a prompt is open.
+    zIndex: 21,
     background: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusXLarge,
     boxShadow: tokens.shadow8,

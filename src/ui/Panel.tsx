@@ -50,6 +50,8 @@ const useStyles = makeStyles({
     borderBottomRightRadius: 0,
     boxShadow: tokens.shadow28,
     paddingTop: 0,
+    // The content scrolls clear of the edit toolbar that floats over the sheet's bottom.
+    paddingBottom: '72px',
     // A Card is a flex column: its parts keep their height and the sheet scrolls, not squeezes them.
     '& > *': { flexShrink: 0 },
   },
