@@ -27,6 +27,41 @@ function mix(a: Rgb, b: Rgb, t: number): Rgb {
   return [0, 1, 2].map((i) => a[i] + (b[i] - a[i]) * t) as Rgb;
 }
 
+/** WCAG 2 relative luminance of an sRGB colour. */
+function luminance(rgb: Rgb): number {
+  const [r, g, b] = rgb.map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG 2 contrast ratio of two `#rrggbb` colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(parseHex(a)!), luminance(parseHex(b)!)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** WCAG AA for body text. */
+export const TEXT_CONTRAST = 4.5;
+
+/**
+ * The colour nearest `color` that reads on every one of `backgrounds` (WCAG AA, 4.5:1): mixed
+ * towards black on light backgrounds, towards white on dark ones, by the smallest step that is
+ * enough (issue 19: the demo's orange accent gave links 2.6:1 on white).
+ */
+export function readableOn(color: string, backgrounds: string[], min = TEXT_CONTRAST): string {
+  const base = parseHex(color);
+  if (!base || backgrounds.every((bg) => contrastRatio(color, bg) >= min)) return color;
+  const dark = luminance(parseHex(backgrounds[0]!)!) < 0.2;
+  const target: Rgb = dark ? [255, 255, 255] : [0, 0, 0];
+  for (let t = 0.05; t <= 1; t += 0.05) {
+    const candidate = toHex(mix(base, target, t));
+    if (backgrounds.every((bg) => contrastRatio(candidate, bg) >= min)) return candidate;
+  }
+  return toHex(target);
+}
+
 const STEPS = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160] as const;
 
 /**
@@ -93,8 +128,11 @@ export function buildTheme(config: AppConfig, mode: 'light' | 'dark', outdoor = 
   const accent = configColor(config, 'accentColor').color;
   const secondary = configColor(config, 'secondaryColor').color;
   if (accent && parseHex(accent)) {
-    theme.colorBrandForegroundLink = accent;
-    theme.colorBrandForegroundLinkHover = accent;
+    // Links are text: the accent, darkened (or lightened in dark mode) until it reads on the
+    // backgrounds links sit on (the panels and the footer).
+    const link = readableOn(accent, [theme.colorNeutralBackground1, theme.colorNeutralBackground2, theme.colorNeutralBackground3]);
+    theme.colorBrandForegroundLink = link;
+    theme.colorBrandForegroundLinkHover = link;
     theme.colorCompoundBrandStroke = accent;
     theme.colorCompoundBrandBackground = accent;
   }

@@ -1,12 +1,23 @@
 // SPEC §8: confirmations exist for accept, decline, delete, discard unsaved changes, submit and
 // activate. One dialog, one hook: `const confirm = useConfirm(); if (await confirm('delete')) …`.
-// The wording is ours (the SPEC does not show it), in every language.
+// The wording is ours (the SPEC does not show it), in every language, and names the action (issue 19):
+// a suggested new feature, change or deletion is confirmed as that, not as a plain "submit"/"delete".
 import { useCallback } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 
-export const CONFIRM_KINDS = ['accept', 'decline', 'delete', 'discardChanges', 'submit', 'activate'] as const;
+export const CONFIRM_KINDS = [
+  'accept',
+  'decline',
+  'delete',
+  'suggestDelete',
+  'discardChanges',
+  'discardNew',
+  'submitNew',
+  'submitChange',
+  'activate',
+] as const;
 export type ConfirmKind = (typeof CONFIRM_KINDS)[number];
 
 interface Pending {

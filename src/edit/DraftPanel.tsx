@@ -47,13 +47,21 @@ export function DraftPanel() {
   // While a new shape is being drawn there is nothing to fill in yet.
   if (!draft || !open) return null;
 
+  // What the confirmations name: the feature's name as typed, else its GFID or "the new feature".
+  const subjectOf = (d: Draft) => {
+    const typed = d.properties.name;
+    if (typeof typed === 'string' && typed.trim()) return typed.trim();
+    return d.gfid === null ? t('edit.newFeature') : `GFID ${d.gfid}`;
+  };
+  const subject = subjectOf(draft);
   const cancel = async () => {
-    const dirty = draft.gfid === null || draftHasChanges(draft);
-    if (!dirty || (await confirm('discardChanges'))) useDraft.getState().discard();
+    const isNew = draft.gfid === null;
+    const dirty = isNew || draftHasChanges(draft);
+    if (!dirty || (await confirm(isNew ? 'discardNew' : 'discardChanges', subject))) useDraft.getState().discard();
   };
   const submit = async (next: Draft) => {
     // SPEC §8: submitting a suggestion is confirmed first.
-    if (!(await confirm('submit'))) return;
+    if (!(await confirm(next.gfid === null ? 'submitNew' : 'submitChange', subjectOf(next)))) return;
     setBusy(true);
     const result = await submitDraft(ui.api, next).finally(() => setBusy(false));
     if (result) {
@@ -64,7 +72,14 @@ export function DraftPanel() {
   };
   const title = draft.gfid === null ? t('edit.newFeature') : t('edit.editing', { gfid: draft.gfid });
   return (
-    <Panel mode={ui.config.featuresPropertiesWindow} title={title} testId="draft-panel" onClose={() => void cancel()}>
+    <Panel
+      mode={ui.config.featuresPropertiesWindow}
+      title={title}
+      testId="draft-panel"
+      onClose={() => void cancel()}
+      focus={draft.geometry}
+      focusKey={`${draft.layer.id}:${draft.gfid ?? 'new'}`}
+    >
       <div className={styles.tools}>
         <Toolbar size="small" className={styles.history} aria-label={`${t('edit.undo')} / ${t('edit.redo')}`}>
           <Tooltip content={`${t('edit.undo')} (Ctrl+Z)`} relationship="label">

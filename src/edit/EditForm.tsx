@@ -1,6 +1,9 @@
 // The edit form of the draft (SPEC §4 Editing): one field per property by type, SPEC §5 messages
 // inline, editAdminOnly properties read-only for non-admins and everything read-only on a layer
 // that is not editable (SPEC §6). Submitting turns the draft into a suggestion (SPEC §4).
+// Issue 19: read-only fields say so once above the form (not one hint per field), text fields are
+// `readOnly` (readable, selectable) rather than disabled, and the submit button names what it
+// suggests (a new feature or a change).
 import { useState } from 'react';
 import { Button, Checkbox, Field, Input, Select, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +15,8 @@ import { RichTextEditor } from './RichTextEditor.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end', flexWrap: 'wrap' },
+  note: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
 });
 
 interface Props {
@@ -32,6 +36,7 @@ export function EditForm({ draft, defs, onSubmit, onCancel, busy }: Props) {
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const readOnly = (d: PropertyDefinition) => !draft.layer.editable || !propertyEditable(draft, d.name);
+  const shown = defs.filter((d) => d.show);
 
   const submit = () => {
     const next: Record<string, unknown> = {};
@@ -51,6 +56,8 @@ export function EditForm({ draft, defs, onSubmit, onCancel, busy }: Props) {
     const v = values[def.name];
     const set = (x: string | boolean) => setValues((s) => ({ ...s, [def.name]: x }));
     const common = { disabled: readOnly(def), 'data-testid': `edit-${def.name}` };
+    // Text-like inputs stay readable and focusable; a checkbox or a list has no read-only state.
+    const text = { readOnly: readOnly(def), 'data-testid': common['data-testid'] };
     if (def.type === 'BOOLEAN') return <Checkbox {...common} checked={v === true} onChange={(_, d) => set(d.checked === true)} />;
     if (def.type === 'OPTIONS') {
       return (
@@ -79,12 +86,13 @@ export function EditForm({ draft, defs, onSubmit, onCancel, busy }: Props) {
       );
     }
     if (def.type === 'OBJECT' || def.type === 'GEOMETRY') {
-      return <Textarea {...common} value={String(v ?? '')} onChange={(_, d) => set(d.value)} />;
+      return <Textarea {...text} value={String(v ?? '')} onChange={(_, d) => set(d.value)} />;
     }
     const type = def.type === 'EMAIL' ? 'email' : 'text';
     return (
       <Input
-        {...common}
+        {...text}
+        appearance={text.readOnly ? 'filled-darker' : undefined}
         type={type}
         inputMode={def.type === 'NUMBER' ? 'decimal' : undefined}
         value={String(v ?? '')}
@@ -104,29 +112,31 @@ export function EditForm({ draft, defs, onSubmit, onCancel, busy }: Props) {
       className={styles.form}
     >
       {!draft.layer.editable && <div data-testid="layer-read-only">{t('edit.layerReadOnly')}</div>}
-      {defs
-        .filter((d) => d.show)
-        .map((def) => (
-          <Field
-            key={def.name}
-            label={def.label ?? def.name}
-            hint={draft.layer.editable && readOnly(def) ? t('edit.adminOnly') : undefined}
-            validationState={errors[def.name] ? 'error' : 'none'}
-            validationMessage={
-              errors[def.name]
-                ? t(`errors.${errors[def.name]}`, { defaultValue: ERRORS[errors[def.name] as keyof typeof ERRORS] })
-                : undefined
-            }
-          >
-            {field(def)}
-          </Field>
-        ))}
+      {draft.layer.editable && shown.some(readOnly) && (
+        <div className={styles.note} data-testid="admin-only-note">
+          {t('edit.adminOnlyNote')}
+        </div>
+      )}
+      {shown.map((def) => (
+        <Field
+          key={def.name}
+          label={def.label ?? def.name}
+          validationState={errors[def.name] ? 'error' : 'none'}
+          validationMessage={
+            errors[def.name]
+              ? t(`errors.${errors[def.name]}`, { defaultValue: ERRORS[errors[def.name] as keyof typeof ERRORS] })
+              : undefined
+          }
+        >
+          {field(def)}
+        </Field>
+      ))}
       <div className={styles.actions}>
         <Button onClick={onCancel} data-testid="edit-cancel">
           {t('common.cancel')}
         </Button>
         <Button appearance="primary" type="submit" disabled={busy || !draft.layer.editable} data-testid="edit-submit">
-          {t('edit.submit')}
+          {draft.gfid === null ? t('edit.submitNew') : t('edit.submit')}
         </Button>
       </div>
     </form>

@@ -53,7 +53,8 @@ export function EditOverlay({ map }: { map: OlMap | undefined }) {
       draw.on('drawend', (e) => {
         const g = e.feature.getGeometry();
         if (g) apply(createFeature, { geometry: fromOl(g) });
-        setMode('idle');
+        // The new shape stays adjustable while its form is open (issue 19: drag the point, move a vertex).
+        setMode('modify');
       });
       map.addInteraction(draw);
       return () => void map.removeInteraction(draw);

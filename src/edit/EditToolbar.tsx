@@ -16,12 +16,18 @@ const useStyles = makeStyles({
     bottom: '32px',
     left: '50%',
     transform: 'translateX(-50%)',
-    zIndex: 20,
+    // Above a phone's bottom sheet (z 20), so "New point" stays reachable while a prompt is open.
+    zIndex: 21,
     background: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusXLarge,
     boxShadow: tokens.shadow8,
+    // At 360 px the hint wraps under the buttons instead of squeezing into a one-word column (issue 19).
+    flexWrap: 'wrap',
+    justifyContent: 'center',
+    width: 'max-content',
+    maxWidth: 'calc(100% - 128px)',
   },
-  hint: { padding: `0 ${tokens.spacingHorizontalS}` },
+  hint: { padding: `0 ${tokens.spacingHorizontalS}`, flexBasis: '100%', textAlign: 'center', fontSize: tokens.fontSizeBase200 },
 });
 
 export function EditToolbar() {

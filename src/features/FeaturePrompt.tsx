@@ -75,7 +75,7 @@ export function FeaturePrompt() {
     useDraft.getState().start(draftFromFeature(draftLayer, data!, ui.admin), mode);
   };
   const suggestDelete = async () => {
-    if (!(await confirm('delete', name || `GFID ${selected.gfid}`))) return;
+    if (!(await confirm('suggestDelete', name || `GFID ${selected.gfid}`))) return;
     const draftLayer = {
       id: layer!.id,
       workspace: data!.workspace,
@@ -91,7 +91,14 @@ export function FeaturePrompt() {
   const pdf = () => downloadPdf(ui.api, selected.gfid, name || String(selected.gfid)).catch((e) => notifyError(errorKeyOf(e)));
 
   return (
-    <Panel mode={ui.config.featuresPropertiesWindow} title={name || `GFID ${selected.gfid}`} testId="feature-prompt" onClose={clear}>
+    <Panel
+      mode={ui.config.featuresPropertiesWindow}
+      title={name || `GFID ${selected.gfid}`}
+      testId="feature-prompt"
+      onClose={clear}
+      focus={data?.geometry}
+      focusKey={data ? `${selected.layerId}:${selected.gfid}` : null}
+    >
       <TabList className={styles.tabs} size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)}>
         {(['properties', 'attachments', 'images', 'history', 'observations'] as const).map((k) => (
           <Tab key={k} value={k} data-testid={`feature-tab-${k}`}>

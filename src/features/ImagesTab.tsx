@@ -1,7 +1,7 @@
 // SPEC §2/§7 images: the list (imagesWithDescription), each fetched as a blob (the session header
 // cannot ride on an <img src>) and shown through an object URL.
 import { useState } from 'react';
-import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useAttachments, type AttachmentItem } from '../api/suggestions.ts';
 import { useBlobUrl } from '../ui/use_blob_url.ts';
@@ -12,17 +12,35 @@ const useStyles = makeStyles({
   thumb: { margin: 0, width: '110px' },
   image: { width: '110px', height: '80px', objectFit: 'cover' },
   caption: { fontSize: tokens.fontSizeBase200 },
+  // A suggested photo waits for review: said in words, and dimmed, so it is never taken for an accepted one (issue 19).
+  pendingImage: { opacity: 0.6, outline: `2px dashed ${tokens.colorPaletteMarigoldBorderActive}` },
   grid: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalS },
 });
 
 function Thumb({ gfid, image }: { gfid: number; image: AttachmentItem }) {
+  const { t } = useTranslation();
   const { api } = useFeatureUi();
   const styles = useStyles();
   const url = useBlobUrl(api, `/features/${gfid}/images/${encodeURIComponent(image.name ?? '')}`);
   return (
     <figure className={styles.thumb} data-status={image.status}>
-      {url ? <img src={url} alt={image.description ?? image.name} className={styles.image} /> : <Spinner size="tiny" />}
-      <figcaption className={styles.caption}>{image.description}</figcaption>
+      {url ? (
+        <img
+          src={url}
+          alt={image.description ?? image.name}
+          className={mergeClasses(styles.image, image.status === 'pending' && styles.pendingImage)}
+        />
+      ) : (
+        <Spinner size="tiny" />
+      )}
+      <figcaption className={styles.caption}>
+        {image.status === 'pending' && (
+          <Badge size="small" appearance="tint" color="warning" data-testid="image-pending">
+            {t('attachments.pending')}
+          </Badge>
+        )}{' '}
+        {image.description}
+      </figcaption>
     </figure>
   );
 }

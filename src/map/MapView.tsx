@@ -2,11 +2,14 @@
 // useMapLayers; vector features draw in the render worker (useFeatureRenderer). Test hooks (CONTRACT.md): data-map-loading while loading,
 // data-features-loaded="<n>" once every vector layer is drawn, data-view-center="<lon>,<lat>" (5 decimals)
 // after every move (OL's moveend).
+// Issue 19: the viewport takes the keyboard focus (Tab), where OL's KeyboardPan (arrows) and
+// KeyboardZoom (+/-) work; a scale line; the view and the selected feature in the address (use_permalink.ts).
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import OlMap from 'ol/Map.js';
 import View from 'ol/View.js';
 import { defaults as defaultControls } from 'ol/control/defaults.js';
+import ScaleLine from 'ol/control/ScaleLine.js';
 import { fromLonLat, toLonLat } from 'ol/proj.js';
 import 'ol/ol.css';
 import { DEFAULT_CENTER, DEFAULT_PROJECTION, DEFAULT_ZOOM, DEMO_APP_KEY, type AppConfig } from '../model/index.ts';
@@ -17,6 +20,7 @@ import { useFeatureRenderer } from './use_feature_renderer.ts';
 import { useMapInstance } from './map_instance.ts';
 import { useMapLayers } from './use_map_layers.ts';
 import { useSelectOnTap } from './use_select_on_tap.ts';
+import { openedAtPermalink, usePermalink } from './use_permalink.ts';
 
 export interface MapViewProps {
   appKey: string;
@@ -30,6 +34,8 @@ export function MapView({ appKey, config, apiBase }: MapViewProps) {
   const [map, setMap] = useState<OlMap>();
   const loading = useMapStore((s) => s.loading);
   const featuresLoaded = useMapStore((s) => s.featuresLoaded);
+  // Read before the first move rewrites the address: a permalink's view is kept, not fitted over.
+  const [keepView] = useState(openedAtPermalink);
 
   useEffect(() => {
     // SPEC §3/§9 map view defaults: EPSG:3857, zoom 1, centre 0,0. The bundled land layer is
@@ -37,7 +43,7 @@ export function MapView({ appKey, config, apiBase }: MapViewProps) {
     const m = new OlMap({
       target: target.current!,
       layers: [createLandLayer()],
-      controls: defaultControls({ attributionOptions: { collapsible: true } }),
+      controls: defaultControls({ attributionOptions: { collapsible: true } }).extend([new ScaleLine()]),
       view: new View({
         projection: DEFAULT_PROJECTION,
         center: fromLonLat([...DEFAULT_CENTER]),
@@ -67,8 +73,9 @@ export function MapView({ appKey, config, apiBase }: MapViewProps) {
     useMapInstance.setState({ map, renderer });
     return () => useMapInstance.setState({ map: undefined, renderer: undefined });
   }, [map, renderer]);
-  useMapLayers(map, renderer, appKey, config, apiBase);
+  useMapLayers(map, renderer, appKey, config, apiBase, keepView);
   useSelectOnTap(map);
+  usePermalink(map);
 
   return (
     <div
@@ -77,6 +84,9 @@ export function MapView({ appKey, config, apiBase }: MapViewProps) {
       role="region"
       aria-label={t('map.label')}
       aria-busy={loading}
+      // Focusable, so the arrow keys pan and +/- zoom (OL listens for keys on this target).
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the map region is operated with the keyboard (pan, zoom)
+      tabIndex={0}
       data-map-loading={loading ? 'true' : undefined}
       data-features-loaded={featuresLoaded ?? undefined}
       style={{ position: 'absolute', inset: 0, background: OCEAN_COLOR }}

@@ -3,7 +3,8 @@
 // another on one queue so that a login during the first load waits for it rather than racing its
 // layer list. It owns which layers failed and which loaded only with credentials; everything it
 // talks to (renderer, data worker, the map store's actions, the credentials) comes in from outside.
-import type { Layer } from '../model/index.ts';
+import { isDiffLayerId, type Layer } from '../model/index.ts';
+import type { LayerError } from '../state/map_store.ts';
 import {
   loadVectorLayers,
   switchDiffLayers,
@@ -19,7 +20,7 @@ export interface LayerLoadStatus {
   finishLoading(): void;
   forgetLayers(layerIds: readonly string[]): void;
   setLayerCount(layerId: string, count: number): void;
-  setLayerError(message: string | null): void;
+  setLayerError(error: LayerError | null): void;
 }
 
 export interface LayerSessionDeps {
@@ -171,7 +172,11 @@ export class LayerSession {
       },
       onLayerFailed: (id, message) => {
         this.failed.add(id);
-        status.setLayerError(`${id}: ${message}`);
+        // A `_diff` layer holds the user's pending suggestions; a user not registered on its workspace
+        // may not read it (SPEC §6) and is asked to register when they start an edit. Nothing to act
+        // on here, so no error bar (issue 19: it named an internal layer id, in English).
+        if (isDiffLayerId(id)) (this.deps.warn ?? console.warn)(`${id}: not shown`, message);
+        else status.setLayerError({ layerId: id, message });
       },
     };
   }

@@ -20,6 +20,8 @@ export function useMapLayers(
   appKey: string,
   config: AppConfig | undefined,
   apiBase = '',
+  /** The address named a view (permalink): the first load keeps it instead of fitting the layers. */
+  keepView = false,
 ) {
   useEffect(() => {
     if (!map || !config) return;
@@ -57,7 +59,7 @@ export function useMapLayers(
         appName: config.appName,
         credentials: () => useAuthStore.getState(),
         status: useMapStore.getState(),
-        fit: () => fitToLayers(map, renderer),
+        fit: () => (keepView ? Promise.resolve() : fitToLayers(map, renderer)),
       },
       isLoggedIn(useAuthStore.getState()),
     );
@@ -67,7 +69,7 @@ export function useMapLayers(
       current.abort();
       if (session.current === current) session.current = undefined;
     };
-  }, [map, renderer, appKey, config, apiBase]);
+  }, [map, renderer, appKey, config, apiBase, keepView]);
 
   // A new session starts with the login state of its moment, so only a change of it matters here.
   const loggedIn = useAuthStore(isLoggedIn);

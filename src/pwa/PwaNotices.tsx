@@ -20,6 +20,8 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     gap: '8px',
     pointerEvents: 'none',
+    // On a phone, below the search field at the top of the map, which stays usable offline (issue 19).
+    '@media (max-width: 599px)': { top: '112px' },
   },
   bar: { pointerEvents: 'auto' },
 });

@@ -39,7 +39,9 @@ export function ComparisonPrompt({ waiting }: { waiting?: ReactNode }) {
   if (!target) return null;
   const defs = defsFor(declared ?? [], { ...selected?.before?.properties, ...selected?.after?.properties });
   const close = () => useReview.getState().openCompare(null);
-  const label = selected ? entryLabel(selected, t('review.suggestedFeature')) : '';
+  const label = selected
+    ? entryLabel(selected, t('review.suggestedFeature'), ui.config.layersConfig.find((l) => l.id === selected.layerId)?.nameProperty)
+    : '';
   const onDecide = async (accept: boolean) => {
     if (!selected) return;
     const result = await decide(selected, accept, label);
@@ -55,6 +57,8 @@ export function ComparisonPrompt({ waiting }: { waiting?: ReactNode }) {
       title={t('review.compareTitle')}
       testId="comparison-prompt"
       onClose={close}
+      focus={((selected?.after ?? selected?.before)?.geometry as Geometry | undefined) ?? null}
+      focusKey={selected ? String(selected.id) : null}
     >
       {!target.admin && waiting}
       {!target.admin && <MyVerdicts />}

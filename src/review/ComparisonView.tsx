@@ -19,6 +19,7 @@ import { PropertyValue } from '../ui/renderers.tsx';
 import { formatDate } from '../ui/format_date.ts';
 import { PALETTE } from '../ui/palette.ts';
 import { entryLabel } from './use_decide.ts';
+import { useFeatureUi } from '../ui/context.ts';
 
 const useStyles = makeStyles({
   groupTitle: { margin: `${tokens.spacingVerticalS} 0 ${tokens.spacingVerticalXS}` },
@@ -53,6 +54,8 @@ interface Props {
 
 export function ComparisonView({ grouped, admin, selected, onSelect, defs, timeZone, timeFormat, showGroups = true, sides }: Props) {
   const { t, i18n } = useTranslation();
+  const { config } = useFeatureUi();
+  const nameOf = (layerId: string) => config.layersConfig.find((l) => l.id === layerId)?.nameProperty;
   const styles = useStyles();
   const groups = showGroups ? (['new', 'modified', 'deleted'] as const).filter((g) => g !== 'deleted' || admin) : [];
   const changed = new Set(selected?.changedProperties.map((c) => c.name));
@@ -75,8 +78,8 @@ export function ComparisonView({ grouped, admin, selected, onSelect, defs, timeZ
                 onClick={() => onSelect(e.id)}
                 className={mergeClasses(styles.entry, e.id === selected?.id && styles.chosen)}
               >
-                <strong>{entryLabel(e, t('review.suggestedFeature'))}</strong> · {e.layerName ?? e.layerId} · {e.creator} · {e.creatormail}{' '}
-                · {formatDate(e.insertedat, { locale: i18n.language, timeZone, timeFormat })}
+                <strong>{entryLabel(e, t('review.suggestedFeature'), nameOf(e.layerId))}</strong> · {e.layerName ?? e.layerId} · {e.creator}{' '}
+                · {e.creatormail} · {formatDate(e.insertedat, { locale: i18n.language, timeZone, timeFormat })}
               </button>
             );
           })}

@@ -1,7 +1,11 @@
 // A windowed list: fixed row height, only the rows in view (plus a few) are in the DOM, so 10,000
 // pending suggestions (SPEC §2 Pending changes; DESIGN "admins compare thousands") stay cheap.
-import { useState, type ReactNode } from 'react';
+// The windowing is @tanstack/react-virtual's; the ARIA is a plain list whose items say their place
+// in the whole (aria-setsize / aria-posinset), which a list allows (issue 19: axe's aria-allowed-attr
+// refused aria-rowcount on a list).
+import { useRef, type ReactNode } from 'react';
 import { makeStyles } from '@fluentui/react-components';
+import { useVirtualizer } from '@tanstack/react-virtual';
 
 // Sizes and offsets come from the props and the row index, so they stay inline; the rest is here.
 const useStyles = makeStyles({
@@ -21,36 +25,35 @@ export interface VirtualListProps {
   testId?: string;
 }
 
-/** The rows [start, end) to render for a scroll position. */
-export function visibleRange(scrollTop: number, height: number, rowHeight: number, count: number, overscan: number) {
-  const start = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
-  const end = Math.min(count, Math.ceil((scrollTop + height) / rowHeight) + overscan);
-  return { start, end };
-}
-
 export function VirtualList({ count, rowHeight, height, renderRow, overscan = 4, testId = 'virtual-list' }: VirtualListProps) {
   const styles = useStyles();
-  const [scrollTop, setScrollTop] = useState(0);
-  const { start, end } = visibleRange(scrollTop, height, rowHeight, count, overscan);
-  const rows: ReactNode[] = [];
-  for (let i = start; i < end; i++) {
-    rows.push(
-      <div key={i} role="listitem" data-index={i} className={styles.row} style={{ top: i * rowHeight, height: rowHeight }}>
-        {renderRow(i)}
-      </div>,
-    );
-  }
+  const viewport = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => viewport.current,
+    estimateSize: () => rowHeight,
+    overscan,
+    // The first paint (and a test's DOM) has the viewport's size before any resize observation.
+    initialRect: { width: 0, height },
+  });
   return (
-    <div
-      data-testid={testId}
-      role="list"
-      aria-rowcount={count}
-      className={styles.viewport}
-      style={{ height }}
-      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
-    >
-      <div className={styles.content} style={{ height: count * rowHeight }}>
-        {rows}
+    // Focusable, so a keyboard user can scroll the list (axe scrollable-region-focusable).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is operated with the keyboard
+    <div ref={viewport} tabIndex={0} data-testid={testId} className={styles.viewport} style={{ height }}>
+      <div role="list" className={styles.content} style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => (
+          <div
+            key={row.key}
+            role="listitem"
+            aria-setsize={count}
+            aria-posinset={row.index + 1}
+            data-index={row.index}
+            className={styles.row}
+            style={{ top: row.start, height: rowHeight }}
+          >
+            {renderRow(row.index)}
+          </div>
+        ))}
       </div>
     </div>
   );

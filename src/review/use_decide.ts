@@ -10,7 +10,13 @@ import { DIFF_SUFFIX } from '../model/index.ts';
 import { refreshMapFeatures } from '../map/refresh_features.ts';
 import { pingServer } from '../pwa/connectivity.ts';
 
-export function entryLabel(e: Pick<ReviewEntry, 'gfid'>, suggested: string): string {
+/**
+ * What a change is called in lists and confirmations: the feature's name (the proposed one, else the
+ * current one; issue 19), else its GFID, else "suggested feature".
+ */
+export function entryLabel(e: Pick<ReviewEntry, 'gfid' | 'before' | 'after'>, suggested: string, nameProperty = 'name'): string {
+  const name = e.after?.properties[nameProperty] ?? e.before?.properties[nameProperty];
+  if (typeof name === 'string' && name.trim()) return name.trim();
   return e.gfid == null ? suggested : `GFID ${e.gfid}`;
 }
 

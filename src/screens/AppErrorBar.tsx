@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { ERRORS } from '../model/index.ts';
 
 const useStyles = makeStyles({
   host: { position: 'absolute', top: '12px', right: '12px', zIndex: 3, maxWidth: 'min(480px, calc(100% - 24px))' },
@@ -13,9 +14,16 @@ export interface AppErrorBarProps {
   errorKey?: string;
   /** Text to show when the key has no translation (the server's own message). */
   message: string;
+  /** The bar's title; "Error" when not given. */
+  title?: string;
 }
 
-export function AppErrorBar({ errorKey, message }: AppErrorBarProps) {
+/** The SPEC §8 key whose English text `message` is (a layer's failure carries the server's text only). */
+export function errorKeyOfMessage(message: string): string | undefined {
+  return Object.entries(ERRORS).find(([, text]) => text === message)?.[0];
+}
+
+export function AppErrorBar({ errorKey, message, title }: AppErrorBarProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [open, setOpen] = useState(true);
@@ -25,7 +33,7 @@ export function AppErrorBar({ errorKey, message }: AppErrorBarProps) {
     <div className={styles.host}>
       <MessageBar intent="error" data-testid="app-error" role="alert">
         <MessageBarBody>
-          <MessageBarTitle>{t('common.error')}</MessageBarTitle>
+          <MessageBarTitle>{title ?? t('common.error')}</MessageBarTitle>
           {text}
         </MessageBarBody>
         <MessageBarActions>

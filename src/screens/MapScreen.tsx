@@ -13,7 +13,7 @@ import { RouteTool } from '../route/RouteTool.tsx';
 import { useMapStore } from '../state/map_store.ts';
 import { useUiStore } from '../state/ui_store.ts';
 import { AppBar } from './AppBar.tsx';
-import { AppErrorBar } from './AppErrorBar.tsx';
+import { AppErrorBar, errorKeyOfMessage } from './AppErrorBar.tsx';
 import { SideDrawer, leftTabs, rightTabs } from './SideDrawer.tsx';
 import { SettingsDrawer } from './SettingsDrawer.tsx';
 import { AboutDialog } from './AboutDialog.tsx';
@@ -65,7 +65,16 @@ export function MapScreen({ appKey, shell }: { appKey: string; shell: ShellConfi
               message={err instanceof ApiError ? err.message : t('errors.INTERNAL_SERVER_ERROR')}
             />
           )}
-          {!err && layerError && <AppErrorBar key={layerError} message={layerError} />}
+          {!err && layerError && (
+            <AppErrorBar
+              key={`${layerError.layerId}:${layerError.message}`}
+              errorKey={errorKeyOfMessage(layerError.message)}
+              title={t('map.layerFailed', {
+                layer: config.layersConfig.find((l) => l.id === layerError.layerId)?.name ?? layerError.layerId,
+              })}
+              message={layerError.message}
+            />
+          )}
         </div>
         <SideDrawer side="right" tabs={rightTabs(config)} defaultTab={config.defaultRightDrawer} config={config} />
       </div>

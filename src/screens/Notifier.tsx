@@ -1,36 +1,70 @@
 // Shows SPEC §8 notifications raised through src/state/notifications.ts: a Fluent Toaster at the
 // top (the offline-edit one top right), NOTIFICATION_MS, each with a Close button.
-import { useEffect } from 'react';
-import { Button, Toast, ToastTitle, Toaster, useId, useToastController } from '@fluentui/react-components';
+// On a phone (issue 19) a toast must never cover the search field, the prompt's or the draft's
+// header or their Close button: one compact toast at a time sits over the app bar (the others wait
+// their turn), for at most PHONE_TOAST_MS.
+import { useEffect, useRef } from 'react';
+import { Button, Toast, ToastTitle, Toaster, makeStyles, tokens, useId, useToastController } from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { setNotificationSink } from '../state/notifications.ts';
+import { PHONE_QUERY, useMediaQuery } from '../state/use_media_query.ts';
+
+/** A phone's toasts stay this long at most (the app bar they cover holds the menu and the account). */
+export const PHONE_TOAST_MS = 4000;
+
+const useStyles = makeStyles({
+  // Three lines at most, inside the 64 px app bar with the toaster's offset.
+  phone: {
+    paddingTop: tokens.spacingVerticalXS,
+    paddingBottom: tokens.spacingVerticalXS,
+    fontSize: tokens.fontSizeBase200,
+    lineHeight: tokens.lineHeightBase200,
+  },
+  phoneClose: { minWidth: '32px' },
+});
 
 export function Notifier() {
   const { t } = useTranslation();
+  const styles = useStyles();
+  const phone = useMediaQuery(PHONE_QUERY);
   const toasterId = useId('notifications');
   const { dispatchToast, dismissToast } = useToastController(toasterId);
+  // One counter for the component's life: the sink is set again when the layout changes, and a
+  // reused toast id would make Fluent drop the new toast.
+  const count = useRef(0);
   useEffect(() => {
-    let n = 0;
     setNotificationSink((notice) => {
-      const toastId = `notice-${++n}`;
+      const toastId = `notice-${++count.current}`;
       const text = t(notice.textKey, { ...notice.values, defaultValue: notice.defaultText ?? notice.textKey });
+      const close = phone ? (
+        <Button
+          size="small"
+          appearance="transparent"
+          className={styles.phoneClose}
+          icon={<DismissRegular />}
+          aria-label={t('common.close')}
+          onClick={() => dismissToast(toastId)}
+        />
+      ) : (
+        <Button size="small" appearance="transparent" onClick={() => dismissToast(toastId)}>
+          {t('common.close')}
+        </Button>
+      );
       dispatchToast(
-        <Toast data-testid={`notification-${notice.intent}`}>
-          <ToastTitle
-            action={
-              <Button size="small" appearance="transparent" onClick={() => dismissToast(toastId)}>
-                {t('common.close')}
-              </Button>
-            }
-          >
-            {text}
-          </ToastTitle>
+        <Toast data-testid={`notification-${notice.intent}`} className={phone ? styles.phone : undefined}>
+          <ToastTitle action={close}>{text}</ToastTitle>
         </Toast>,
         // On a phone two columns of toasts would overlap: everything goes to the top there.
-        { intent: notice.intent, timeout: notice.timeout, position: window.innerWidth < 600 ? 'top' : notice.position, toastId },
+        {
+          intent: notice.intent,
+          timeout: phone && notice.timeout !== undefined && notice.timeout > 0 ? Math.min(notice.timeout, PHONE_TOAST_MS) : notice.timeout,
+          position: phone ? 'top' : notice.position,
+          toastId,
+        },
       );
     });
     return () => setNotificationSink(null);
-  }, [dispatchToast, dismissToast, t]);
-  return <Toaster toasterId={toasterId} position="top" pauseOnHover limit={5} />;
+  }, [dispatchToast, dismissToast, t, phone, styles]);
+  return <Toaster toasterId={toasterId} position="top" pauseOnHover limit={phone ? 1 : 5} offset={phone ? { vertical: 4 } : undefined} />;
 }

@@ -15,6 +15,7 @@ import {
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_TABS } from '../state/query_rules.ts';
+import { useReturnFocus } from '../state/use_return_focus.ts';
 import { useUiStore } from '../state/ui_store.ts';
 import { useSettingsStore } from '../state/settings_store.ts';
 import { useLocationStore } from '../state/location_store.ts';
@@ -31,6 +32,7 @@ export function SettingsDrawer() {
   const { t } = useTranslation();
   const styles = useStyles();
   const open = useUiStore((s) => s.settingsDrawerOpen);
+  useReturnFocus(open);
   const ui = useUiStore.getState();
   const mode = useSettingsStore((s) => s.settings.themeMode ?? 'light');
   const loggedIn = useAuthStore(isLoggedIn);

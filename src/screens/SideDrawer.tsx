@@ -18,8 +18,10 @@ import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
 import { useUiStore } from '../state/ui_store.ts';
-import { DESKTOP_QUERY, useMediaQuery } from './use_media_query.ts';
+import { DESKTOP_QUERY, useMediaQuery } from '../state/use_media_query.ts';
 import { LayerList } from './LayerList.tsx';
+import { PendingChangesTab, SearchTab } from './DrawerTabs.tsx';
+import { useReturnFocus } from '../state/use_return_focus.ts';
 import { Legend } from '../map/Legend.tsx';
 
 /** Tabs when the app config names none. */
@@ -54,6 +56,7 @@ export function SideDrawer({ side, tabs, defaultTab, config }: Props) {
   const styles = useStyles();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const open = useUiStore((s) => (side === 'left' ? s.leftOpen : s.rightOpen));
+  useReturnFocus(open);
   const status = useUiStore((s) => (side === 'left' ? s.leftStatus : s.rightStatus));
   const ui = useUiStore.getState();
   const setOpen = side === 'left' ? ui.setLeftOpen : ui.setRightOpen;
@@ -87,6 +90,10 @@ export function SideDrawer({ side, tabs, defaultTab, config }: Props) {
           <LayerList config={config} />
         ) : tab === 'legend' ? (
           <Legend layers={config.layersConfig} />
+        ) : tab === 'pendingChanges' ? (
+          <PendingChangesTab />
+        ) : tab === 'search' ? (
+          <SearchTab />
         ) : (
           <div className={styles.empty}>{t('drawer.empty')}</div>
         )}

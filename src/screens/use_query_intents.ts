@@ -1,20 +1,26 @@
 // Applies SPEC §2 query parameters (any route) with the pure rules of src/state/query_rules.ts:
-// auth=<tab>, settings=<tab>, mode=admin. Parameters stay in the address and are re-read when it
-// changes; the login state at that moment decides the tab (a logged-in user asking for login gets
-// user information).
+// auth=<tab>, settings=<tab>, mode=admin. The auth dialog resolves the asked tab against the login
+// state when it shows (a remembered sign-in is restored after this runs, so `?auth=logout` while
+// signed in logs out). Once the auth dialog is closed (by the user, or by a login or logout), `auth`
+// leaves the address (issue 19), so a reload or a shared link does not reopen it.
 import { useEffect } from 'react';
 import { readQueryIntents } from '../state/query_rules.ts';
-import { isLoggedIn, useAuthStore } from '../state/auth_store.ts';
 import { useUiStore } from '../state/ui_store.ts';
+import { useLocationStore } from '../state/location_store.ts';
 
 export function useQueryIntents(search: string): void {
-  const loggedIn = useAuthStore(isLoggedIn);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the login state is read, not a trigger: signing in with ?auth=login still in the address must not reopen the dialog
   useEffect(() => {
-    const intents = readQueryIntents(search, loggedIn);
+    const intents = readQueryIntents(search);
     const ui = useUiStore.getState();
     if (intents.authTab) ui.openAuth(intents.authTab);
     if (intents.settingsTab) ui.openSettings(intents.settingsTab);
     if (intents.adminMode !== undefined) ui.setAdminMode(intents.adminMode);
   }, [search]);
+  useEffect(
+    () =>
+      useUiStore.subscribe((s, prev) => {
+        if (prev.authTab !== null && s.authTab === null) useLocationStore.getState().removeParams(['auth']);
+      }),
+    [],
+  );
 }

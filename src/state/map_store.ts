@@ -7,6 +7,11 @@ import { create } from 'zustand';
 /** A tile layer's state: a base map or WMS overlay, by layer id. */
 export type LayerStatus = 'ok' | 'loadError';
 
+export interface LayerError {
+  layerId: string;
+  message: string;
+}
+
 export interface MapState {
   /** SPEC §4 map load: true from the first layer request until every vector layer is drawn. */
   loading: boolean;
@@ -14,7 +19,8 @@ export interface MapState {
   layerCounts: Record<string, number>;
   /** Sum of layerCounts, set once all vector layers are drawn (SPEC §4 "features-loaded flag"). */
   featuresLoaded: number | null;
-  layerError: string | null;
+  /** A vector layer that could not be loaded, with the server's (or the network's) reason. */
+  layerError: LayerError | null;
   /** Per tile layer; undefined until one of its tiles has loaded or failed. */
   layerStatus: Record<string, LayerStatus>;
   startLoading: () => void;
@@ -24,7 +30,7 @@ export interface MapState {
   forgetLayers: (layerIds: readonly string[]) => void;
   setLayerCount: (layerId: string, count: number) => void;
   finishLoading: () => void;
-  setLayerError: (message: string | null) => void;
+  setLayerError: (error: LayerError | null) => void;
   /** A tile layer once flagged stays flagged until reset: one failing tile is enough to warn (SPEC §4). */
   flagLayer: (layerId: string, status: LayerStatus) => void;
   /** Forgets one tile layer's status (it left the map), or all of them. */

@@ -43,10 +43,15 @@ export interface QueryIntents {
   adminMode?: boolean;
 }
 
-export function readQueryIntents(search: string, loggedIn: boolean): QueryIntents {
+/**
+ * The intents of a query string. `authTab` is the tab asked for, not yet resolved against the login
+ * state: the auth dialog resolves it when it shows (resolveAuthTab), because a remembered sign-in
+ * is restored after the address is read (issue 19: `?auth=logout` while signed in must log out).
+ */
+export function readQueryIntents(search: string): QueryIntents {
   const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
   const out: QueryIntents = {};
-  const authTab = resolveAuthTab(q.get('auth'), loggedIn);
+  const authTab = AUTH_TABS.find((t) => t === q.get('auth'));
   if (authTab) out.authTab = authTab;
   const settingsTab = resolveSettingsTab(q.get('settings'));
   if (settingsTab) out.settingsTab = settingsTab;

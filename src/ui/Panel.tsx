@@ -1,6 +1,8 @@
 // SPEC §3 featuresPropertiesWindow: the prompt shows as a map overlay (a card over the map) or as
-// a modal prompt (dialog). Both wrap the same content.
-import type { ReactNode } from 'react';
+// a modal prompt (dialog). Both wrap the same content. On a phone (issue 19) either is a bottom
+// sheet over the lower part of the map instead: the map above it stays visible and usable, and the
+// feature it is about is moved into that free part (`useKeepInView`).
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import {
   Button,
   Card,
@@ -14,6 +16,9 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import type { Geometry } from '../model/index.ts';
+import { PHONE_QUERY, useMediaQuery } from '../state/use_media_query.ts';
+import { useKeepInView } from './use_keep_in_view.ts';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '640px' },
@@ -29,7 +34,35 @@ const useStyles = makeStyles({
   // The left card starts right of the OL zoom buttons.
   left: { left: '44px' },
   header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
-  title: { fontSize: tokens.fontSizeBase400 },
+  title: { fontSize: tokens.fontSizeBase400, overflowWrap: 'anywhere' },
+  // Close stays a 44 px target.
+  close: { minHeight: '44px', minWidth: '44px', flexShrink: 0 },
+  sheet: {
+    position: 'absolute',
+    left: 0,
+    right: 0,
+    bottom: 0,
+    // The upper half of the map stays free for the feature (and, while drawing, the finger).
+    maxHeight: '48%',
+    overflowY: 'auto',
+    zIndex: 20,
+    borderBottomLeftRadius: 0,
+    borderBottomRightRadius: 0,
+    boxShadow: tokens.shadow28,
+    paddingTop: 0,
+    // The content scrolls clear of the edit toolbar that floats over the sheet's bottom.
+    paddingBottom: '72px',
+    // A Card is a flex column: its parts keep their height and the sheet scrolls, not squeezes them.
+    '& > *': { flexShrink: 0 },
+  },
+  // The title and Close stay at the top of the sheet while its content scrolls.
+  sheetHeader: {
+    position: 'sticky',
+    top: 0,
+    zIndex: 1,
+    backgroundColor: tokens.colorNeutralBackground1,
+    paddingTop: tokens.spacingVerticalXS,
+  },
 });
 
 interface Props {
@@ -40,16 +73,58 @@ interface Props {
   children: ReactNode;
   /** Overlay side; the comparison sits left so both can show at once. */
   side?: 'left' | 'right';
+  /** On a phone: the feature the panel is about, kept visible above the sheet; `focusKey` names it. */
+  focus?: Geometry | null;
+  focusKey?: string | null;
 }
 
-export function Panel({ mode, title, testId, onClose, children, side = 'right' }: Props) {
+/**
+ * A sheet opens under the finger that tapped the map (a drawn point, a tapped feature): the click
+ * the browser sends after that touch must not land on the button that has just appeared there.
+ */
+const GHOST_CLICK_MS = 500;
+
+export function Panel({ mode, title, testId, onClose, children, side = 'right', focus, focusKey = null }: Props) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const phone = useMediaQuery(PHONE_QUERY);
+  const sheetRef = useRef<HTMLDivElement>(null);
+  useKeepInView(sheetRef, focus, focusKey, phone);
+  const openedAt = useRef(0);
+  useEffect(() => {
+    openedAt.current = performance.now();
+  }, []);
+  const swallowGhostClick = (e: MouseEvent) => {
+    const touch = (e.nativeEvent as PointerEvent).pointerType === 'touch';
+    if (touch && performance.now() - openedAt.current < GHOST_CLICK_MS) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  };
   const close = (
-    <Button size="small" appearance="subtle" onClick={onClose} data-testid={`${testId}-close`}>
+    <Button size="small" appearance="subtle" className={styles.close} onClick={onClose} data-testid={`${testId}-close`}>
       {t('common.close')}
     </Button>
   );
+  if (phone) {
+    return (
+      <Card
+        ref={sheetRef}
+        data-testid={testId}
+        data-sheet="bottom"
+        onClickCapture={swallowGhostClick}
+        role="dialog"
+        aria-label={typeof title === 'string' ? title : undefined}
+        className={styles.sheet}
+      >
+        <div className={mergeClasses(styles.header, styles.sheetHeader)}>
+          <strong className={styles.title}>{title}</strong>
+          {close}
+        </div>
+        {children}
+      </Card>
+    );
+  }
   if (mode === 'prompt') {
     return (
       <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>

@@ -10,6 +10,7 @@ import { useFeatureUi } from './context.ts';
 import { safeUrl } from './safe_url.ts';
 import { sanitizeRichText } from './rich_text.ts';
 import { PALETTE } from './palette.ts';
+import { formatNumberValue } from './number_format.ts';
 import { useOutdoor } from '../state/outdoor_store.ts';
 
 const useStyles = makeStyles({
@@ -30,10 +31,9 @@ export interface RendererProps {
 const text = (v: unknown) => (v == null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 const Text: FC<RendererProps> = ({ value }) => <span>{text(value)}</span>;
-const NumberR: FC<RendererProps> = ({ value }) => {
+const NumberR: FC<RendererProps> = ({ value, def }) => {
   const { i18n } = useTranslation();
-  const n = Number(value);
-  return <span>{value == null || value === '' || Number.isNaN(n) ? text(value) : n.toLocaleString(i18n.language.replace('_', '-'))}</span>;
+  return <span>{formatNumberValue(value, def, i18n.language.replace('_', '-'))}</span>;
 };
 const BooleanR: FC<RendererProps> = ({ value }) => {
   const { t } = useTranslation();
@@ -64,7 +64,25 @@ const ImageR: FC<RendererProps> = ({ value, def }) => {
   if (outdoor) return <Link value={def.label ?? def.name} def={def} href={src} />;
   return <img src={src} alt={def.label ?? def.name} className={styles.image} />;
 };
-const GeometryR: FC<RendererProps> = ({ value }) => <span>{geometrySummary(value)}</span>;
+const GeometryR: FC<RendererProps> = ({ value }) => {
+  const { t } = useTranslation();
+  const g = value as { type?: string; coordinates?: unknown } | null;
+  // A point reads as a place (issue 19): "47.37689° N, 8.54169° E", the hemispheres in the UI's language.
+  if (g?.type === 'Point' && Array.isArray(g.coordinates) && g.coordinates.length >= 2) {
+    const [lon, lat] = g.coordinates as number[];
+    return (
+      <span>
+        {t('features.place', {
+          lat: Math.abs(lat).toFixed(5),
+          northSouth: t(lat < 0 ? 'features.south' : 'features.north'),
+          lon: Math.abs(lon).toFixed(5),
+          eastWest: t(lon < 0 ? 'features.west' : 'features.east'),
+        })}
+      </span>
+    );
+  }
+  return <span>{geometrySummary(value)}</span>;
+};
 const ObjectR: FC<RendererProps> = ({ value }) => {
   const styles = useStyles();
   const obj = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};

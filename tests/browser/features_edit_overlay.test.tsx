@@ -62,7 +62,14 @@ describe('edit overlay', () => {
     const [lon, lat] = (draft.geometry as { coordinates: number[] }).coordinates;
     expect(Math.abs(lon)).toBeLessThan(0.01);
     expect(Math.abs(lat)).toBeLessThan(0.01);
-    expect(useDraft.getState().mode).toBe('idle');
+    // Drawn, the shape stays adjustable while the form is open.
+    expect(useDraft.getState().mode).toBe('modify');
+    expect(
+      m
+        .getInteractions()
+        .getArray()
+        .some((i) => i instanceof Modify),
+    ).toBe(true);
     expect(layerOf(m)[0].getSource()!.getFeatures()).toHaveLength(1);
   });
 

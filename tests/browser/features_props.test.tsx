@@ -64,7 +64,7 @@ describe('property renderers (SPEC §3, 14 types)', () => {
     expect(cell('i').querySelector('img')!.getAttribute('src')).toMatch(/^data:image\/png/);
     expect(cell('p').querySelector('a')!.getAttribute('href')).toBe('https://example.org/a.pdf');
     expect(cell('e').querySelector('a')!.getAttribute('href')).toBe('mailto:a@example.org');
-    expect(cell('g').textContent).toBe('Point (7.10000, 47.20000)');
+    expect(cell('g').textContent).toBe('47.20000° N, 7.10000° E');
     expect([...cell('o').querySelectorAll('dt')].map((x) => x.textContent)).toEqual(['k1', 'k2']);
     expect((cell('c').querySelector('[data-swatch]') as HTMLElement).style.background).toContain('rgb(255, 0, 0)');
     expect(cell('s').textContent).toBe('Alpha');
@@ -113,8 +113,11 @@ describe('edit form', () => {
         onCancel={() => undefined}
       />,
     );
-    expect(byTestId<HTMLInputElement>('edit-code')!.disabled).toBe(true);
-    expect(byTestId<HTMLInputElement>('edit-name')!.disabled).toBe(false);
+    expect(byTestId<HTMLInputElement>('edit-code')!.readOnly).toBe(true);
+    expect(byTestId<HTMLInputElement>('edit-name')!.readOnly).toBe(false);
+    // One note for the read-only fields, not one hint per field (issue 19).
+    expect(byTestId('admin-only-note')).not.toBeNull();
+    expect(document.body.textContent).not.toContain('Only an administrator may change this property.');
     await type(byTestId<HTMLInputElement>('edit-population')!, 'many');
     await type(byTestId<HTMLInputElement>('edit-contact')!, 'not-an-email');
     await click(byTestId('edit-submit'));
@@ -133,14 +136,15 @@ describe('edit form', () => {
       ui(apiBase, featureConfig(apiBase), true),
       <EditForm draft={admin} defs={admin.layer.properties} onSubmit={() => undefined} onCancel={() => undefined} />,
     );
-    expect(byTestId<HTMLInputElement>('edit-code')!.disabled).toBe(false);
+    expect(byTestId<HTMLInputElement>('edit-code')!.readOnly).toBe(false);
+    expect(byTestId('admin-only-note')).toBeNull();
     const locked = draftFromFeature(layer(false), feature, true);
     await renderFeatures(
       ui(apiBase, featureConfig(apiBase), true),
       <EditForm draft={locked} defs={locked.layer.properties} onSubmit={() => undefined} onCancel={() => undefined} />,
     );
     expect(byTestId('layer-read-only')).not.toBeNull();
-    expect(byTestId<HTMLInputElement>('edit-name')!.disabled).toBe(true);
+    expect(byTestId<HTMLInputElement>('edit-name')!.readOnly).toBe(true);
     expect(byTestId<HTMLButtonElement>('edit-submit')!.disabled).toBe(true);
   });
 
@@ -170,8 +174,14 @@ describe('edit form', () => {
     await renderFeatures(ui(apiBase, featureConfig(apiBase), false), <DraftPanel />);
     await type(await findByTestId<HTMLInputElement>('edit-name'), name);
     await type(byTestId<HTMLInputElement>('edit-population')!, '12');
+    // The button and the confirmation say what is suggested: a new feature, by its name (issue 19).
+    expect(byTestId('edit-submit')!.textContent).toBe('Suggest new feature');
     await click(byTestId('edit-submit'));
-    await click(await findByTestId('confirm-ok')); // SPEC §8: submit is confirmed
+    const ok = await findByTestId('confirm-ok');
+    expect(ok.textContent).toBe('Suggest feature');
+    expect(byTestId('confirm-dialog')!.textContent).toContain('Suggest this new feature?');
+    expect(byTestId('confirm-dialog')!.textContent).toContain(name);
+    await click(ok); // SPEC §8: submit is confirmed
     await waitForText(SUCCESS.UPLOAD_SUCCESSFUL);
     const list = await api<{ items: { grpstatus: string; after: { properties: Record<string, unknown> } }[] }>(
       apiBase,

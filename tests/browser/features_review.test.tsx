@@ -14,6 +14,7 @@ import { ComparisonView } from '../../src/review/ComparisonView.tsx';
 import { ComparisonPrompt } from '../../src/review/ComparisonPrompt.tsx';
 import { PendingChanges } from '../../src/review/PendingChanges.tsx';
 import { VirtualList } from '../../src/review/VirtualList.tsx';
+import { seriousViolations } from './axe.ts';
 import { useReview } from '../../src/review/review_store.ts';
 import type { ChangeEntry, GroupedChanges } from '../../workers/data/protocol.ts';
 import { unmount, waitForText, byTestId, findByTestId } from './shell_harness.tsx';
@@ -49,7 +50,7 @@ async function threeKinds() {
 
 describe('feature comparison (SPEC §2)', () => {
   it('groups new / modified / deleted, highlights changed properties, hides deleted for users', async () => {
-    const { m, changes } = await threeKinds();
+    const { m, n, changes } = await threeKinds();
     const grouped: GroupedChanges = await getDataWorker().groupChanges({ changes, admin: true });
     const props = defs([{ name: 'name' }, { name: 'population', type: 'NUMBER' }]);
     const view = (g: GroupedChanges, admin: boolean, id: number) => (
@@ -66,9 +67,10 @@ describe('feature comparison (SPEC §2)', () => {
     for (const g of ['new', 'modified', 'deleted'])
       expect(byTestId(`compare-group-${g}`)!.querySelectorAll('[data-testid="compare-entry"]')).toHaveLength(1);
     const text = byTestId('compare-group-new')!.textContent!;
-    expect(text).toContain('suggested feature');
+    // Each entry is named by the feature's (proposed) name, not "suggested feature" / a GFID (issue 19).
+    expect(text).toContain(String(n.after!.properties.name));
     expect(text).toContain('user@');
-    expect(byTestId('compare-group-modified')!.textContent).toContain(`GFID ${m.gfid}`);
+    expect(byTestId('compare-group-modified')!.textContent).toContain(String(m.after!.properties.name));
     const row = (p: string) => byTestId('compare-table')!.querySelector(`[data-property="${p}"]`)!;
     expect(row('name').getAttribute('data-changed')).toBe('true');
     expect(row('population').getAttribute('data-changed')).toBeNull();
@@ -121,12 +123,15 @@ describe('pending changes (admins)', () => {
     );
     const list = byTestId('virtual-list')!;
     expect(list.querySelectorAll('[role="listitem"]').length).toBeLessThanOrEqual(14);
+    // A list's items say their place in all 10,000; nothing a list does not allow (axe aria-allowed-attr).
+    expect(list.querySelector('[role="listitem"]')!.getAttribute('aria-setsize')).toBe('10000');
+    expect(await seriousViolations(list)).toEqual([]);
     await act(async () => {
       list.scrollTop = 5000 * 40;
       list.dispatchEvent(new Event('scroll'));
     });
+    await expect.poll(() => list.querySelector('[data-index="5000"]')?.getAttribute('aria-posinset')).toBe('5001');
     const shown = [...list.querySelectorAll('[role="listitem"]')].map((r) => Number(r.getAttribute('data-index')));
-    expect(shown).toContain(5000);
     expect(shown.length).toBeLessThanOrEqual(14);
     expect(list.firstElementChild!.getBoundingClientRect().height).toBe(400_000);
   });

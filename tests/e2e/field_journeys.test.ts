@@ -70,7 +70,7 @@ describe('field journeys', () => {
 
     const [lon, lat] = ((await page.getByTestId('map').getAttribute('data-view-center')) ?? '').split(',').map(Number);
     await page.getByTestId('map-menu-copy-coordinates').tap();
-    await page.getByText(SUCCESS.LINK_COPIED, { exact: true }).waitFor({ timeout: 10_000 });
+    await page.getByTestId('notification-success').getByText(SUCCESS.LINK_COPIED, { exact: true }).waitFor({ timeout: 10_000 });
     expect(await menu.count()).toBe(0);
     const copied = (await page.evaluate(() => navigator.clipboard.readText())).split(', ').map(Number);
     // The middle of the map is the view's centre, within a pixel at this zoom.
@@ -104,7 +104,7 @@ describe('field journeys', () => {
     expect(await button.getAttribute('aria-pressed')).toBe('false');
     const before = (await page.getByTestId('location-button').boundingBox())!;
     await button.tap();
-    await page.getByText(SUCCESS.OUTDOOR_MODE_ON, { exact: true }).waitFor({ timeout: 10_000 });
+    await page.getByTestId('notification-success').getByText(SUCCESS.OUTDOOR_MODE_ON, { exact: true }).waitFor({ timeout: 10_000 });
     expect(await button.getAttribute('aria-pressed')).toBe('true');
     expect(await page.locator('[data-outdoor=true]').count()).toBe(1);
     const after = (await page.getByTestId('location-button').boundingBox())!;
@@ -112,7 +112,7 @@ describe('field journeys', () => {
     expect(after.height).toBeGreaterThan(before.height);
     await page.screenshot({ path: join(suite.shots, 'outdoor-on.png') });
     await button.tap();
-    await page.getByText(SUCCESS.OUTDOOR_MODE_OFF, { exact: true }).waitFor({ timeout: 10_000 });
+    await page.getByTestId('notification-success').getByText(SUCCESS.OUTDOOR_MODE_OFF, { exact: true }).waitFor({ timeout: 10_000 });
     expect(await page.locator('[data-outdoor=true]').count()).toBe(0);
     expect(suite.pageErrors).toEqual([]);
     await context.close();

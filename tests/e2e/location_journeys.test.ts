@@ -69,7 +69,7 @@ describe('location journeys', () => {
     const button = page.getByTestId('location-button');
     await button.tap();
     // Chromium answers an ungranted request with PositionError code 1 (denied).
-    await page.getByText(ERRORS.GEOLOCATION_DENIED, { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('notification-error').getByText(ERRORS.GEOLOCATION_DENIED, { exact: true }).waitFor({ timeout: 15_000 });
     expect(await button.getAttribute('data-state')).toBe('blocked');
     expect(await button.getAttribute('data-visible')).toBe('false');
     expect(suite.pageErrors).toEqual([]);

@@ -92,7 +92,7 @@ describe('suggestion journey', () => {
     await row.getByTestId('queue-compare').click();
     await admin.getByTestId('pending-changes').waitFor({ state: 'detached' });
     await admin.getByTestId('compare-table').waitFor();
-    expect(await admin.getByTestId('compare-group-new').textContent()).toContain('suggested feature');
+    expect(await admin.getByTestId('compare-group-new').textContent()).toContain(name);
     expect(await admin.locator('[data-testid=compare-table] [data-property=name]').getAttribute('data-changed')).toBe('true');
     await admin.locator(`[data-testid=compare-entry][data-change-id="${mine.id}"]`).click();
     await admin.screenshot({ path: join(suite.shots, 'comparison.png') });

@@ -144,7 +144,7 @@ describe('track journeys', () => {
     await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
     const button = page.getByTestId('track-button');
     await button.tap();
-    await page.getByText(ERRORS.GEOLOCATION_DENIED, { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('notification-error').getByText(ERRORS.GEOLOCATION_DENIED, { exact: true }).waitFor({ timeout: 15_000 });
     await expect.poll(() => button.getAttribute('data-status')).toBe('idle');
     expect(await page.getByTestId('track-keep-dialog').count()).toBe(0);
     expect(suite.pageErrors).toEqual([]);

@@ -19,8 +19,11 @@ const COUNTS: Record<string, number> = { cities: 3, cities_diff: 1, private_site
 /** Whether the signed-in user is registered on ws_private (SPEC §6: members read it). */
 const member = { registered: true };
 
-/** A worker whose answers wait for `release()` while `hold` is set. */
-function fakeWorker() {
+/**
+ * A worker whose answers wait for `release()` while `hold` is set. `refused`: a layer the server
+ * refuses to this user (403), as a `_diff` layer of an unregistered user.
+ */
+function fakeWorker(refused?: string) {
   const shows: string[] = [];
   const drops: string[][] = [];
   const cancels: string[] = [];
@@ -34,6 +37,7 @@ function fakeWorker() {
       if (gate) await gate;
       if (req.workspace === 'ws_private' && !req.authorization) throw new Error('401 Unauthorized');
       if (req.workspace === 'ws_private' && !member.registered) throw new Error('403 You are not allowed to do this.');
+      if (req.layer === refused) throw new Error('You are not allowed to do this.');
       return { layerId: req.layer, count: COUNTS[req.layer], source: 'network', ticket: `t-${req.layer}` };
     },
     async dropLayers({ layerIds }) {
@@ -73,8 +77,8 @@ function fakeRenderer() {
   return { renderer, drawn };
 }
 
-function session(loggedIn: boolean) {
-  const w = fakeWorker();
+function session(loggedIn: boolean, refused?: string) {
+  const w = fakeWorker(refused);
   const r = fakeRenderer();
   let fits = 0;
   const warnings: unknown[] = [];
@@ -106,6 +110,14 @@ beforeEach(() => {
 });
 
 describe('layer session', () => {
+  it("a refused _diff layer (a user not registered on its workspace) is logged, not shown as the map's error (issue 19)", async () => {
+    const { s, warnings } = session(true, 'cities_diff');
+    await s.load();
+    expect(map().layerError).toBeNull();
+    expect(warnings).toContain('You are not allowed to do this.');
+    expect(map().layerCounts.cities).toBe(3);
+  });
+
   it("first load: the visitor's layers, a fit, then the features-loaded flag", async () => {
     const { s, w, r, fits } = session(false);
     const done = s.load();
@@ -117,7 +129,7 @@ describe('layer session', () => {
       loading: false,
       layerCounts: { cities: 3 },
       featuresLoaded: 3,
-      layerError: 'private_sites: 401 Unauthorized',
+      layerError: { layerId: 'private_sites', message: '401 Unauthorized' },
     });
     expect(fits()).toBe(1);
   });

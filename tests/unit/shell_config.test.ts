@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COOKIE_CONSENT_DAYS, DEFAULT_TIME_FORMAT, ERRORS, appConfigSchema } from '../../src/model/index.ts';
 import { interpretLocalConfig, loadConfigFile, loadLocalConfig } from '../../src/config/local_config.ts';
 import { isConfigMissing, mergeAppConfig } from '../../src/config/merge_config.ts';
-import { brandRamp, buildTheme, configColor, parseHex } from '../../src/config/theme.ts';
+import { brandRamp, buildTheme, configColor, contrastRatio, parseHex, readableOn } from '../../src/config/theme.ts';
 import { ChunkLoadTimeoutError, withTimeout } from '../../src/config/lazy.ts';
 import { cookieString, readCookie, userCookiesAllowed } from '../../src/state/cookies.ts';
 import { userCookieDays } from '../../src/state/auth_store.ts';
@@ -75,7 +75,14 @@ describe('theme from the app configuration', () => {
     const light = buildTheme(config, 'light');
     const dark = buildTheme(config, 'dark');
     expect(light.colorBrandBackground).toBe('#336699');
-    expect(light.colorBrandForegroundLink).toBe('#ff8800');
+    // The orange accent, darkened until links read at 4.5:1 on the light backgrounds (issue 19)...
+    expect(contrastRatio('#ff8800', light.colorNeutralBackground1)).toBeLessThan(4.5);
+    expect(light.colorBrandForegroundLink).not.toBe('#ff8800');
+    for (const bg of [light.colorNeutralBackground1, light.colorNeutralBackground2, light.colorNeutralBackground3])
+      expect(contrastRatio(light.colorBrandForegroundLink, bg)).toBeGreaterThanOrEqual(4.5);
+    // ...and kept as it is on the dark ones, where it already reads.
+    expect(dark.colorBrandForegroundLink).toBe('#ff8800');
+    expect(readableOn('#1a1a1a', ['#ffffff'])).toBe('#1a1a1a');
     expect(light.fontSizeBase300).toBe('28px'); // 14px × 28/14
     expect(dark.colorNeutralBackground1).not.toBe(light.colorNeutralBackground1);
   });

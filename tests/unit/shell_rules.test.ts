@@ -76,12 +76,14 @@ describe('settings=<tab> and mode (SPEC §2)', () => {
   });
 
   it('reads every intent from one query string', () => {
-    expect(readQueryIntents('?auth=logout&settings=map&mode=admin', false)).toEqual({
-      authTab: 'login',
+    // The tab asked for: the dialog resolves it against the login state of its moment.
+    expect(readQueryIntents('?auth=logout&settings=map&mode=admin')).toEqual({
+      authTab: 'logout',
       settingsTab: 'map',
       adminMode: true,
     });
-    expect(readQueryIntents('', true)).toEqual({});
-    expect(readQueryIntents('mode=viewer', true)).toEqual({ adminMode: false });
+    expect(readQueryIntents('?auth=nonsense')).toEqual({});
+    expect(readQueryIntents('')).toEqual({});
+    expect(readQueryIntents('mode=viewer')).toEqual({ adminMode: false });
   });
 });

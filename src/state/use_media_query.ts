@@ -13,3 +13,6 @@ export function useMediaQuery(query: string): boolean {
     () => window.matchMedia(query).matches,
   );
 }
+
+/** A phone held upright: prompts become bottom sheets, toasts shrink (issue 19). */
+export const PHONE_QUERY = '(max-width: 599px)';

@@ -1,0 +1,57 @@
+// Keeps the address's hash (permalink.ts) and the map in step (issue 19): a link with `#map=` opens
+// at that view (and the first load does not fit the layers over it); every move and every selection
+// writes the hash again (replaceState: no history entry per pan); `&feature=` selects that feature
+// once the layers are in, which opens its prompt.
+import { useEffect, useRef } from 'react';
+import type OlMap from 'ol/Map.js';
+import { fromLonLat, toLonLat } from 'ol/proj.js';
+import { useSelection } from '../state/selection_store.ts';
+import { useMapStore } from '../state/map_store.ts';
+import { formatPermalink, isPermalinkHash, parsePermalink, type Permalink } from './permalink.ts';
+
+/** The view the address asked for when the page opened: the first load then skips its fit (SPEC §4 fitToLayers). */
+export const openedAtPermalink = (): boolean => parsePermalink(window.location.hash).position !== undefined;
+
+function writeHash(map: OlMap) {
+  const view = map.getView();
+  if (!isPermalinkHash(window.location.hash)) return;
+  const center = view.getCenter();
+  const zoom = view.getZoom();
+  if (!center || zoom === undefined) return;
+  const [lon, lat] = toLonLat(center);
+  const selected = useSelection.getState().selected;
+  const link: Permalink = { position: { zoom, lon: lon!, lat: lat! }, feature: selected ?? undefined };
+  const hash = formatPermalink(link);
+  if (hash !== window.location.hash)
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}${hash}`);
+}
+
+export function usePermalink(map: OlMap | undefined) {
+  const featuresLoaded = useMapStore((s) => s.featuresLoaded);
+  // The deep link's feature, read before the first move rewrites the address; selected once.
+  const linked = useRef(parsePermalink(window.location.hash).feature);
+  useEffect(() => {
+    if (!map) return;
+    const { position } = parsePermalink(window.location.hash);
+    if (position) {
+      map.getView().setCenter(fromLonLat([position.lon, position.lat]));
+      map.getView().setZoom(position.zoom);
+    }
+    const onMove = () => writeHash(map);
+    map.on('moveend', onMove);
+    const unsubscribe = useSelection.subscribe((s, prev) => s.selected !== prev.selected && writeHash(map));
+    return () => {
+      map.un('moveend', onMove);
+      unsubscribe();
+    };
+  }, [map]);
+
+  // The feature of a deep link is selected once its layer is drawn (its prompt reads it by gfid).
+  const loaded = featuresLoaded !== null && featuresLoaded !== undefined;
+  useEffect(() => {
+    const feature = linked.current;
+    if (!map || !loaded || !feature) return;
+    linked.current = undefined;
+    if (!useSelection.getState().selected) useSelection.getState().select([feature]);
+  }, [map, loaded]);
+}
