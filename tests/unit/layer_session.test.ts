@@ -207,7 +207,7 @@ describe('layer session', () => {
     const { s, w, r } = session(true);
     await s.load();
     expect(map().layerCounts.private_sites).toBeUndefined();
-    expect(map().layerError).toContain('private_sites');
+    expect(map().layerError).toMatchObject({ layerId: 'private_sites' });
     member.registered = true;
     await s.retryRefused();
     expect(w.shows.filter((x) => x.startsWith('private_sites'))).toEqual(['private_sites+auth', 'private_sites+auth']);
