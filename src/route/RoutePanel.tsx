@@ -22,6 +22,9 @@ const useStyles = makeStyles({
     maxHeight: '55%',
     overflowY: 'auto',
     zIndex: 14,
+    // Phones (PHONE_QUERY): a feature's bottom sheet holds the lower half, so the panel sits under
+    // the search field, above the sheet, and both stay usable (issue 19).
+    '@media (max-width: 599px)': { top: '56px', bottom: 'auto', maxHeight: '38%', zIndex: 21 },
   },
   header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
   end: { display: 'grid', gridTemplateColumns: '3.5em 1fr', alignItems: 'center', gap: tokens.spacingHorizontalS },
