@@ -89,22 +89,56 @@ export async function plainOlSite(geojson: Record<string, Buffer>): Promise<Site
   return { url: await listen(server), close: closer(server) };
 }
 
+/** One answer that passed the gate: its path and query, status and body bytes as sent (still encoded). */
+export interface Passed {
+  url: string;
+  status: number;
+  bodyBytes: number;
+}
+
 export interface Gate extends Site {
   /** true: every connection is dropped, as with no signal. */
   down: boolean;
+  /** Every answer completed since the last `clearPassed()`. */
+  passed: Passed[];
+  clearPassed(): void;
+  /** Resolves once no request has been in flight for `quietMs` (or `capMs` have passed). */
+  quiet(quietMs: number, capMs: number): Promise<void>;
 }
 
-/** A pass-through proxy to `target` that drops every connection while `down`. */
+/** A pass-through proxy to `target` that drops every connection while `down`, and logs what it passes. */
 export async function gate(target: string): Promise<Gate> {
   const t = new URL(target);
-  const g = { down: false } as Gate;
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  const g = { down: false, passed: [] as Passed[] } as Gate;
+  g.clearPassed = () => {
+    g.passed = [];
+  };
+  g.quiet = async (quietMs, capMs) => {
+    const until = Date.now() + capMs;
+    while (Date.now() < until && (inFlight > 0 || Date.now() - lastActivity < quietMs)) {
+      await new Promise((ok) => setTimeout(ok, 50));
+    }
+  };
   const server = createServer((req, res) => {
     if (g.down) {
       req.socket.destroy();
       return;
     }
+    inFlight++;
+    lastActivity = Date.now();
+    res.on('close', () => {
+      inFlight--;
+      lastActivity = Date.now();
+    });
     const out = request({ host: t.hostname, port: t.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
+      let bodyBytes = 0;
+      answer.on('data', (chunk: Buffer) => {
+        bodyBytes += chunk.length;
+      });
+      answer.on('end', () => g.passed.push({ url: req.url ?? '', status: answer.statusCode ?? 502, bodyBytes }));
       answer.pipe(res);
     });
     out.on('error', () => res.destroy());
