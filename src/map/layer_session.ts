@@ -7,6 +7,7 @@ import { isDiffLayerId, type Layer } from '../model/index.ts';
 import type { LayerError } from '../state/map_store.ts';
 import {
   loadVectorLayers,
+  reloadLayers,
   switchDiffLayers,
   type LayerRenderer,
   type LayerWorker,
@@ -114,6 +115,18 @@ export class LayerSession {
   retryRefused(): Promise<void> {
     return this.enqueue('refused layers not retried', async () => {
       if (this.loggedIn && this.failed.size > 0) await this.switchLayers(true);
+    });
+  }
+
+  /** Layers changed on the server in bulk (an import, issue 15): shown again, queued like the rest. */
+  reload(layerIds: readonly string[]): Promise<void> {
+    return this.enqueue('layers not reloaded', async () => {
+      const { renderer, layers, status } = this.deps;
+      if (this.aborted) return;
+      status.resumeLoading();
+      await reloadLayers(renderer, layers, layerIds, this.options());
+      await renderer.idle();
+      if (!this.aborted) status.finishLoading();
     });
   }
 

@@ -139,6 +139,21 @@ export async function loadVectorLayers(renderer: LayerRenderer, layers: readonly
   await showLayers(renderer, loadable, opts);
 }
 
+/**
+ * Shows again those of `layerIds` the user may see (an import changed them in bulk): the stored copy,
+ * then the server's, revalidated by its ETag. The other layers stay as drawn. Returns the ids shown.
+ */
+export async function reloadLayers(
+  renderer: LayerRenderer,
+  layers: readonly Layer[],
+  layerIds: readonly string[],
+  opts: LoadVectorLayersOptions,
+) {
+  const shown = loadableLayers(layers, opts.loggedIn).filter((l) => layerIds.includes(l.id));
+  await showLayers(renderer, shown, opts);
+  return shown.map((l) => l.id);
+}
+
 /** What a login or logout changes besides the diff layers (switchDiffLayers). */
 export interface LayerSwitch {
   /** Layers that failed before, loaded again with the new credentials (a login). */

@@ -81,4 +81,9 @@ export function useMapLayers(
   useEffect(() => {
     if (registrations > 0) void session.current?.retryRefused();
   }, [registrations]);
+  // An import's suggestions (or features) land in bulk: those layers show again, no reload (issue 15).
+  const stale = useMapStore((s) => s.staleLayers);
+  useEffect(() => {
+    if (stale.seq > 0) void session.current?.reload(stale.layerIds);
+  }, [stale]);
 }

@@ -22,6 +22,7 @@ import { useMapInstance } from '../map/map_instance.ts';
 import { VirtualList } from './VirtualList.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { ImportButton } from '../interop/import/ImportButton.tsx';
+import { showImportedOnMap } from '../interop/import/show_imported.ts';
 import { QueueFilters } from './QueueFilters.tsx';
 import { QUEUE_ROW_HEIGHT, QueueRow, isFeatureKind } from './QueueRow.tsx';
 import { useReview } from './review_store.ts';
@@ -141,7 +142,10 @@ export function PendingChanges() {
           apiBase={ui.api.apiBase}
           layers={ui.config.layersConfig}
           canCreateLayer={false}
-          onImported={() => void queries.invalidateQueries({ predicate: (q) => REVIEW_QUERY_ROOTS.includes(String(q.queryKey[0])) })}
+          onImported={(outcome) => {
+            void queries.invalidateQueries({ predicate: (q) => REVIEW_QUERY_ROOTS.includes(String(q.queryKey[0])) });
+            showImportedOnMap(outcome);
+          }}
         />
         {answer && <Summary answer={answer} />}
         {first.isPending ? (

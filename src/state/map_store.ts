@@ -23,6 +23,11 @@ export interface MapState {
   layerError: LayerError | null;
   /** Per tile layer; undefined until one of its tiles has loaded or failed. */
   layerStatus: Record<string, LayerStatus>;
+  /**
+   * Vector layers whose server copy changed in bulk (an import's suggestions): the map shows them
+   * again, revalidated (src/map/use_map_layers.ts). `seq` counts the requests.
+   */
+  staleLayers: { layerIds: readonly string[]; seq: number };
   startLoading: () => void;
   /** More layers load into a map already loaded (a login's diff layers); the others' counts stay. */
   resumeLoading: () => void;
@@ -35,6 +40,7 @@ export interface MapState {
   flagLayer: (layerId: string, status: LayerStatus) => void;
   /** Forgets one tile layer's status (it left the map), or all of them. */
   resetLayerStatus: (layerId?: string) => void;
+  markLayersStale: (layerIds: readonly string[]) => void;
 }
 
 const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
@@ -45,6 +51,7 @@ export const useMapStore = create<MapState>((set, get) => ({
   featuresLoaded: null,
   layerError: null,
   layerStatus: {},
+  staleLayers: { layerIds: [], seq: 0 },
   startLoading: () => set({ loading: true, layerCounts: {}, featuresLoaded: null, layerError: null }),
   resumeLoading: () => set({ loading: true, featuresLoaded: null }),
   forgetLayers: (layerIds) => {
@@ -61,6 +68,7 @@ export const useMapStore = create<MapState>((set, get) => ({
     if (now === status || (now === 'loadError' && status === 'ok')) return;
     set({ layerStatus: { ...get().layerStatus, [layerId]: status } });
   },
+  markLayersStale: (layerIds) => set({ staleLayers: { layerIds, seq: get().staleLayers.seq + 1 } }),
   resetLayerStatus(layerId) {
     if (layerId === undefined) return set({ layerStatus: {} });
     const { [layerId]: _gone, ...rest } = get().layerStatus;

@@ -149,6 +149,8 @@ describe('admin import as suggestions', () => {
     await expect.poll(() => page.getByTestId('import-dialog').evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
     expect(await page.getByTestId('import-start').isEnabled()).toBe(true);
     await shot(page, 'admin-01-csv-preview');
+    // Signed in, the map draws the pending suggestions too (loaded after the login): the count before.
+    const before = Number(await page.locator('[data-testid=map][data-features-loaded]').getAttribute('data-features-loaded'));
     await page.getByTestId('import-start').click();
     await page.getByTestId('import-outcome').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('import-outcome-text').textContent()).toBe('2 features suggested in Cities, awaiting review; 1 refused.');
@@ -156,6 +158,12 @@ describe('admin import as suggestions', () => {
       'Feature 2: The value is not a number. (Population → population: many)',
     );
     await shot(page, 'admin-02-csv-suggested');
+    // The two suggestions are drawn on the map at once, without a reload (the `_diff` layer is shown again).
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('[data-testid=map]')?.getAttribute('data-features-loaded') ?? null), {
+        timeout: 30_000,
+      })
+      .toBe(String(before + 2));
     await ctx.close();
     expect(suite.pageErrors).toEqual([]);
   }, 240_000);

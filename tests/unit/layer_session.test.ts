@@ -220,6 +220,26 @@ describe('layer session', () => {
     expect(w.shows.length).toBe(calls);
   });
 
+  it('shows again only the layers an import changed, with the new count, and never a diff layer to a visitor', async () => {
+    const { s, w, r } = session(true);
+    await s.load();
+    const before = [...w.shows];
+    COUNTS.cities_diff = 4;
+    try {
+      await s.reload(['cities_diff']);
+      expect(w.shows.slice(before.length)).toEqual(['cities_diff+auth']);
+      expect(r.drawn.at(-1)).toEqual(['cities', 'cities_diff', 'private_sites']); // the layer list is unchanged
+      expect(map()).toMatchObject({ loading: false, layerCounts: { cities: 3, cities_diff: 4, private_sites: 2 }, featuresLoaded: 9 });
+    } finally {
+      COUNTS.cities_diff = 1;
+    }
+    const visitor = session(false);
+    await visitor.s.load();
+    const shown = visitor.w.shows.length;
+    await visitor.s.reload(['cities_diff']);
+    expect(visitor.w.shows.length).toBe(shown);
+  });
+
   it('does nothing for a login state it already has', async () => {
     const { s, w, r } = session(true);
     await s.load();

@@ -5,13 +5,14 @@ import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Layer } from '../../model/index.ts';
 import { ImportDialog } from './ImportDialog.tsx';
+import type { ImportOutcome } from './use_import.ts';
 
 interface Props {
   appKey: string;
   apiBase?: string;
   layers: readonly Layer[];
   canCreateLayer: boolean;
-  onImported: () => void;
+  onImported: (outcome: ImportOutcome) => void;
 }
 
 export function ImportButton(props: Props) {

@@ -21,7 +21,7 @@ import { ImportPreview } from './ImportPreview.tsx';
 import { ImportTargetPicker } from './ImportTargetPicker.tsx';
 import { PropertyMappingTable } from './PropertyMappingTable.tsx';
 import { fileGeometryType, importableLayers, initialMapping, titleFromFileName, type ImportTarget } from './import_plan.ts';
-import { useImport } from './use_import.ts';
+import { useImport, type ImportOutcome } from './use_import.ts';
 
 interface Props {
   appKey: string;
@@ -31,8 +31,8 @@ interface Props {
   /** The app's owner may make a new layer of the file (SPEC §1 owners add layers). */
   canCreateLayer: boolean;
   onClose: () => void;
-  /** After an import that stored or suggested anything: the caller refreshes its layer list. */
-  onImported: () => void;
+  /** After an import that stored or suggested anything: the caller refreshes what shows it. */
+  onImported: (outcome: ImportOutcome) => void;
 }
 
 export function ImportDialog({ appKey, apiBase, layers, canCreateLayer, onClose, onImported }: Props) {
@@ -68,7 +68,7 @@ export function ImportDialog({ appKey, apiBase, layers, canCreateLayer, onClose,
     setTarget(next);
   };
   useEffect(() => {
-    if (phase === 'done' && run.outcome && run.outcome.imported > 0) onImported();
+    if (phase === 'done' && run.outcome && run.outcome.imported > 0) onImported(run.outcome);
   }, [phase, run.outcome, onImported]);
 
   const existing = target?.kind === 'existing' ? layers.find((l) => l.id === target.layerId) : undefined;
