@@ -1,6 +1,7 @@
 // Bounded HTTP load generator, run as a CHILD PROCESS (`node --import tsx loadgen.ts '<job json>'`) so
 // the load comes from a second process on 127.0.0.1. Every job has a fixed number of requests and a
-// per-request timeout; it prints one JSON line with the results and exits.
+// per-request timeout (the mixed job: a fixed duration); it prints one JSON line with the results and exits.
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
 interface GetJob {
@@ -23,6 +24,29 @@ interface ChangesJob {
   /** One update suggestion + its acceptance per entry. */
   changes: { gfid: number; lon: number; lat: number; population: number }[];
   concurrency: number;
+  timeoutMs: number;
+}
+
+/**
+ * Issue 16's mixed load: `clients` clients for `durationMs`, each doing in turn a single-feature read,
+ * an update suggestion or the acceptance of a pending one (weights `mix`), client i on server
+ * i mod n. Each suggestion names its own city (client i uses cities i, i + clients, …), so no two
+ * pending suggestions touch the same feature; an accept takes the oldest acknowledged suggestion not
+ * yet taken (a client finding none suggests instead).
+ */
+interface MixedJob {
+  kind: 'mixed';
+  bases: string[];
+  appKey: string;
+  userSession: string;
+  adminSession: string;
+  workspace: string;
+  layer: string;
+  /** The layer's points: reads pick any, suggestions move each one's population. */
+  cities: { gfid: number; lon: number; lat: number }[];
+  clients: number;
+  durationMs: number;
+  mix: { read: number; suggest: number; accept: number };
   timeoutMs: number;
 }
 
@@ -161,6 +185,86 @@ async function runChanges(job: ChangesJob) {
   };
 }
 
-const job = JSON.parse(process.argv[2]) as GetJob | ChangesJob;
-const result = job.kind === 'get' ? await runGet(job) : await runChanges(job);
+/** A small seeded generator (mulberry32), so every run draws the same sequence of operations. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type MixedOp = 'read' | 'suggest' | 'accept';
+
+async function runMixed(job: MixedJob) {
+  const agents = job.bases.map(() => new http.Agent({ keepAlive: true, maxSockets: job.clients }));
+  const user = { 'x-app-key': job.appKey, 'x-session-id': job.userSession };
+  const admin = { 'x-app-key': job.appKey, 'x-session-id': job.adminSession };
+  const latencies: Record<MixedOp, number[]> = { read: [], suggest: [], accept: [] };
+  const errors: Record<MixedOp, number> = { read: 0, suggest: 0, accept: 0 };
+  const failures: string[] = [];
+  const suggested: number[] = [];
+  const accepted: number[] = [];
+  const pending: number[] = [];
+  const t0 = performance.now();
+  const end = t0 + job.durationMs;
+  const total = job.mix.read + job.mix.suggest + job.mix.accept;
+  await Promise.all(
+    Array.from({ length: job.clients }, async (_, client) => {
+      const base = job.bases[client % job.bases.length];
+      const agent = agents[client % agents.length];
+      const random = seeded(client + 1);
+      let nextCity = client;
+      while (performance.now() < end) {
+        const draw = random() * total;
+        let op: MixedOp = draw < job.mix.read ? 'read' : draw < job.mix.read + job.mix.suggest ? 'suggest' : 'accept';
+        const changeId = op === 'accept' ? pending.shift() : undefined;
+        if (op === 'accept' && changeId === undefined) op = 'suggest';
+        if (op === 'suggest' && nextCity >= job.cities.length) op = 'read';
+        const s0 = performance.now();
+        try {
+          if (op === 'read') {
+            const { gfid } = job.cities[Math.floor(random() * job.cities.length)];
+            const r = await request(`${base}/api/features/${gfid}`, 'GET', user, null, agent, job.timeoutMs);
+            if (r.status !== 200) throw new Error(`read ${r.status} ${r.text.slice(0, 200)}`);
+          } else if (op === 'suggest') {
+            const { gfid, lon, lat } = job.cities[nextCity];
+            nextCity += job.clients;
+            const body = JSON.stringify({
+              type: 'FeatureCollection',
+              features: [
+                { type: 'Feature', geometry: { type: 'Point', coordinates: [lon, lat] }, properties: { gfid, population: 100_000 + gfid } },
+              ],
+            });
+            const url = `${base}/api/features/changes?workspace=${job.workspace}&layer=${job.layer}`;
+            const r = await request(url, 'PUT', user, body, agent, job.timeoutMs);
+            if (r.status !== 201) throw new Error(`suggest ${r.status} ${r.text.slice(0, 200)}`);
+            const id = (JSON.parse(r.text) as { id: number }).id;
+            suggested.push(id);
+            pending.push(id);
+          } else {
+            const r = await request(`${base}/api/features/changes/${changeId}/accept`, 'PUT', admin, null, agent, job.timeoutMs);
+            if (r.status !== 200) throw new Error(`accept ${r.status} ${r.text.slice(0, 200)}`);
+            accepted.push(changeId as number);
+          }
+          latencies[op].push(performance.now() - s0);
+        } catch (e) {
+          errors[op]++;
+          if (failures.length < 10) failures.push(`${op}: ${(e as Error).message}`);
+        }
+      }
+    }),
+  );
+  const wallMs = performance.now() - t0;
+  for (const a of agents) a.destroy();
+  return { wallMs, latencies, errors, failures, suggested, accepted };
+}
+
+// A job too large for the command line (the mixed job's cities) comes as `@<file>`.
+const arg = process.argv[2];
+const job = JSON.parse(arg.startsWith('@') ? readFileSync(arg.slice(1), 'utf8') : arg) as GetJob | ChangesJob | MixedJob;
+const result = job.kind === 'get' ? await runGet(job) : job.kind === 'changes' ? await runChanges(job) : await runMixed(job);
 process.stdout.write(JSON.stringify(result) + '\n');
