@@ -3,6 +3,7 @@
 // from config.baseLayersConfig go above it. A tile (or GeoJSON) that fails to load flags its layer
 // (SPEC §4 "Tile load error") in src/state/map_store.ts.
 import VectorLayer from 'ol/layer/Vector.js';
+import VectorImageLayer from 'ol/layer/VectorImage.js';
 import VectorSource from 'ol/source/Vector.js';
 import TileLayer from 'ol/layer/Tile.js';
 import XYZ from 'ol/source/XYZ.js';
@@ -45,8 +46,12 @@ function unwrapRings(fc: FeatureCollection): FeatureCollection {
   return { ...fc, features };
 }
 
-/** The bundled land is Natural Earth's. */
-export function createLandLayer(): VectorLayer {
+/**
+ * The bundled land is Natural Earth's. Drawn into an image that is reused while the view is still
+ * and transformed while it moves (issue 17): the main thread draws the land once per view, not on
+ * every frame the render worker's canvas triggers.
+ */
+export function createLandLayer(): VectorImageLayer {
   // Built once at start-up from 110m data (a few hundred rings): cheap enough for the main thread.
   const topo = land110m as unknown as Topology<{ land: GeometryCollection }>;
   const geojson = unwrapRings(feature(topo, topo.objects.land) as FeatureCollection);
@@ -57,8 +62,10 @@ export function createLandLayer(): VectorLayer {
       featureProjection: DEFAULT_PROJECTION,
     }),
   });
-  return new VectorLayer({
+  return new VectorImageLayer({
     source,
+    // A margin around the view, so a pan shows land at once while the next image is drawn.
+    imageRatio: 1.5,
     style: new Style({ fill: new Fill({ color: LAND_COLOR }), stroke: new Stroke({ color: LAND_STROKE, width: 0.75 }) }),
     zIndex: baseMapZ(0),
     properties: { layerId: BUNDLED_LAND_ID, title: 'Natural Earth land', basemap: true },
@@ -70,7 +77,7 @@ export function setLandCredits(map: OlMap, credits: readonly CreditId[]): void {
   const land = map
     .getLayers()
     .getArray()
-    .find((l) => l.get('layerId') === BUNDLED_LAND_ID) as VectorLayer | undefined;
+    .find((l) => l.get('layerId') === BUNDLED_LAND_ID) as VectorImageLayer | undefined;
   land?.getSource()?.setAttributions(() => credits.map(attributionHtml));
 }
 
