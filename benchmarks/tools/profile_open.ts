@@ -1,0 +1,40 @@
+// One cold open of the built app on the real server (PGlite, 2k cities), with a CPU profile of the
+// main thread from navigation to `mapdraft:features-drawn`; prints self time by script and function.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadTestLimits } from '../../server/limits.ts';
+import { startServer } from '../../server/start.ts';
+import { DEMO_APP_KEY } from '../../src/model/index.ts';
+import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
+import { launchBrowser, newContext } from '../lib/browser.ts';
+
+const srv = await startServer({ port: 0, dataDir: mkdtempSync(join(tmpdir(), 'prof-')), seedCities: 2000, log: false, print: () => undefined, limits: loadTestLimits() });
+const browser = await launchBrowser({ pinned: false });
+const context = await newContext(browser);
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+await cdp.send('Profiler.start');
+await page.goto(`${srv.url}/${DEMO_APP_KEY}`, { waitUntil: 'commit' });
+await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, FEATURES_DRAWN_MARK, { timeout: 120_000, polling: 200 });
+const { profile } = await cdp.send('Profiler.stop');
+const drawn = await page.evaluate((m) => performance.getEntriesByName(m)[0].startTime, FEATURES_DRAWN_MARK);
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const self = new Map<number, number>();
+const dt = profile.timeDeltas ?? [];
+profile.samples?.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (dt[i] ?? 0) / 1000));
+const byScript = new Map<string, number>();
+const byFn = new Map<string, number>();
+for (const [id, ms] of self) {
+  const f = byId.get(id)!.callFrame;
+  const script = (f.url.split('/').pop() || f.functionName || '(none)').replace(/-[\w-]{8}\.js/, '.js');
+  byScript.set(script, (byScript.get(script) ?? 0) + ms);
+  const key = `${f.functionName || '(anon)'} ${script}:${f.lineNumber}:${f.columnNumber}`;
+  byFn.set(key, (byFn.get(key) ?? 0) + ms);
+}
+const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(0).padStart(6)} ms  ${k}`).join('\n');
+console.log(`drawn at ${drawn.toFixed(0)} ms\n-- by script\n${top(byScript, 15)}\n-- by function\n${top(byFn, 30)}`);
+await browser.close();
+await srv.close();
