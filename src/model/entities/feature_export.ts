@@ -1,4 +1,4 @@
-// Export of a layer, a search result or a selection as a file (issue 15 part 6, SPEC §1 "export").
+// Export of a layer, a search result or a selection as a file (issue 15 part 6).
 // The client asks GET /api/features/export; the server writes the file in the chosen format.
 
 export const EXPORT_FORMATS = ['geojson', 'gpkg', 'fgb', 'gpx', 'csv'] as const;
