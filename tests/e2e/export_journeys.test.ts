@@ -27,7 +27,15 @@ async function exportVia(page: Page, testId: string, format: string, shot: strin
   await page.getByTestId(testId).click();
   const item = page.getByTestId(`${testId}-${format}`);
   await item.waitFor();
-  await page.waitForTimeout(300); // the menu's fade-in
+  // The menu fades in: the screenshot waits until it is fully drawn.
+  await item.evaluate(
+    (el) =>
+      new Promise<void>((resolve) => {
+        const drawn = () =>
+          getComputedStyle(el.closest('[role=presentation]') ?? el).opacity === '1' ? resolve() : requestAnimationFrame(drawn);
+        drawn();
+      }),
+  );
   await page.screenshot({ path: join(suite.shots, shot) });
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), item.click()]);
   expect(await download.failure()).toBeNull();

@@ -133,6 +133,10 @@ describe('GET /api/features/export', () => {
       'gfid,name,height,status,notes,longitude,latitude\r\n' +
         `${gfid},"'=HYPERLINK(""http://evil"")",-12.5,,"a, ""quoted""\nline",7.123457,-45.5\r\n`,
     );
+    // The same feature as GPX: its texts XML-escaped, not run as formulas (GPX is no spreadsheet).
+    const gpx = text((await exportOf(`${target()}&f=gpx&gfids=${gfid}`, admin)).bytes);
+    expect(gpx).toContain('<wpt lat="-45.5" lon="7.123457"><name>=HYPERLINK(&quot;http://evil&quot;)</name>');
+    expect(gpx).toContain('<md:notes>a, &quot;quoted&quot;\nline</md:notes>');
   });
 
   it('exports CSV of lines and polygons with a WKT column', async () => {
