@@ -38,6 +38,7 @@ import { appsRoutes } from './routes/apps.ts';
 import { allAttachmentRoutes } from './routes/attachments.ts';
 import { changesRoutes } from './routes/changes.ts';
 import { featuresRoutes } from './routes/features.ts';
+import { featureExportRoutes } from './routes/feature_export.ts';
 import { featureImportRoutes } from './routes/feature_import.ts';
 import { layersRoutes } from './routes/layers.ts';
 import { observationsRoutes } from './routes/observations.ts';
@@ -154,6 +155,7 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
       await api.register(featuresRoutes);
       await api.register(changesRoutes);
       await api.register(featureImportRoutes);
+      await api.register(featureExportRoutes);
       await api.register(reviewRoutes);
       await api.register(allAttachmentRoutes);
       await api.register(pdfRoutes);

@@ -53,7 +53,7 @@ export const gfidParams = z.object({
  * The FeatureCollection written piece by piece: prefix, then pages of rows by keyset on gfid, then
  * the suffix — 135k cities never sit in memory at once, and other requests run between pages.
  */
-async function* featureCollection(db: Db, workspace: string, layer: string, filter: FeatureFilter): AsyncGenerator<string> {
+export async function* featureCollection(db: Db, workspace: string, layer: string, filter: FeatureFilter): AsyncGenerator<string> {
   yield '{"type":"FeatureCollection","features":[';
   const where = featureWhere(workspace, layer, filter, 2);
   let after = 0;

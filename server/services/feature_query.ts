@@ -1,6 +1,6 @@
 // The SQL every feature read shares: which rows of one layer (bbox, property equality), and how a
 // feature becomes GeoJSON text. The features list, its FlatGeobuf form and the OGC API – Features
-// items all build their WHERE here, so a filter means the same thing in every format.
+// items and the file exports all build their WHERE here, so a filter means the same thing in every format.
 
 export type Bbox = [number, number, number, number];
 
@@ -14,6 +14,8 @@ export interface FeatureFilter {
    * other users are left out, their own kept (SPEC §2: the deleted group is for admins).
    */
   ownDeletesOnlyOf?: number;
+  /** Only these features (an exported selection or search result). */
+  gfids?: readonly number[];
 }
 
 export interface WhereClause {
@@ -46,6 +48,10 @@ export function featureWhere(workspace: string, layer: string, filter: FeatureFi
     const key = p();
     params.push(value);
     parts.push(`properties->>${key}::text = ${p()}::text`);
+  }
+  if (filter.gfids) {
+    params.push(filter.gfids);
+    parts.push(`gfid = ANY(${p()}::bigint[])`);
   }
   if (filter.ownDeletesOnlyOf !== undefined) {
     params.push(filter.ownDeletesOnlyOf);

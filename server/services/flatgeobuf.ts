@@ -22,6 +22,7 @@ import type { LayerRow } from '../routes/common.ts';
 import { type Bbox, type FeatureFilter, featureWhere } from './feature_query.ts';
 import { geometryBox, hilbertOrder, INDEX_NODE_SIZE, packedRTree } from './fgb_index.ts';
 import { ColumnType, FgbFeatureWriter, type FgbColumn, type FgbHeaderInput, fgbHeader, GeometryType } from './fgb_writer.ts';
+import { geometryPlan, type NumberKind, numberKinds, ofPlanFamily, plannedGeometry, propertyDefs } from './layer_table.ts';
 import { type FlatGeometry, readWkb } from './wkb.ts';
 
 export const FGB_MIME = 'application/flatgeobuf';
@@ -56,6 +57,9 @@ export function wantsFlatGeobuf(f: string | undefined, accept: string | undefine
   return best?.fgb ?? false;
 }
 
+/** The FlatGeobuf column type of each number kind (Int, Long, Double: GDAL's Integer, Integer64, Real). */
+const FGB_NUMBER: Record<NumberKind, ColumnType> = { int32: ColumnType.Int, int64: ColumnType.Long, real: ColumnType.Double };
+
 interface Columns {
   /** The FGB columns, in the order of `values`. */
   columns: FgbColumn[];
@@ -65,60 +69,9 @@ interface Columns {
   params: string[];
 }
 
-interface PropertyDef {
-  name: string;
-  type: unknown;
-}
-
-/** The layer's property definitions with a name the writer can send (the key is bound as text, which cannot hold NUL). */
-function propertyDefs(layer: LayerRow | null): PropertyDef[] {
-  const seen = new Set(['gfid', 'version']);
-  const defs: PropertyDef[] = [];
-  for (const def of (layer?.properties ?? []) as { name?: unknown; type?: unknown }[]) {
-    const name = def?.name;
-    if (typeof name !== 'string' || !name || seen.has(name) || name.includes('\0')) continue;
-    seen.add(name);
-    defs.push({ name, type: def.type });
-  }
-  return defs;
-}
-
-const INT32_MAX = 2 ** 31 - 1;
-
-/**
- * The column type of each NUMBER property as its values are: Int when every value is a whole number
- * within 32 bits, Long within 2^53, else Double — what GDAL makes of the same values in the GeoJSON
- * (Integer, Integer64, Real), so both formats of a layer open with the same field types. Decided over
- * the whole layer, so that every page and every bbox of it has the same columns.
- */
-async function numberColumnTypes(db: Db, layer: LayerRow | null, defs: PropertyDef[]): Promise<Map<string, ColumnType>> {
-  const numbers = defs.filter((d) => d.type === 'NUMBER').map((d) => d.name);
-  const types = new Map<string, ColumnType>([['gfid', ColumnType.Int]]);
-  if (!layer) return types;
-  const aggregates = numbers.map((_, i) => {
-    const v = `properties->$${i + 3}::text`;
-    const isNumber = `jsonb_typeof(${v}) = 'number'`;
-    return `, bool_and(NOT (${isNumber}) OR (${v})::text::numeric % 1 = 0) AS whole${i},
-      max(abs((${v})::text::numeric)) FILTER (WHERE ${isNumber}) AS max${i}`;
-  });
-  const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT max(gfid) AS gfid ${aggregates.join('')} FROM features WHERE workspace_id = $1 AND layer_id = $2`,
-    [layer.workspace_id, layer.id, ...numbers],
-  );
-  const integerType = (max: number) =>
-    max <= INT32_MAX ? ColumnType.Int : max <= Number.MAX_SAFE_INTEGER ? ColumnType.Long : ColumnType.Double;
-  types.set('gfid', rows[0]?.gfid == null ? ColumnType.Int : integerType(Number(rows[0].gfid)));
-  numbers.forEach((name, i) => {
-    const whole = rows[0]?.[`whole${i}`] === true;
-    const max = rows[0]?.[`max${i}`];
-    types.set(name, !whole || max == null ? ColumnType.Double : integerType(Number(max)));
-  });
-  return types;
-}
-
 /**
  * Columns: gfid (Int, or Long past 2^31 as in GeoJSON), version (Int), then one per property definition of the layer (SPEC §3),
- * typed by its definition: NUMBER → Int, Long or Double as the values are (numberColumnTypes),
+ * typed by its definition: NUMBER → Int, Long or Double as the values are (numberKinds),
  * BOOLEAN → Bool, the rest → String (objects and arrays as their JSON text). A value of the wrong
  * JSON type becomes null rather than an error (the writer leaves out a value of another type than
  * its column's). Keys without a definition are not sent. A String column's value is `->>`'s text,
@@ -129,11 +82,12 @@ async function layerColumns(db: Db, layer: LayerRow | null, firstParam: number, 
   const defs = propertyDefs(layer);
   // A streamed whole layer cannot wait for a scan of every value (≈ 0.4 s for the 135k cities on
   // PGlite): its numbers go out as Double and its gfids as Long, which hold every value exactly.
-  const numberTypes = streaming
-    ? new Map<string, ColumnType>([['gfid', ColumnType.Long], ...defs.map((d) => [d.name, ColumnType.Double] as const)])
-    : await numberColumnTypes(db, layer, defs);
+  const kinds = streaming
+    ? new Map<string, NumberKind>([['gfid', 'int64'], ...defs.map((d) => [d.name, 'real'] as const)])
+    : await numberKinds(db, layer, defs);
+  const numberType = (name: string) => FGB_NUMBER[kinds.get(name)!];
   const columns: FgbColumn[] = [
-    { name: 'gfid', type: numberTypes.get('gfid')! },
+    { name: 'gfid', type: numberType('gfid') },
     { name: 'version', type: ColumnType.Int },
   ];
   const values = ['gfid', 'version'];
@@ -141,45 +95,11 @@ async function layerColumns(db: Db, layer: LayerRow | null, firstParam: number, 
   for (const def of defs) {
     params.push(def.name);
     const key = `$${firstParam + params.length - 1}::text`;
-    const type = def.type === 'NUMBER' ? numberTypes.get(def.name)! : def.type === 'BOOLEAN' ? ColumnType.Bool : ColumnType.String;
+    const type = def.type === 'NUMBER' ? numberType(def.name) : def.type === 'BOOLEAN' ? ColumnType.Bool : ColumnType.String;
     columns.push({ name: def.name, type });
     values.push(type === ColumnType.String ? `properties->>${key}` : `properties->${key}`);
   }
   return { columns, values, params };
-}
-
-interface GeometryPlan {
-  /** PostGIS types of the features sent (a layer holds one family — SPEC §3). */
-  types: string[];
-  /** Whether single geometries are sent in their Multi form (`ST_Multi`). */
-  multi: boolean;
-  /** The header's geometry type: the one type of every feature in the file. */
-  type: GeometryType;
-}
-
-/**
- * FlatGeobuf readers expect the header's one geometry type, and the Natural Earth countries mix
- * Polygon and MultiPolygon: lines and polygons are always sent as their Multi form; points stay points
- * unless the layer holds a MultiPoint. Features of another family are left out (the client drops them
- * from a batch anyway).
- */
-async function geometryPlan(db: Db, layer: LayerRow): Promise<GeometryPlan> {
-  switch (layer.geometry_type) {
-    case 'LineString':
-      return { types: ['LINESTRING', 'MULTILINESTRING'], multi: true, type: GeometryType.MultiLineString };
-    case 'Polygon':
-      return { types: ['POLYGON', 'MULTIPOLYGON'], multi: true, type: GeometryType.MultiPolygon };
-    case 'Point': {
-      const { rows } = await db.query(
-        `SELECT 1 FROM features WHERE workspace_id = $1 AND layer_id = $2 AND GeometryType(geom) = 'MULTIPOINT' LIMIT 1`,
-        [layer.workspace_id, layer.id],
-      );
-      const multi = rows.length > 0;
-      return { types: ['POINT', 'MULTIPOINT'], multi, type: multi ? GeometryType.MultiPoint : GeometryType.Point };
-    }
-    default:
-      return { types: [], multi: false, type: GeometryType.Point };
-  }
 }
 
 /** A file with the layer's header and no feature (a Point file with gfid and version without a layer). */
@@ -212,14 +132,13 @@ interface FgbPlan {
  */
 async function planFile(db: Db, layer: LayerRow, selection: FgbSelection, pageRows: number, streaming = false): Promise<FgbPlan> {
   const plan = await geometryPlan(db, layer);
-  const types = plan.types.length ? plan.types.map((t) => `'${t}'`).join(', ') : 'NULL';
   // $1 the last gfid sent, then the filter's parameters, then the property keys (an unused
   // parameter would leave PostgreSQL unable to type it).
   const where = featureWhere(layer.workspace_id, layer.id, selection, 2);
-  const rowsOf = `${where.sql} AND GeometryType(geom) IN (${types})`;
+  const rowsOf = `${where.sql} AND ${ofPlanFamily(plan)}`;
   const cols = await layerColumns(db, layer, 2 + where.params.length, streaming);
   // RFC 7946's ring order here too, so both formats of a layer carry the same rings.
-  const geom = plan.multi ? 'ST_Multi(ST_ForcePolygonCCW(geom))' : 'ST_ForcePolygonCCW(geom)';
+  const geom = plannedGeometry(plan);
   // A page is one JSON text: [[gfid, version, ...values, WKB as hex], ...]. PGlite hands over one
   // text value much faster than a thousand rows of several columns (measured on the 135k cities:
   // ≈ 0.9 s against ≈ 2.3 s for the whole layer); JSON.parse and Buffer.from(hex) are cheap.
@@ -228,7 +147,7 @@ async function planFile(db: Db, layer: LayerRow, selection: FgbSelection, pageRo
   // for every page of 1,000 (60–80 ms a page, the FlatGeobuf list 2× slower than GeoJSON, issue 17)
   // instead of walking the (workspace_id, layer_id, gfid) index. `last` and `scanned` carry the scan on.
   const sql = (rows: number) => `SELECT json_agg(json_build_array(${cols.values.join(', ')}, encode(ST_AsBinary(${geom}, 'NDR'), 'hex'))
-      ORDER BY gfid) FILTER (WHERE GeometryType(geom) IN (${types}))::text AS page, max(gfid) AS last, count(*) AS scanned
+      ORDER BY gfid) FILTER (WHERE ${ofPlanFamily(plan)})::text AS page, max(gfid) AS last, count(*) AS scanned
     FROM (
       SELECT gfid, version, properties, geom FROM features
       WHERE gfid > $1 AND ${where.sql}

@@ -1,6 +1,6 @@
 // SPEC §2 feature-properties prompt: opens when a feature is selected (SPEC §4 select), shows its
-// properties by type and tabs for attachments, images and history, with edit, delete and PDF
-// download. Editing starts a draft (src/edit); the form shows in the draft panel.
+// properties by type and tabs for attachments, images and history, with edit, delete, PDF
+// download and export as a file (issue 15 part 6). Editing starts a draft (src/edit); the form shows in the draft panel.
 import { useState } from 'react';
 import { Button, Spinner, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { ImagesTab } from './ImagesTab.tsx';
 import { HistoryTab } from './HistoryTab.tsx';
 import { ObservationsTab } from './ObservationsTab.tsx';
 import { downloadPdf } from './download_pdf.ts';
+import { ExportMenu } from '../interop/export/ExportMenu.tsx';
 import { useOutdoor } from '../state/outdoor_store.ts';
 import { ensureRegistered } from '../owner/WorkspaceRegisterDialog.tsx';
 
@@ -141,6 +142,17 @@ export function FeaturePrompt() {
           <Button size="small" onClick={() => void pdf()} data-testid="feature-pdf">
             {t('features.downloadPdf')}
           </Button>
+        )}
+        {data && (
+          <ExportMenu
+            api={ui.api}
+            workspace={data.workspace}
+            layer={data.layer}
+            fileName={name || `${data.layer}-${selected.gfid}`}
+            gfids={async () => [selected.gfid]}
+            label={t('export.of', { name: name || `GFID ${selected.gfid}` })}
+            testId="feature-export"
+          />
         )}
       </div>
     </Panel>

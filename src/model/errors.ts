@@ -1,6 +1,7 @@
 // The error catalogue (SPEC §8) and validation messages (SPEC §5): key → exact English text.
 // Texts quoted in the SPEC are verbatim; the others keep the SPEC's words in a full sentence.
 import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_DESCRIPTION_MIN, IMAGE_DESCRIPTION_MAX, OBSERVATION_COUNT_MAX } from './constants.ts';
+import { EXPORT_MAX_GFIDS } from './entities/feature_export.ts';
 
 /** SPEC §8: app-level errors are "APP_ERROR" followed by a key used as notification text. */
 export const APP_ERROR_PREFIX = 'APP_ERROR';
@@ -118,6 +119,9 @@ export const ERRORS = {
   IMPORT_NO_FEATURES: 'The file holds no features.',
   IMPORT_COORDINATE_COLUMNS_REQUIRED: 'Choose the longitude and latitude columns.',
   IMPORT_NO_GEOMETRY: 'The feature has no geometry.',
+  // Exporting files (issue 15 part 6).
+  EXPORT_FORMAT_NOT_SUPPORTED: 'This export format is not supported. Use GeoJSON, GeoPackage, FlatGeobuf, GPX or CSV.',
+  EXPORT_TOO_MANY_FEATURES: `Export at most ${EXPORT_MAX_GFIDS} selected features at a time.`,
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

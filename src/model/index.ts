@@ -23,6 +23,7 @@ export * from './entities/wire.ts';
 export * from './entities/review.ts';
 export * from './entities/observation.ts';
 export * from './entities/feature_import.ts';
+export * from './entities/feature_export.ts';
 
 export * from './rules/result.ts';
 export * from './rules/files.ts';

@@ -2,12 +2,14 @@
 // zoom buttons), answers as you type, grouped — map layers, then each layer's features, the species
 // observations (the server's, then the configured service's), then places from the configured geocoder. Choosing a feature zooms to it and opens its prompt (go_to_result.ts).
 // Test hooks: data-testid="search-input", "search-results" (data-query: the query its answers are for),
-// "search-result" with data-layer/data-gfid.
-import { memo, useCallback, useState } from 'react';
+// "search-result" with data-layer/data-gfid, "search-export-<layerId>" (a group's export).
+import { memo, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Button, makeStyles, SearchBox, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { AppConfig } from '../model/index.ts';
+import { EXPORT_MAX_GFIDS, type AppConfig } from '../model/index.ts';
 import { useMapInstance } from '../map/map_instance.ts';
+import { getDataWorker } from '../map/data_worker_client.ts';
+import { ExportMenu } from '../interop/export/ExportMenu.tsx';
 import { fitLonLatExtent, goToFeature, goToLayer, goToObservedFeature } from './go_to_result.ts';
 import { ServiceObservations } from './ServiceObservations.tsx';
 import { useSearch, type SearchAnswers } from './use_search.ts';
@@ -33,8 +35,10 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow8,
     padding: tokens.spacingVerticalXS,
   },
+  groupHead: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   group: {
     display: 'block',
+    flexGrow: 1,
     padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
     color: tokens.colorNeutralForeground3,
     fontSize: tokens.fontSizeBase200,
@@ -58,6 +62,31 @@ export function SearchBar({ config, appKey }: { config: AppConfig; appKey: strin
     [done],
   );
   const first = answers.features[0]?.hits[0];
+  const api = useMemo(() => ({ apiBase: config.serverUrl, appKey }), [config.serverUrl, appKey]);
+  // Issue 15 part 6: a layer's matches export as a file, up to EXPORT_MAX_GFIDS of them (the data worker
+  // finds them all, not only the rows shown).
+  const groupAction = useCallback(
+    (layerId: string, query: string) => {
+      const layer = layers.find((l) => l.id === layerId);
+      if (!layer?.workspace) return null;
+      const gfids = async () => {
+        const [group] = await getDataWorker().searchFeatures({ query, limit: EXPORT_MAX_GFIDS, layerIds: [layerId] });
+        return group?.hits.map((h) => h.id) ?? [];
+      };
+      return (
+        <ExportMenu
+          api={api}
+          workspace={layer.workspace}
+          layer={layerId}
+          fileName={`${layer.name} ${query}`}
+          gfids={gfids}
+          label={t('export.results', { name: layer.name })}
+          testId={`search-export-${layerId}`}
+        />
+      );
+    },
+    [layers, api, t],
+  );
 
   return (
     <div role="search" className={styles.host} aria-label={t('search.label')}>
@@ -82,7 +111,7 @@ export function SearchBar({ config, appKey }: { config: AppConfig; appKey: strin
       {open && (answers.query || answers.pending) && (
         <div className={styles.results} data-testid="search-results" data-pending={answers.pending} data-query={answers.query}>
           {answers.pending && !answers.query && <Spinner size="tiny" label={t('search.searching')} />}
-          <Results answers={answers} layerName={layerName} onLayer={onLayer} onDone={done} />
+          <Results answers={answers} layerName={layerName} onLayer={onLayer} onDone={done} groupAction={groupAction} />
           {answers.query && !hasAny(answers) && !answers.pending && (
             <Text className={styles.note}>{t('search.none', { query: answers.query })}</Text>
           )}
@@ -100,9 +129,11 @@ interface ResultsProps {
   layerName: (id: string) => string;
   onLayer: (id: string) => void;
   onDone: () => void;
+  /** Shown beside a layer's group of feature matches (its export). */
+  groupAction: (layerId: string, query: string) => ReactNode;
 }
 
-const Results = memo(function Results({ answers, layerName, onLayer, onDone }: ResultsProps) {
+const Results = memo(function Results({ answers, layerName, onLayer, onDone, groupAction }: ResultsProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const map = useMapInstance((s) => s.map);
@@ -123,11 +154,14 @@ const Results = memo(function Results({ answers, layerName, onLayer, onDone }: R
       )}
       {answers.features.map((g) => (
         <div key={g.layerId} role="group" aria-label={layerName(g.layerId)}>
-          <Text className={styles.group}>
-            {g.total > g.hits.length
-              ? t('search.groupMore', { layer: layerName(g.layerId), shown: g.hits.length, total: g.total })
-              : layerName(g.layerId)}
-          </Text>
+          <div className={styles.groupHead}>
+            <Text className={styles.group}>
+              {g.total > g.hits.length
+                ? t('search.groupMore', { layer: layerName(g.layerId), shown: g.hits.length, total: g.total })
+                : layerName(g.layerId)}
+            </Text>
+            {groupAction(g.layerId, answers.query)}
+          </div>
           {g.hits.map((h) =>
             row(
               `${g.layerId}-${h.id}`,

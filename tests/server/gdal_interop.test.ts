@@ -89,3 +89,62 @@ describe('FlatGeobuf over HTTP with GDAL', () => {
     expect(featureCount(gdal('ogrinfo', ['-ro', '-al', '-so', gpkg]))).toBe(177);
   });
 });
+
+describe('exported files with GDAL', () => {
+  /** The export of `layer` written to a file GDAL opens by its extension. */
+  async function exported(layer: string, f: string, ext = f): Promise<string> {
+    const res = await call(`/api/features/export?workspace=ws_demo&layer=${layer}&f=${f}`);
+    expect(res.status).toBe(200);
+    const path = join(dir, `export-${layer}.${ext}`);
+    writeFileSync(path, res.bytes);
+    return path;
+  }
+  const geojsonInfo = async (layer: string) => gdal('ogrinfo', ['-ro', '-al', '-so', await exported(layer, 'geojson')]);
+
+  for (const layer of ['cities', 'countries', 'borders']) {
+    it(`reads ${layer} as GeoPackage and FlatGeobuf with the count and field types of its GeoJSON export`, async () => {
+      const fromJson = await geojsonInfo(layer);
+      expect(featureCount(fromJson)).toBeGreaterThan(0);
+      for (const [f, ext] of [
+        ['gpkg', 'gpkg'],
+        ['fgb', 'fgb'],
+      ]) {
+        const info = gdal('ogrinfo', ['-ro', '-al', '-so', await exported(layer, f, ext)]);
+        expect(featureCount(info), f).toBe(featureCount(fromJson));
+        // The GeoPackage's fid is the gfid, so that column is not a field there.
+        const { gfid: _gfid, ...types } = fieldTypes(fromJson);
+        expect(fieldTypes(info), f).toMatchObject(types);
+      }
+    });
+  }
+
+  it('reads the GeoPackage geometries where the GeoJSON has them', async () => {
+    const paris = gdal('ogrinfo', ['-ro', '-q', '-where', "name = 'Paris'", await exported('cities', 'gpkg'), 'cities']);
+    expect(paris).toMatch(/POINT \(2\.3\d* 48\.8\d*\)/);
+    expect(gdal('ogrinfo', ['-ro', '-so', await exported('countries', 'gpkg'), 'countries'])).toMatch(/Geometry: Multi Polygon/);
+  });
+
+  it('reads the GPX waypoints and tracks with their properties', async () => {
+    const cities = featureCount(await geojsonInfo('cities'));
+    const points = gdal('ogrinfo', ['-ro', '-so', await exported('cities', 'gpx'), 'waypoints']);
+    expect(featureCount(points)).toBe(cities);
+    expect(gdal('ogrinfo', ['-ro', '-q', '-where', "name = 'Paris'", join(dir, 'export-cities.gpx'), 'waypoints'])).toMatch(
+      /md_country \(String\) = FR/,
+    );
+    const borders = featureCount(await geojsonInfo('borders'));
+    expect(featureCount(gdal('ogrinfo', ['-ro', '-so', await exported('borders', 'gpx'), 'tracks']))).toBe(borders);
+  });
+
+  it('reads the CSV with its longitude and latitude columns, and WKT for polygons', async () => {
+    const cities = featureCount(await geojsonInfo('cities'));
+    const csv = await exported('cities', 'csv');
+    const args = ['-ro', '-al', '-oo', 'X_POSSIBLE_NAMES=longitude', '-oo', 'Y_POSSIBLE_NAMES=latitude', '-oo', 'AUTODETECT_TYPE=YES'];
+    const info = gdal('ogrinfo', [...args, '-so', csv]);
+    expect(featureCount(info)).toBe(cities);
+    expect(fieldTypes(info)).toMatchObject({ name: 'String', population: 'Integer' });
+    expect(gdal('ogrinfo', [...args, '-q', '-where', "name = 'Paris'", csv])).toMatch(/POINT \(2\.3\d* 48\.8\d*\)/);
+    const countries = gdal('ogrinfo', ['-ro', '-al', '-so', await exported('countries', 'csv')]);
+    expect(featureCount(countries)).toBe(177);
+    expect(countries).toMatch(/Geometry: (Multi Polygon|Unknown \(any\))/);
+  });
+});
