@@ -1,6 +1,7 @@
 // One cold open of the built app on the real server (PGlite, 2k cities), with a CPU profile of the
-// main thread from navigation to `mapdraft:features-drawn`; prints self time by script and function.
-import { mkdtempSync } from 'node:fs';
+// main thread from navigation to `mapdraft:features-drawn`; prints self time by script and function,
+// and the main thread's canvas 2D fill/stroke calls (the base map's draws; features are drawn in a worker).
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadTestLimits } from '../../server/limits.ts';
@@ -9,17 +10,44 @@ import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
 
-const srv = await startServer({ port: 0, dataDir: mkdtempSync(join(tmpdir(), 'prof-')), seedCities: 2000, log: false, print: () => undefined, limits: loadTestLimits() });
+const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-profile-'));
+const srv = await startServer({ port: 0, dataDir, seedCities: 2000, log: false, print: () => undefined, limits: loadTestLimits() });
 const browser = await launchBrowser({ pinned: false });
 const context = await newContext(browser);
 const page = await context.newPage();
 const cdp = await context.newCDPSession(page);
+await page.addInitScript(() => {
+  const stats = { fills: 0, fillMs: 0, strokes: 0, strokeMs: 0, sizes: new Set<string>() };
+  (window as unknown as { __fillStats: typeof stats }).__fillStats = stats;
+  const proto = CanvasRenderingContext2D.prototype;
+  const fill = proto.fill;
+  const stroke = proto.stroke;
+  proto.fill = function (this: CanvasRenderingContext2D, ...args: unknown[]) {
+    const t = performance.now();
+    (fill as (...a: unknown[]) => void).apply(this, args);
+    stats.fillMs += performance.now() - t;
+    stats.fills++;
+    stats.sizes.add(`${this.canvas.width}x${this.canvas.height}`);
+  } as typeof proto.fill;
+  proto.stroke = function (this: CanvasRenderingContext2D, ...args: unknown[]) {
+    const t = performance.now();
+    (stroke as (...a: unknown[]) => void).apply(this, args);
+    stats.strokeMs += performance.now() - t;
+    stats.strokes++;
+  } as typeof proto.stroke;
+});
 await cdp.send('Profiler.enable');
 await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
 await cdp.send('Profiler.start');
 await page.goto(`${srv.url}/${DEMO_APP_KEY}`, { waitUntil: 'commit' });
 await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, FEATURES_DRAWN_MARK, { timeout: 120_000, polling: 200 });
 const { profile } = await cdp.send('Profiler.stop');
+const fills = await page.evaluate(() => {
+  const s = (window as unknown as { __fillStats: { fills: number; fillMs: number; strokes: number; strokeMs: number; sizes: Set<string> } })
+    .__fillStats;
+  return { ...s, sizes: [...s.sizes] };
+});
+console.log('canvas 2D on the main thread:', JSON.stringify(fills));
 const drawn = await page.evaluate((m) => performance.getEntriesByName(m)[0].startTime, FEATURES_DRAWN_MARK);
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map<number, number>();
@@ -34,7 +62,13 @@ for (const [id, ms] of self) {
   const key = `${f.functionName || '(anon)'} ${script}:${f.lineNumber}:${f.columnNumber}`;
   byFn.set(key, (byFn.get(key) ?? 0) + ms);
 }
-const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(0).padStart(6)} ms  ${k}`).join('\n');
+const top = (m: Map<string, number>, n: number) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `${v.toFixed(0).padStart(6)} ms  ${k}`)
+    .join('\n');
 console.log(`drawn at ${drawn.toFixed(0)} ms\n-- by script\n${top(byScript, 15)}\n-- by function\n${top(byFn, 30)}`);
 await browser.close();
 await srv.close();
+rmSync(dataDir, { recursive: true, force: true });
