@@ -16,6 +16,8 @@ const useOutdoorTargets = makeStaticStyles({
     minWidth: '48px',
   },
   '[data-outdoor="true"] .ol-control button': { width: '42px', height: '42px', fontSize: '26px' },
+  // The map's scale line (OL's place: bottom left) sits right of this button, not under it.
+  '.ol-scale-line': { left: '64px', bottom: '20px' },
 });
 
 const useStyles = makeStyles({

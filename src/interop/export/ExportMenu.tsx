@@ -2,7 +2,7 @@
 // selected feature. The server writes the file (GET /api/features/export), so offline the button
 // stays focusable but disabled, and its tooltip says why.
 import { useState } from 'react';
-import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Spinner, Tooltip } from '@fluentui/react-components';
+import { Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Spinner, Tooltip } from '@fluentui/react-components';
 import { ArrowDownload16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_EXTENSIONS, EXPORT_FORMAT_NAMES, EXPORT_FORMATS, type ExportFormat } from '../../model/index.ts';
@@ -11,6 +11,11 @@ import type { ApiCtx } from '../../api/suggestions.ts';
 import { useOnline } from '../../pwa/connectivity.ts';
 import { errorKeyOf, notifyError } from '../../state/notifications.ts';
 import { safeFileName, saveBlob } from '../../ui/save_blob.ts';
+
+// Issue 19: 44 px touch targets on a phone, for the button and each format.
+const useStyles = makeStyles({
+  touch: { '@media (max-width: 599px)': { minHeight: '44px', minWidth: '44px' } },
+});
 
 interface Props {
   api: ApiCtx;
@@ -28,6 +33,7 @@ interface Props {
 
 export function ExportMenu({ api, workspace, layer, fileName, gfids, label, testId, size = 'small' }: Props) {
   const { t } = useTranslation();
+  const styles = useStyles();
   const online = useOnline();
   const [busy, setBusy] = useState(false);
 
@@ -47,6 +53,7 @@ export function ExportMenu({ api, workspace, layer, fileName, gfids, label, test
 
   const button = (
     <Button
+      className={styles.touch}
       size={size}
       icon={busy ? <Spinner size="extra-tiny" /> : <ArrowDownload16Regular />}
       aria-label={label}
@@ -69,7 +76,7 @@ export function ExportMenu({ api, workspace, layer, fileName, gfids, label, test
       <MenuPopover>
         <MenuList>
           {EXPORT_FORMATS.map((format) => (
-            <MenuItem key={format} onClick={() => void run(format)} data-testid={`${testId}-${format}`}>
+            <MenuItem key={format} className={styles.touch} onClick={() => void run(format)} data-testid={`${testId}-${format}`}>
               {EXPORT_FORMAT_NAMES[format]}
             </MenuItem>
           ))}
