@@ -20,6 +20,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time: what the task cost, without the time the thread waited for the core. */
+  tdur?: number;
   pid: number;
   tid: number;
   id?: string;
@@ -31,6 +33,8 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
 
+const LONG_US = 50_000;
+
 // A trace kept earlier (KEEP_TRACE=1): analyse it again without typing.
 if (process.argv[2]?.endsWith('.json')) {
   const { readFileSync } = await import('node:fs');
@@ -39,7 +43,6 @@ if (process.argv[2]?.endsWith('.json')) {
 }
 const seed = process.argv[2] === undefined || process.argv[2] === 'all' ? 'all' : Number(process.argv[2]);
 const wordCount = Number(process.argv[3] ?? 5);
-const LONG_US = 50_000;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-profile-search-'));
 const srv = await startServer({
@@ -127,6 +130,19 @@ function report(events: TraceEvent[], names: string[]) {
     `${n.callFrame.functionName || '(anonymous)'} ${(n.callFrame.url ?? '').split('/').pop()}:${n.callFrame.lineNumber + 1}`;
   console.log(`typed: ${names.join(', ')}`);
   console.log(`long tasks (> 50 ms) on the main thread: ${tasks.length}; longest ${Math.max(0, ...tasks.map((x) => x.dur!)) / 1000} ms`);
+  // Per key, load-independent: the CPU time of the page's JS run by each 'input' event.
+  const inputs = onMain.filter((e) => e.name === 'EventDispatch' && (e.args as { data?: { type?: string } }).data?.type === 'input');
+  const perKey = inputs
+    .map((d) =>
+      onMain
+        .filter((e) => e.name === 'FunctionCall' && e.ts >= d.ts && e.ts < d.ts + (d.dur ?? 0))
+        .reduce((sum, e) => sum + (e.tdur ?? 0), 0),
+    )
+    .sort((a, b) => a - b);
+  const at = (q: number) => ((perKey[Math.min(perKey.length - 1, Math.floor(q * perKey.length))] ?? 0) / 1000).toFixed(1);
+  console.log(
+    `JS CPU per key (input event, thread time): median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms over ${perKey.length} keys`,
+  );
   const totalsByName = new Map<string, number>();
   const selfByFn = new Map<string, number>();
   const inclByFn = new Map<string, number>();
