@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import react from '@vitejs/plugin-react';
 import { CHROMIUM_PATH, chromiumArgs } from './scripts/chromium.ts';
+import { allCitiesServer } from './tests/browser/commands/all_cities_server.ts';
 
 // One runner for every suite; `npm test` (scripts/test.sh) prepares Chromium, PostgreSQL and the build first.
 export default defineConfig({
@@ -41,6 +42,7 @@ export default defineConfig({
             headless: true,
             provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs() } }),
             instances: [{ browser: 'chromium' }],
+            commands: { allCitiesServer },
           },
         },
       },

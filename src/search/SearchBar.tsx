@@ -3,14 +3,16 @@
 // observations (the server's, then the configured service's), then places from the configured geocoder. Choosing a feature zooms to it and opens its prompt (go_to_result.ts).
 // Test hooks: data-testid="search-input", "search-results" (data-query: the query its answers are for),
 // "search-result" with data-layer/data-gfid, "search-export-<layerId>" (a group's export).
-import { memo, type ReactNode, useCallback, useMemo, useState } from 'react';
-import { Button, makeStyles, SearchBox, Spinner, Text, tokens } from '@fluentui/react-components';
+import { memo, type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_MAX_GFIDS, type AppConfig } from '../model/index.ts';
+import type { SearchHit } from '../../workers/data/protocol.ts';
 import { useMapInstance } from '../map/map_instance.ts';
 import { getDataWorker } from '../map/data_worker_client.ts';
 import { ExportMenu } from '../interop/export/ExportMenu.tsx';
 import { fitLonLatExtent, goToFeature, goToLayer, goToObservedFeature } from './go_to_result.ts';
+import { SearchField } from './SearchField.tsx';
 import { ServiceObservations } from './ServiceObservations.tsx';
 import { useSearch, type SearchAnswers } from './use_search.ts';
 
@@ -26,7 +28,6 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     gap: tokens.spacingVerticalXS,
   },
-  box: { width: '100%', maxWidth: 'none', boxShadow: tokens.shadow4 },
   results: {
     maxHeight: 'min(60vh, 420px)',
     overflowY: 'auto',
@@ -51,17 +52,40 @@ export function SearchBar({ config, appKey }: { config: AppConfig; appKey: strin
   const { t } = useTranslation();
   const styles = useStyles();
   const [query, setQuery] = useState('');
-  const [open, setOpen] = useState(true);
-  const answers = useSearch(query, config, appKey);
-  // Stable across keys, so the memoised result rows are not rendered again for each letter typed.
+  const [open, setOpenState] = useState(true);
+  // Each key reports activity: set the state only when it changes, so a key renders nothing.
+  const isOpen = useRef(true);
+  const setOpen = useCallback((value: boolean) => {
+    if (isOpen.current === value) return;
+    isOpen.current = value;
+    setOpenState(value);
+  }, []);
+  const { answers, pending } = useSearch(query, config, appKey);
+  // Stable, so the memoised field and result rows are not rendered again when a search starts or ends.
   const layers = config.layersConfig;
   const layerName = useCallback((id: string) => layers.find((l) => l.id === id)?.name ?? id, [layers]);
-  const done = useCallback(() => setOpen(false), []);
+  const done = useCallback(() => setOpen(false), [setOpen]);
+  const show = useCallback(() => setOpen(true), [setOpen]);
+  // A transition: the search's start (spinner, requests) renders in slices that a key can interrupt.
+  const ask = useCallback((text: string) => startTransition(() => setQuery(text)), []);
   const onLayer = useCallback(
     (id: string) => void goToLayer(useMapInstance.getState().map, useMapInstance.getState().renderer, id).then(done),
     [done],
   );
-  const first = answers.features[0]?.hits[0];
+  // Enter goes to the best match; read when the key is pressed, so the field's handler stays the same.
+  const first = useRef<SearchHit>(undefined);
+  useEffect(() => {
+    first.current = answers.features[0]?.hits[0];
+  }, [answers]);
+  const onKeyDown = useCallback(
+    (e: React.KeyboardEvent<HTMLInputElement>) => {
+      if (e.key === 'Enter' && first.current) {
+        goToFeature(useMapInstance.getState().map, first.current);
+        done();
+      } else if (e.key === 'Escape') done();
+    },
+    [done],
+  );
   const api = useMemo(() => ({ apiBase: config.serverUrl, appKey }), [config.serverUrl, appKey]);
   // Issue 15 part 6: a layer's matches export as a file, up to EXPORT_MAX_GFIDS of them (the data worker
   // finds them all, not only the rows shown).
@@ -90,29 +114,12 @@ export function SearchBar({ config, appKey }: { config: AppConfig; appKey: strin
 
   return (
     <div role="search" className={styles.host} aria-label={t('search.label')}>
-      <SearchBox
-        className={styles.box}
-        value={query}
-        placeholder={t('search.placeholder')}
-        aria-label={t('search.label')}
-        data-testid="search-input"
-        onChange={(_, d) => {
-          setQuery(d.value);
-          setOpen(true);
-        }}
-        onFocus={() => setOpen(true)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && first) {
-            goToFeature(useMapInstance.getState().map, first);
-            done();
-          } else if (e.key === 'Escape') done();
-        }}
-      />
-      {open && (answers.query || answers.pending) && (
-        <div className={styles.results} data-testid="search-results" data-pending={answers.pending} data-query={answers.query}>
-          {answers.pending && !answers.query && <Spinner size="tiny" label={t('search.searching')} />}
+      <SearchField label={t('search.label')} placeholder={t('search.placeholder')} onQuery={ask} onActive={show} onKeyDown={onKeyDown} />
+      {open && (answers.query || pending) && (
+        <div className={styles.results} data-testid="search-results" data-pending={pending} data-query={answers.query}>
+          {pending && !answers.query && <Spinner size="tiny" label={t('search.searching')} />}
           <Results answers={answers} layerName={layerName} onLayer={onLayer} onDone={done} groupAction={groupAction} />
-          {answers.query && !hasAny(answers) && !answers.pending && (
+          {answers.query && !hasAny(answers) && !pending && (
             <Text className={styles.note}>{t('search.none', { query: answers.query })}</Text>
           )}
         </div>

@@ -1,10 +1,11 @@
-// The search field's answers as the user types (SPEC §2 search: map layers, deep search, places),
-// debounced so a fast typist starts one search, not one per key. Features are searched in the data
+// The search field's answers (SPEC §2 search: map layers, deep search, places) for the query the field
+// hands over once typing pauses (SearchField.tsx debounces, so a fast typist starts one search, not one
+// per key). Features are searched in the data
 // worker (offline, off the main thread); layer titles here (a handful); places at the configured
 // geocoder only; observations whose species matches at the server (SPEC §2 species search) and at the
 // configured species-observation service (SPEC §7). An answer to an older query never replaces a newer one.
 import { startTransition, useEffect, useState } from 'react';
-import { isDiffLayerId, matchLayersByTitle, SEARCH_DEBOUNCE_MS, type AppConfig, type Layer, type Observation } from '../model/index.ts';
+import { isDiffLayerId, matchLayersByTitle, type AppConfig, type Layer, type Observation } from '../model/index.ts';
 import { searchObservations } from '../api/observations.ts';
 import { getDataWorker } from '../map/data_worker_client.ts';
 import { geocode, ServiceError, type Place } from '../api/geocoder.ts';
@@ -29,10 +30,9 @@ export interface SearchAnswers {
   serviceObservations: ServiceObservation[];
   /** Its failure: the HTTP status, or 0 when it could not be reached (SPEC §8). */
   serviceError?: number;
-  pending: boolean;
 }
 
-const EMPTY: SearchAnswers = { query: '', features: [], layers: [], places: [], observations: [], serviceObservations: [], pending: false };
+const EMPTY: SearchAnswers = { query: '', features: [], layers: [], places: [], observations: [], serviceObservations: [] };
 
 /** A ServiceError's status; 0 for anything else (no answer). */
 const statusOf = (err: unknown) => (err instanceof ServiceError ? err.status : 0);
@@ -41,19 +41,21 @@ const statusOf = (err: unknown) => (err instanceof ServiceError ? err.status : 0
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 /**
- * Observations per layer whose species matches; undefined when a layer's answer failed. Each request
- * starts in a task of its own: starting a fetch costs the main thread several ms at 4× CPU slowdown,
- * and four in one task made a long task (benchmark scenario 12, the app's path). They still overlap.
+ * Starts `request` in a later task. Starting a fetch costs the main thread several ms at 4× CPU
+ * slowdown: several in one task, or one in the task that renders the search's start, made long tasks
+ * (benchmark scenario 12, the app's path). Requests started this way still overlap.
  */
+const inTaskOfItsOwn = <T>(request: () => Promise<T>) => nextTask().then(request);
+
+/** Observations per layer whose species matches (a request each); undefined when a layer's answer failed. */
 async function observationsFor(layers: readonly Layer[], query: string, ctx: { apiBase: string; appKey: string }, signal: AbortSignal) {
   const answers = await Promise.all(
-    layers.map(async (l, i) => {
-      if (i > 0) await nextTask();
-      return searchObservations(ctx, l.workspace!, l.id, query, signal).then(
+    layers.map((l) =>
+      inTaskOfItsOwn(() => searchObservations(ctx, l.workspace!, l.id, query, signal)).then(
         (items) => ({ layerId: l.id, items }),
         () => undefined,
-      );
-    }),
+      ),
+    ),
   );
   return {
     observations: answers.filter((a): a is { layerId: string; items: Observation[] } => !!a && a.items.length > 0),
@@ -61,8 +63,13 @@ async function observationsFor(layers: readonly Layer[], query: string, ctx: { a
   };
 }
 
-export function useSearch(query: string, config: AppConfig, appKey: string): SearchAnswers {
+/**
+ * The answers to the last query answered, and whether a newer one is being asked. Apart, so that a search
+ * starting renders the spinner but not the result rows again (they are memoised on `answers`).
+ */
+export function useSearch(query: string, config: AppConfig, appKey: string): { answers: SearchAnswers; pending: boolean } {
   const [answers, setAnswers] = useState<SearchAnswers>(EMPTY);
+  const [pending, setPending] = useState(false);
   const trimmed = query.trim();
   const geocoderUrl = config.search.geocoderUrl;
   const serviceUrl = config.search.observationServiceUrl;
@@ -74,55 +81,48 @@ export function useSearch(query: string, config: AppConfig, appKey: string): Sea
   useEffect(() => {
     if (trimmed.length < SEARCH_MIN_QUERY_LENGTH) {
       setAnswers(EMPTY);
+      setPending(false);
       return;
     }
-    // The same object while already pending: each further key then re-renders no result row.
-    setAnswers((a) => (a.pending ? a : { ...a, pending: true }));
+    setPending(true);
     const ctl = new AbortController();
-    const timer = setTimeout(() => {
-      const mapLayers = matchLayersByTitle(
-        layers.filter((l) => !isDiffLayerId(l.id)),
-        trimmed,
-      );
-      const features = featureSearch ? getDataWorker().searchFeatures({ query: trimmed }) : Promise.resolve([]);
-      const places: Promise<{ places: Place[]; placesError?: number }> = geocoderUrl
-        ? geocode(geocoderUrl, trimmed, ctl.signal).then(
-            (found) => ({ places: found }),
-            (err: unknown) => ({ places: [], placesError: statusOf(err) }),
-          )
-        : Promise.resolve({ places: [] });
-      const service: Promise<{ serviceObservations: ServiceObservation[]; serviceError?: number }> = serviceUrl
-        ? searchObservationService(serviceUrl, trimmed, placeId, ctl.signal).then(
-            (found) => ({ serviceObservations: found }),
-            (err: unknown) => ({ serviceObservations: [], serviceError: statusOf(err) }),
-          )
-        : Promise.resolve({ serviceObservations: [] });
-      const vectorLayers = layers.filter((l) => !isDiffLayerId(l.id) && l.workspace && l.type !== 'wms');
-      const observed = observationsFor(vectorLayers, trimmed, { apiBase, appKey }, ctl.signal);
-      void Promise.all([features.catch(() => []), places, observed, service]).then(
-        ([found, placeAnswer, observedAnswer, serviceAnswer]) => {
-          if (ctl.signal.aborted) return;
-          // Rendering dozens of result rows is a search's biggest main-thread step: as a transition,
-          // React renders them in slices, so a key pressed meanwhile is not held up by a long task.
-          startTransition(() =>
-            setAnswers({
-              query: trimmed,
-              features: found,
-              layers: mapLayers,
-              ...placeAnswer,
-              ...observedAnswer,
-              ...serviceAnswer,
-              pending: false,
-            }),
-          );
-        },
-      );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      ctl.abort();
-    };
+    const mapLayers = matchLayersByTitle(
+      layers.filter((l) => !isDiffLayerId(l.id)),
+      trimmed,
+    );
+    const features = featureSearch ? getDataWorker().searchFeatures({ query: trimmed }) : Promise.resolve([]);
+    const places: Promise<{ places: Place[]; placesError?: number }> = geocoderUrl
+      ? inTaskOfItsOwn(() => geocode(geocoderUrl, trimmed, ctl.signal)).then(
+          (found) => ({ places: found }),
+          (err: unknown) => ({ places: [], placesError: statusOf(err) }),
+        )
+      : Promise.resolve({ places: [] });
+    const service: Promise<{ serviceObservations: ServiceObservation[]; serviceError?: number }> = serviceUrl
+      ? inTaskOfItsOwn(() => searchObservationService(serviceUrl, trimmed, placeId, ctl.signal)).then(
+          (found) => ({ serviceObservations: found }),
+          (err: unknown) => ({ serviceObservations: [], serviceError: statusOf(err) }),
+        )
+      : Promise.resolve({ serviceObservations: [] });
+    const vectorLayers = layers.filter((l) => !isDiffLayerId(l.id) && l.workspace && l.type !== 'wms');
+    const observed = observationsFor(vectorLayers, trimmed, { apiBase, appKey }, ctl.signal);
+    void Promise.all([features.catch(() => []), places, observed, service]).then(([found, placeAnswer, observedAnswer, serviceAnswer]) => {
+      if (ctl.signal.aborted) return;
+      // Rendering dozens of result rows is a search's biggest main-thread step: as a transition,
+      // React renders them in slices, so a key pressed meanwhile is not held up by a long task.
+      startTransition(() => {
+        setAnswers({
+          query: trimmed,
+          features: found,
+          layers: mapLayers,
+          ...placeAnswer,
+          ...observedAnswer,
+          ...serviceAnswer,
+        });
+        setPending(false);
+      });
+    });
+    return () => ctl.abort();
   }, [trimmed, geocoderUrl, serviceUrl, placeId, featureSearch, layers, apiBase, appKey]);
 
-  return answers;
+  return { answers, pending };
 }
