@@ -13,7 +13,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { REVIEW_QUERY_ROOTS } from '../api/suggestions.ts';
 import type { BulkDecisionAnswer, ReviewItem } from '../model/index.ts';
@@ -48,7 +48,10 @@ function Row({ index, onDecide }: { index: number; onDecide: (item: ReviewItem, 
   const filter = useReview((s) => s.filter);
   const page = Math.floor(index / QUEUE_PAGE_SIZE) + 1;
   const q = useQueuePage(ui.api, filter, page);
-  const item = q.data?.items[index % QUEUE_PAGE_SIZE];
+  // A page that arrives renders its rows at once (the query store is synchronous); deferred, they
+  // mount in a transition that React slices (issue 14: no main-thread task over 50 ms).
+  const data = useDeferredValue(q.data);
+  const item = data?.items[index % QUEUE_PAGE_SIZE];
   if (!item) return q.isPending ? <Spinner size="extra-tiny" className={styles.loading} /> : null;
   return (
     <QueueRow
@@ -89,6 +92,8 @@ export function PendingChanges() {
   const map = useMapInstance((s) => s.map);
   useRectSelect(map);
   const open = useReview((s) => s.pendingOpen);
+  // The drawer mounts in a transition, in slices, after the click that opens it; it closes at once.
+  const shown = useDeferredValue(open) && open;
   const filter = useReview((s) => s.filter);
   const first = useQueuePage(ui.api, filter, 1, open);
   const decide = useQueueDecide();
@@ -102,9 +107,15 @@ export function PendingChanges() {
     const result = await decide({ accept, subject, items: [item], filter, reason: useReview.getState().reason });
     if (result) setAnswer(result);
   };
+  // The rows keep one renderRow, so a render of the drawer does not render every row again.
+  const decideOneRef = useRef(decideOne);
+  useLayoutEffect(() => {
+    decideOneRef.current = decideOne;
+  });
+  const renderRow = useCallback((i: number) => <Row index={i} onDecide={(item, accept) => void decideOneRef.current(item, accept)} />, []);
   return (
     <OverlayDrawer
-      open={open}
+      open={shown}
       position="end"
       size={narrow ? 'full' : 'medium'}
       onOpenChange={(_, d) => useReview.getState().setPendingOpen(d.open)}
@@ -155,7 +166,7 @@ export function PendingChanges() {
             count={total}
             rowHeight={QUEUE_ROW_HEIGHT}
             height={Math.max(QUEUE_ROW_HEIGHT * 2, window.innerHeight - (narrow ? CHROME_NARROW_PX : CHROME_PX))}
-            renderRow={(i) => <Row index={i} onDecide={(item, accept) => void decideOne(item, accept)} />}
+            renderRow={renderRow}
             testId="pending-list"
           />
         )}
