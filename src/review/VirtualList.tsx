@@ -6,7 +6,7 @@
 // Issue 14 (no main-thread task over 50 ms at CPU 4×): the rows in view are a deferred value, so a
 // scroll step only moves the viewport and the rows that come into view mount in a transition, which
 // React renders in slices of a few ms; rows that stay in view are memoised and not rendered again.
-import { memo, useDeferredValue, useRef, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { makeStyles } from '@fluentui/react-components';
 import { useVirtualizer } from '@tanstack/react-virtual';
 
@@ -58,9 +58,14 @@ const NO_ROWS: never[] = [];
 export function VirtualList({ count, rowHeight, height, renderRow, overscan = 4, testId = 'virtual-list' }: VirtualListProps) {
   const styles = useStyles();
   const viewport = useRef<HTMLDivElement>(null);
+  // The virtualizer reads the viewport's size and scroll offset as it gets the element, a forced
+  // layout; given after the first paint, that layout is already done instead of inside the commit
+  // that inserted the list (with a drawer around it).
+  const [attached, setAttached] = useState(false);
+  useEffect(() => setAttached(true), []);
   const virtualizer = useVirtualizer({
     count,
-    getScrollElement: () => viewport.current,
+    getScrollElement: () => (attached ? viewport.current : null),
     estimateSize: () => rowHeight,
     overscan,
     // The first paint (and a test's DOM) has the viewport's size before any resize observation.
