@@ -12,6 +12,7 @@ import { loadTestLimits } from '../../server/limits.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { VIEWPORT } from './browser.ts';
 import { cdpFor, setThrottle } from './cdp.ts';
+import { LONG_TASK_CATEGORIES, longTasks, type LongTask } from './long_task_trace.ts';
 import type { RunContext } from './scenario.ts';
 
 export const REVIEW_PASSWORDS = { admin: 'bench-admin-pass-1', user: 'bench-user-pass-1' };
@@ -44,6 +45,13 @@ export interface QueueUiRun {
   longTasksOver50: number;
   /** The longest task in each step (open, scroll, filter, accept), to say where they come from. */
   longestByStep: Record<string, number>;
+  /** With `trace`: each long task of the measured steps and the work inside it. */
+  traced?: LongTask[];
+}
+
+export interface QueueUiOptions {
+  /** Record a Chromium performance trace of the measured steps into this file (it slows them: profiling only). */
+  tracePath?: string;
 }
 
 const STEPS = ['open', 'scroll', 'filter', 'accept'] as const;
@@ -56,7 +64,7 @@ async function logIn(page: Page) {
   await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
 }
 
-export async function measureQueueUi(ctx: RunContext, pending: number): Promise<QueueUiRun> {
+export async function measureQueueUi(ctx: RunContext, pending: number, opts: QueueUiOptions = {}): Promise<QueueUiRun> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-bench-queue-ui-'));
   const srv = await startServer({
     port: 0,
@@ -88,6 +96,8 @@ export async function measureQueueUi(ctx: RunContext, pending: number): Promise<
       }).observe({ type: 'longtask' });
     });
     await setThrottle(cdp, 4);
+    if (opts.tracePath) await ctx.browser.startTracing(page, { path: opts.tracePath, categories: LONG_TASK_CATEGORIES });
+    let traced: LongTask[] | undefined;
     let openListMs = 0;
     let bulkAcceptMs = 0;
     const stepStarts: number[] = [];
@@ -116,6 +126,7 @@ export async function measureQueueUi(ctx: RunContext, pending: number): Promise<
       bulkAcceptMs = Date.now() - t0;
     } finally {
       await setThrottle(cdp, 1);
+      if (opts.tracePath) traced = longTasks(JSON.parse((await ctx.browser.stopTracing()).toString('utf8')));
     }
     const tasks = await page.evaluate(() => (window as unknown as { __longTasks: [number, number][] }).__longTasks);
     const durations = tasks.map(([, d]) => d);
@@ -133,6 +144,7 @@ export async function measureQueueUi(ctx: RunContext, pending: number): Promise<
       longTaskMaxMs: durations.length ? Math.max(...durations) : 0,
       longTasksOver50: durations.filter((d) => d > 50).length,
       longestByStep,
+      traced,
     };
     ctx.log(
       `    queue UI (${pending} pending, CPU 4×): list in ${openListMs} ms, bulk accept to summary ${bulkAcceptMs} ms, long tasks max ${run.longTaskMaxMs} ms (${run.longTasksOver50} over 50 ms; longest per step ${JSON.stringify(longestByStep)})`,

@@ -2,21 +2,13 @@
 // features, comments, links, bibliography entries, images, documents, tags and tag removals — each
 // with accept or decline; filters and bulk decisions above it. The list is windowed and its pages
 // come from the server as the admin scrolls (GET /api/apps/{appKey}/review).
-import {
-  Button,
-  DrawerBody,
-  DrawerHeader,
-  DrawerHeaderTitle,
-  OverlayDrawer,
-  Spinner,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { REVIEW_QUERY_ROOTS } from '../api/suggestions.ts';
 import type { BulkDecisionAnswer, ReviewItem } from '../model/index.ts';
+import type { QueueFilter } from '../api/review.ts';
 import { useFeatureUi } from '../ui/context.ts';
 import { useMapInstance } from '../map/map_instance.ts';
 import { VirtualList } from './VirtualList.tsx';
@@ -38,18 +30,37 @@ const CHROME_NARROW_PX = 260;
 
 const useStyles = makeStyles({
   loading: { height: `${QUEUE_ROW_HEIGHT}px` },
-  body: { paddingLeft: tokens.spacingHorizontalS, paddingRight: tokens.spacingHorizontalS, overflowX: 'hidden' },
+  // DrawerBody's own box, without DrawerBody: it reads its scroll height in a layout effect on every
+  // render of its children (its header shadow), a forced layout inside each commit of the queue
+  // (issue 14: no main-thread task over 50 ms).
+  body: {
+    flex: 1,
+    alignSelf: 'stretch',
+    position: 'relative',
+    overflowY: 'auto',
+    overflowX: 'hidden',
+    padding: `0 ${tokens.spacingHorizontalS} calc(${tokens.spacingHorizontalXXL} + 1px)`,
+  },
   filtersToggle: { minHeight: '44px', width: '100%', marginBottom: tokens.spacingVerticalS },
   summary: { margin: `0 0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase200, maxHeight: '96px', overflowY: 'auto' },
 });
 
-function Row({ index, onDecide }: { index: number; onDecide: (item: ReviewItem, accept: boolean) => void }) {
+interface RowProps {
+  index: number;
+  /** The list's filter (deferred with it), not the store's newest. */
+  filter: QueueFilter;
+  onDecide: (item: ReviewItem, accept: boolean) => void;
+}
+
+function Row({ index, filter, onDecide }: RowProps) {
   const ui = useFeatureUi();
   const styles = useStyles();
-  const filter = useReview((s) => s.filter);
   const page = Math.floor(index / QUEUE_PAGE_SIZE) + 1;
   const q = useQueuePage(ui.api, filter, page);
-  const item = q.data?.items[index % QUEUE_PAGE_SIZE];
+  // A page that arrives renders its rows at once (the query store is synchronous); deferred, they
+  // mount in a transition that React slices (issue 14: no main-thread task over 50 ms).
+  const data = useDeferredValue(q.data);
+  const item = data?.items[index % QUEUE_PAGE_SIZE];
   if (!item) return q.isPending ? <Spinner size="extra-tiny" className={styles.loading} /> : null;
   return (
     <QueueRow
@@ -90,10 +101,23 @@ export function PendingChanges() {
   const map = useMapInstance((s) => s.map);
   useRectSelect(map);
   const open = useReview((s) => s.pendingOpen);
-  const filter = useReview((s) => s.filter);
+  // The drawer mounts in a transition, in slices, after the click that opens it; it closes at once.
+  const shown = useDeferredValue(open) && open;
+  // Its body comes after the drawer has mounted: the drawer's first focus reads styles (a style
+  // recalculation of everything new), which then covers the header only.
+  const [bodyShown, setBodyShown] = useState(false);
+  useEffect(() => {
+    if (shown) startTransition(() => setBodyShown(true));
+    else setBodyShown(false);
+  }, [shown]);
+  // A new filter is a new list: the old one gives way to it in a transition, in slices, while the
+  // filter control itself shows the choice at once (issue 14).
+  const filter = useDeferredValue(useReview((s) => s.filter));
   const first = useQueuePage(ui.api, filter, 1, open);
   const decide = useQueueDecide();
   const [answer, setAnswer] = useState<BulkDecisionAnswer | null>(null);
+  // The summary and the refreshed list render in a transition (issue 14: no task over 50 ms).
+  const showAnswer = useCallback((a: BulkDecisionAnswer) => startTransition(() => setAnswer(a)), []);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const queries = useQueryClient();
   const total = first.data?.total ?? 0;
@@ -101,11 +125,21 @@ export function PendingChanges() {
   const decideOne = async (item: ReviewItem, accept: boolean) => {
     const subject = item.title || (isFeatureKind(item) ? t('review.suggestedFeature') : t(`review.kind.${item.kind}`));
     const result = await decide({ accept, subject, items: [item], filter, reason: useReview.getState().reason });
-    if (result) setAnswer(result);
+    if (result) showAnswer(result);
   };
+  // The rows keep one renderRow while the filter stays, so a render of the drawer does not render
+  // every row again.
+  const decideOneRef = useRef(decideOne);
+  useLayoutEffect(() => {
+    decideOneRef.current = decideOne;
+  });
+  const renderRow = useCallback(
+    (i: number) => <Row index={i} filter={filter} onDecide={(item, accept) => void decideOneRef.current(item, accept)} />,
+    [filter],
+  );
   return (
     <OverlayDrawer
-      open={open}
+      open={shown}
       position="end"
       size={narrow ? 'full' : 'medium'}
       onOpenChange={(_, d) => useReview.getState().setPendingOpen(d.open)}
@@ -123,47 +157,49 @@ export function PendingChanges() {
         </DrawerHeaderTitle>
         <span data-testid="pending-total">{t('review.pendingTotal', { count: total })}</span>
       </DrawerHeader>
-      <DrawerBody data-testid="pending-changes" className={styles.body}>
-        {narrow ? (
-          // On a phone the filters fold away, so the list has the screen.
-          <Button
-            className={styles.filtersToggle}
-            onClick={() => setFiltersOpen(!filtersOpen)}
-            aria-expanded={filtersOpen}
-            data-testid="queue-filters-toggle"
-          >
-            {t('review.filter.title')}
-          </Button>
-        ) : null}
-        {(!narrow || filtersOpen) && <QueueFilters />}
-        <BulkBar total={total} onDone={setAnswer} />
-        <ImportButton
-          appKey={ui.api.appKey}
-          apiBase={ui.api.apiBase}
-          layers={ui.config.layersConfig}
-          canCreateLayer={false}
-          onImported={(outcome) => {
-            void queries.invalidateQueries({ predicate: (q) => REVIEW_QUERY_ROOTS.includes(String(q.queryKey[0])) });
-            showImportedOnMap(outcome);
-          }}
-        />
-        {answer && <Summary answer={answer} />}
-        {first.isPending ? (
-          <Spinner />
-        ) : first.isError ? (
-          <p>{first.error.message}</p>
-        ) : total === 0 ? (
-          <p>{t('review.none')}</p>
-        ) : (
-          <VirtualList
-            count={total}
-            rowHeight={QUEUE_ROW_HEIGHT}
-            height={Math.max(QUEUE_ROW_HEIGHT * 2, window.innerHeight - (narrow ? CHROME_NARROW_PX : CHROME_PX))}
-            renderRow={(i) => <Row index={i} onDecide={(item, accept) => void decideOne(item, accept)} />}
-            testId="pending-list"
+      {bodyShown && (
+        <div data-testid="pending-changes" className={styles.body}>
+          {narrow ? (
+            // On a phone the filters fold away, so the list has the screen.
+            <Button
+              className={styles.filtersToggle}
+              onClick={() => startTransition(() => setFiltersOpen(!filtersOpen))}
+              aria-expanded={filtersOpen}
+              data-testid="queue-filters-toggle"
+            >
+              {t('review.filter.title')}
+            </Button>
+          ) : null}
+          {(!narrow || filtersOpen) && <QueueFilters />}
+          <BulkBar total={total} onDone={showAnswer} />
+          <ImportButton
+            appKey={ui.api.appKey}
+            apiBase={ui.api.apiBase}
+            layers={ui.config.layersConfig}
+            canCreateLayer={false}
+            onImported={(outcome) => {
+              void queries.invalidateQueries({ predicate: (q) => REVIEW_QUERY_ROOTS.includes(String(q.queryKey[0])) });
+              showImportedOnMap(outcome);
+            }}
           />
-        )}
-      </DrawerBody>
+          {answer && <Summary answer={answer} />}
+          {first.isPending ? (
+            <Spinner />
+          ) : first.isError ? (
+            <p>{first.error.message}</p>
+          ) : total === 0 ? (
+            <p>{t('review.none')}</p>
+          ) : (
+            <VirtualList
+              count={total}
+              rowHeight={QUEUE_ROW_HEIGHT}
+              height={Math.max(QUEUE_ROW_HEIGHT * 2, window.innerHeight - (narrow ? CHROME_NARROW_PX : CHROME_PX))}
+              renderRow={renderRow}
+              testId="pending-list"
+            />
+          )}
+        </div>
+      )}
     </OverlayDrawer>
   );
 }

@@ -102,6 +102,23 @@ function FullImage({ item, onClose }: { item: ReviewItem; onClose: () => void })
   );
 }
 
+/**
+ * The row's tick, the only part that follows the selection: ticking "all matching" renders the
+ * checkboxes in view, not every row (issue 14: no main-thread task over 50 ms).
+ */
+function RowCheck({ item, label, className }: { item: ReviewItem; label: string; className: string }) {
+  const checked = useReview((s) => s.allMatching || s.selected.has(refKey(item)));
+  return (
+    <Checkbox
+      className={className}
+      checked={checked}
+      onChange={() => useReview.getState().toggle(item)}
+      aria-label={label}
+      data-testid="queue-select"
+    />
+  );
+}
+
 export interface QueueRowProps {
   item: ReviewItem;
   onDecide: (item: ReviewItem, accept: boolean) => void;
@@ -112,7 +129,6 @@ export function QueueRow({ item, onDecide, onCompare }: QueueRowProps) {
   const { t, i18n } = useTranslation();
   const ui = useFeatureUi();
   const styles = useStyles();
-  const checked = useReview((s) => s.allMatching || s.selected.has(refKey(item)));
   const [viewing, setViewing] = useState(false);
   const feature = item.gfid === null ? t('review.suggestedFeature') : `GFID ${item.gfid}`;
   const title = item.title || (isFeatureKind(item) ? feature : t(`review.kind.${item.kind}`));
@@ -122,13 +138,7 @@ export function QueueRow({ item, onDecide, onCompare }: QueueRowProps) {
   };
   return (
     <div className={styles.row} data-testid="queue-row" data-kind={item.kind} data-ref={refKey(item)}>
-      <Checkbox
-        className={styles.check}
-        checked={checked}
-        onChange={() => useReview.getState().toggle(item)}
-        aria-label={t('review.select', { subject: title })}
-        data-testid="queue-select"
-      />
+      <RowCheck item={item} label={t('review.select', { subject: title })} className={styles.check} />
       {item.kind === 'image' ? <Thumbnail item={item} onOpen={() => setViewing(true)} /> : <span className={styles.noThumb} />}
       <div className={styles.title}>
         <Badge className={styles.badge} appearance="tint" color={BADGE_COLOR[item.kind] ?? 'informative'}>

@@ -11,14 +11,30 @@ const STYLES: Record<string, Intl.DateTimeFormatOptions> = {
   LLL: { dateStyle: 'long', timeStyle: 'short' },
 };
 
+/**
+ * One formatter per locale, zone and format: building an Intl.DateTimeFormat costs far more than
+ * formatting with one (a list of dates, such as the review queue's rows, formats hundreds).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(locale: string, timeZone: string | undefined, timeFormat: string): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone ?? ''}|${timeFormat}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    const style = STYLES[timeFormat] ?? STYLES[DEFAULT_TIME_FORMAT];
+    try {
+      formatter = new Intl.DateTimeFormat(locale.replace('_', '-'), { ...style, timeZone });
+    } catch {
+      // An unknown time zone in the config must not break the prompt.
+      formatter = new Intl.DateTimeFormat(locale.replace('_', '-'), style);
+    }
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 export function formatDate(value: unknown, opts: { locale: string; timeZone?: string; timeFormat?: string }): string {
   const date = value instanceof Date ? value : new Date(String(value));
   if (value == null || value === '' || Number.isNaN(date.getTime())) return String(value ?? '');
-  const style = STYLES[opts.timeFormat ?? DEFAULT_TIME_FORMAT] ?? STYLES[DEFAULT_TIME_FORMAT];
-  try {
-    return new Intl.DateTimeFormat(opts.locale.replace('_', '-'), { ...style, timeZone: opts.timeZone }).format(date);
-  } catch {
-    // An unknown time zone in the config must not break the prompt.
-    return new Intl.DateTimeFormat(opts.locale.replace('_', '-'), style).format(date);
-  }
+  return formatterFor(opts.locale, opts.timeZone, opts.timeFormat ?? DEFAULT_TIME_FORMAT).format(date);
 }
