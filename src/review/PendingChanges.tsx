@@ -28,6 +28,7 @@ import { useReview } from './review_store.ts';
 import { QUEUE_PAGE_SIZE, useQueuePage } from './use_queue.ts';
 import { useQueueDecide } from './use_queue_decide.ts';
 import { useRectSelect } from './use_rect_select.ts';
+import { useReturnFocus } from '../state/use_return_focus.ts';
 
 /** Below this width the drawer takes the whole screen (a phone, 360 px). */
 const NARROW_PX = 600;
@@ -89,6 +90,7 @@ export function PendingChanges() {
   const map = useMapInstance((s) => s.map);
   useRectSelect(map);
   const open = useReview((s) => s.pendingOpen);
+  useReturnFocus(open);
   const filter = useReview((s) => s.filter);
   const first = useQueuePage(ui.api, filter, 1, open);
   const decide = useQueueDecide();
@@ -109,6 +111,9 @@ export function PendingChanges() {
       size={narrow ? 'full' : 'medium'}
       onOpenChange={(_, d) => useReview.getState().setPendingOpen(d.open)}
       modalType="non-modal"
+      // No slide-in (as SideDrawer): behind the map's rendering the motion can stall half-way, a
+      // translucent list over the map that the contrast checks failed on (issue 19, dark theme).
+      surfaceMotion={null}
     >
       <DrawerHeader>
         <DrawerHeaderTitle

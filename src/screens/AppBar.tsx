@@ -56,12 +56,15 @@ export function AppBar({ config }: { config: AppConfig }) {
   const featureCount = Object.values(counts).reduce((a, b) => a + b, 0);
   // A dialog or drawer these buttons open gives the focus back to the button when it closes (issue 19).
   const restoreFocus = useRestoreFocusTarget();
+  const accountLabel = loggedIn ? t('auth.accountLabel', { name: user?.username ?? '' }) : t('auth.login');
   const accountButton = (
     <Button
       appearance="transparent"
       className={styles.onBrand}
       icon={<Person24Regular />}
-      aria-label={loggedIn ? t('auth.tabs.userInformation') : t('auth.tabs.login')}
+      // The name holds the words shown beside the icon (WCAG 2.5.3 label in name), and stands alone
+      // on a phone, where those words are hidden.
+      aria-label={accountLabel}
       data-testid="account-button"
       {...restoreFocus}
       onClick={() => ui.openAuth(loggedIn ? 'userInformation' : 'login')}
@@ -103,13 +106,15 @@ export function AppBar({ config }: { config: AppConfig }) {
         {...restoreFocus}
         onClick={() => ui.setSettingsDrawerOpen(true)}
       />
-      {loggedIn ? (
-        accountButton
-      ) : (
-        <Tooltip content={t('auth.visitorTooltip')} relationship="description" withArrow>
-          {accountButton}
-        </Tooltip>
-      )}
+      {/* One tooltip either way: the button stays the same element across a login, so the focus
+          the account dialog gives back after it finds the button (issue 19). */}
+      <Tooltip
+        content={loggedIn ? accountLabel : t('auth.visitorTooltip')}
+        relationship={loggedIn ? 'inaccessible' : 'description'}
+        withArrow
+      >
+        {accountButton}
+      </Tooltip>
       <Button
         appearance="transparent"
         className={styles.onBrand}
