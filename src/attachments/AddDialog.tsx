@@ -16,6 +16,7 @@ const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '../state/use_return_focus.ts';
 
 export function AddDialog({
   kind,
@@ -32,6 +33,7 @@ export function AddDialog({
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  useReturnFocus(true);
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface data-testid={`add-${kind}-dialog`}>

@@ -25,6 +25,7 @@ import { ResetPasswordForm } from './ResetPasswordForm.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { UserInfoPane } from './UserInfoPane.tsx';
 import { LogoutPane } from './LogoutPane.tsx';
+import { useReturnFocus } from '../state/use_return_focus.ts';
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(520px, calc(100vw - 24px))', width: '100%', boxSizing: 'border-box' },
@@ -40,6 +41,7 @@ export function AuthDialog({ config, appKey }: { config: AppConfig; appKey: stri
   const { t } = useTranslation();
   const styles = useStyles();
   const requested = useUiStore((s) => s.authTab);
+  useReturnFocus(requested !== null);
   const openAuth = useUiStore((s) => s.openAuth);
   const loggedIn = useAuthStore(isLoggedIn);
   const tabs = authTabsFor(loggedIn, config);

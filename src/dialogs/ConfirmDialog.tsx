@@ -6,6 +6,7 @@ import { useCallback } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
+import { useReturnFocus } from '../state/use_return_focus.ts';
 
 export const CONFIRM_KINDS = [
   'accept',
@@ -45,6 +46,7 @@ export function useConfirm(): (kind: ConfirmKind, subject?: string) => Promise<b
 export function ConfirmHost() {
   const { t } = useTranslation();
   const pending = useConfirmStore((s) => s.pending);
+  useReturnFocus(pending !== null);
   const answer = (ok: boolean) => {
     pending?.resolve(ok);
     useConfirmStore.setState({ pending: null });

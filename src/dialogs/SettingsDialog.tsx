@@ -20,6 +20,7 @@ import { SETTINGS_TABS, type SettingsTab } from '../state/query_rules.ts';
 import { useUiStore } from '../state/ui_store.ts';
 import { GeneralSettings, MapSettings, TimeSettings } from './SettingsPanes.tsx';
 import { DefaultLayerForm } from './DefaultLayerForm.tsx';
+import { useReturnFocus } from '../state/use_return_focus.ts';
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(560px, calc(100vw - 24px))', width: '100%', boxSizing: 'border-box' },
@@ -30,6 +31,7 @@ export function SettingsDialog({ config }: { config: AppConfig }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const tab = useUiStore((s) => s.settingsTab);
+  useReturnFocus(tab !== null);
   const openSettings = useUiStore((s) => s.openSettings);
   const close = () => openSettings(null);
   return (

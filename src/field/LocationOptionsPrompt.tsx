@@ -5,10 +5,12 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { useTranslation } from 'react-i18next';
 import { MapSettings } from '../dialogs/SettingsPanes.tsx';
 import { useFieldTools } from './field_store.ts';
+import { useReturnFocus } from '../state/use_return_focus.ts';
 
 export function LocationOptionsPrompt() {
   const { t } = useTranslation();
   const open = useFieldTools((s) => s.optionsOpen);
+  useReturnFocus(open);
   const close = () => useFieldTools.setState({ optionsOpen: false });
   return (
     <Dialog open={open} onOpenChange={(_, d) => !d.open && close()}>

@@ -8,6 +8,7 @@ import { toLonLat } from 'ol/proj.js';
 import type OlMap from 'ol/Map.js';
 import { closeMapMenu, useMapMenu, type MapMenuContext } from './map_menu.ts';
 import { LongPress, type Pixel } from './long_press.ts';
+import { useReturnFocus } from '../state/use_return_focus.ts';
 
 const MENU_WIDTH = 230;
 
@@ -60,6 +61,16 @@ function useOpenOnLongPress(map: OlMap | undefined, base: MapMenuBase): void {
       press.cancel();
       open(pixelOf(e));
     };
+    // From the keyboard (issue 19): the context-menu key or Shift+F10 on the focused map opens
+    // the menu at the map's centre.
+    const target = map.getTargetElement();
+    const key = (e: KeyboardEvent) => {
+      if (e.target !== target || !(e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey))) return;
+      e.preventDefault();
+      const [width, height] = map.getSize() ?? [0, 0];
+      open([width / 2, height / 2]);
+    };
+    target?.addEventListener('keydown', key);
     viewport.addEventListener('pointerdown', down, true);
     viewport.addEventListener('pointermove', move, true);
     viewport.addEventListener('pointerup', up, true);
@@ -72,6 +83,7 @@ function useOpenOnLongPress(map: OlMap | undefined, base: MapMenuBase): void {
       viewport.removeEventListener('pointerup', up, true);
       viewport.removeEventListener('pointercancel', up, true);
       viewport.removeEventListener('contextmenu', contextMenu);
+      target?.removeEventListener('keydown', key);
     };
   }, [map]);
 }
@@ -83,6 +95,7 @@ export function MapContextMenu({ map, base }: { map: OlMap | undefined; base: Ma
   const items = useMapMenu((s) => s.items);
   const menu = useRef<HTMLDivElement>(null);
   useOpenOnLongPress(map, base);
+  useReturnFocus(!!open);
 
   useEffect(() => {
     if (!open) return;

@@ -6,6 +6,9 @@ import type OlMap from 'ol/Map.js';
 import type MapBrowserEvent from 'ol/MapBrowserEvent.js';
 import { HIT_TOLERANCE_PX, isDiffLayerId } from '../model/index.ts';
 import { useSelection } from '../state/selection_store.ts';
+import { isLoggedIn, useAuthStore } from '../state/auth_store.ts';
+import { useUiStore } from '../state/ui_store.ts';
+import { useReview } from '../review/review_store.ts';
 import { getDataWorker } from './data_worker_client.ts';
 
 export function useSelectOnTap(map: OlMap | undefined) {
@@ -19,12 +22,19 @@ export function useSelectOnTap(map: OlMap | undefined) {
       const [x, y] = event.coordinate;
       const hits = await getDataWorker().hitTest({ x, y, resolution, tolerancePx: HIT_TOLERANCE_PX });
       if (ticket !== latest) return; // a newer tap answered first
-      // A pending suggestion (diff layer) is drawn but not selected: SPEC §5 refuses its lookup by gfid,
-      // and it is reviewed from the pending changes; the tap selects the originals under it.
+      // A pending suggestion (diff layer) is not selected: SPEC §5 refuses its lookup by gfid. Tapped
+      // by a signed-in user, it opens in the comparison (issue 19: the user's own in "My suggestions",
+      // any in an admin's list); another user's hands the tap on to the originals under it.
       const selectable = hits
         .filter((h) => Number.isFinite(h.id) && !isDiffLayerId(h.layerId))
         .map((h) => ({ layerId: h.layerId, gfid: h.id }));
-      if (selectable.length) useSelection.getState().select(selectable);
+      const pending = hits.find((h) => Number.isFinite(h.id) && isDiffLayerId(h.layerId));
+      if (pending && isLoggedIn(useAuthStore.getState())) {
+        const admin = useAuthStore.getState().status === 'authorised' && useUiStore.getState().adminMode;
+        useSelection.getState().clear();
+        const tap = { diffGfid: pending.id, at: Date.now(), otherwise: selectable };
+        useReview.getState().openCompare({ admin, page: 1, id: null, tap });
+      } else if (selectable.length) useSelection.getState().select(selectable);
       else useSelection.getState().clear();
     };
     const listener = (event: MapBrowserEvent) => void onTap(event);

@@ -17,6 +17,7 @@ import { BaseLayersPane } from './BaseLayersPane.tsx';
 import { CustomisePane } from './CustomisePane.tsx';
 import { LayersPane } from './LayersPane.tsx';
 import { WorkspacesPane } from './WorkspacesPane.tsx';
+import { useReturnFocus } from '../state/use_return_focus.ts';
 
 const TABS = ['customise', 'baseLayers', 'layers', 'workspaces'] as const;
 type SettingsTab = (typeof TABS)[number];
@@ -24,6 +25,7 @@ type SettingsTab = (typeof TABS)[number];
 export function AppSettingsDialog({ appKey, onClose, onSaved }: { appKey: string; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<SettingsTab>('customise');
+  useReturnFocus(true);
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface data-testid="app-settings-dialog" style={{ maxWidth: 720, width: 'calc(100vw - 16px)', boxSizing: 'border-box' }}>

@@ -11,12 +11,14 @@ import { useFormSubmit, useZodForm } from '../dialogs/use_zod_form.ts';
 import { createAppSchema } from '../model/index.ts';
 import { errorKeyOf, notifyError, notifySuccess } from '../state/notifications.ts';
 import { CopyField } from './CopyField.tsx';
+import { useReturnFocus } from '../state/use_return_focus.ts';
 
 const FIELDS = ['firstName', 'lastName', 'organisation', 'street', 'houseNumber', 'postCode', 'city'] as const;
 const EMPTY = Object.fromEntries(FIELDS.map((f) => [f, '']));
 
 export function CreateAppDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
   const { t } = useTranslation();
+  useReturnFocus(open);
   const form = useZodForm(createAppSchema, EMPTY);
   const [appKey, setAppKey] = useState<string | null>(null);
   const { busy, submit } = useFormSubmit(

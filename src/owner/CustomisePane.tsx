@@ -60,22 +60,34 @@ export function CustomisePane({ appKey, onSaved }: { appKey: string; onSaved: ()
       <Field label={t('owner.customise.appName')} required>
         <Input value={draft.appName} onChange={(_, d) => set('appName', d.value)} data-testid="customise-appName" />
       </Field>
+      {/* Native inputs take the Field's label and hint through its render prop (Fluent controls get them by themselves). */}
       <Field label={t('owner.customise.icon')} hint={t('owner.customise.iconHint')}>
-        <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-          {draft.appIcon && <img src={draft.appIcon} alt="" width={48} height={48} data-testid="customise-icon-preview" />}
-          <input
-            type="file"
-            accept={LOGO_TYPES.join(',')}
-            disabled={busy}
-            onChange={(e) => void uploadIcon(e.target.files?.[0])}
-            data-testid="customise-icon"
-          />
-        </div>
+        {(labelled) => (
+          <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+            {draft.appIcon && <img src={draft.appIcon} alt="" width={48} height={48} data-testid="customise-icon-preview" />}
+            <input
+              {...labelled}
+              type="file"
+              accept={LOGO_TYPES.join(',')}
+              disabled={busy}
+              onChange={(e) => void uploadIcon(e.target.files?.[0])}
+              data-testid="customise-icon"
+            />
+          </div>
+        )}
       </Field>
       <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
         {COLOR_TYPES.map((type) => (
           <Field key={type} label={t(`owner.customise.${type}`)}>
-            <input type="color" value={draft[type]} onChange={(e) => setColor(type, e.target.value)} data-testid={`customise-${type}`} />
+            {(labelled) => (
+              <input
+                {...labelled}
+                type="color"
+                value={draft[type]}
+                onChange={(e) => setColor(type, e.target.value)}
+                data-testid={`customise-${type}`}
+              />
+            )}
           </Field>
         ))}
       </div>

@@ -19,6 +19,7 @@ import { fetchWorkspaces, registerOnWorkspace } from '../api/owner.ts';
 import { actionsStyle, formStyle } from '../dialogs/form_layout.ts';
 import { errorKeyOf, notifyError, notifyInfo } from '../state/notifications.ts';
 import { useAuthStore } from '../state/auth_store.ts';
+import { useReturnFocus } from '../state/use_return_focus.ts';
 
 interface Pending {
   workspace: string;
@@ -53,6 +54,7 @@ export async function ensureRegistered(appKey: string, workspace: string, admin:
 export function WorkspaceRegisterHost() {
   const { t } = useTranslation();
   const pending = useRegisterStore((s) => s.pending);
+  useReturnFocus(pending !== null);
   const [secret, setSecret] = useState('');
   const [busy, setBusy] = useState(false);
   const finish = (ok: boolean) => {

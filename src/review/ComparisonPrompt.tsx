@@ -1,6 +1,6 @@
 // The comparison prompt around ComparisonView: one page of suggestions (the admin list or the
 // user's own), the chosen entry's geometries on the map, and accept / decline for admins.
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useMapInstance } from '../map/map_instance.ts';
@@ -34,7 +34,23 @@ export function ComparisonPrompt({ waiting }: { waiting?: ReactNode }) {
   const decide = useDecide();
   const page = useChangePage(ui.api, target?.admin ?? false, target?.page ?? 1, !!target, target?.fromId);
   const grouped = page.data;
-  const selected = grouped?.entries.find((e) => e.id === target?.id) ?? grouped?.entries[0];
+  const tap = target?.tap;
+  const selected = grouped?.entries.find((e) => (tap ? e.diffGfid === tap.diffGfid : e.id === target?.id)) ?? grouped?.entries[0];
+  // A tapped pending feature: settle on its entry; when a list fetched after the tap has none, close
+  // and select the originals under the tap.
+  const fetchedAt = page.dataUpdatedAt;
+  const fetching = page.isFetching;
+  const refetch = page.refetch;
+  useEffect(() => {
+    if (!target || !tap || !grouped || fetching) return;
+    const entry = grouped.entries.find((e) => e.diffGfid === tap.diffGfid);
+    if (entry) useReview.getState().openCompare({ admin: target.admin, page: target.page, id: entry.id });
+    else if (fetchedAt < tap.at) void refetch();
+    else {
+      useReview.getState().openCompare(null);
+      if (tap.otherwise.length) useSelection.getState().select(tap.otherwise);
+    }
+  }, [target, tap, grouped, fetching, fetchedAt, refetch]);
   const declared = useLayerDefs(selected?.layerId);
   if (!target) return null;
   const defs = defsFor(declared ?? [], { ...selected?.before?.properties, ...selected?.after?.properties });

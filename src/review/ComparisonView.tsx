@@ -31,6 +31,8 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalSNudge}`,
     cursor: 'pointer',
     background: 'transparent',
+    // A native button: without this it keeps the browser's black text, unreadable in the dark theme.
+    color: 'inherit',
     fontSize: tokens.fontSizeBase200,
   },
   chosen: { background: PALETTE.selected },

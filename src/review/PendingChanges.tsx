@@ -21,6 +21,7 @@ import { useReview } from './review_store.ts';
 import { QUEUE_PAGE_SIZE, useQueuePage } from './use_queue.ts';
 import { useQueueDecide } from './use_queue_decide.ts';
 import { useRectSelect } from './use_rect_select.ts';
+import { useReturnFocus } from '../state/use_return_focus.ts';
 
 /** Below this width the drawer takes the whole screen (a phone, 360 px). */
 const NARROW_PX = 600;
@@ -101,6 +102,7 @@ export function PendingChanges() {
   const map = useMapInstance((s) => s.map);
   useRectSelect(map);
   const open = useReview((s) => s.pendingOpen);
+  useReturnFocus(open);
   // The drawer mounts in a transition, in slices, after the click that opens it; it closes at once.
   const shown = useDeferredValue(open) && open;
   // Its body comes after the drawer has mounted: the drawer's first focus reads styles (a style
@@ -144,6 +146,9 @@ export function PendingChanges() {
       size={narrow ? 'full' : 'medium'}
       onOpenChange={(_, d) => useReview.getState().setPendingOpen(d.open)}
       modalType="non-modal"
+      // No slide-in (as SideDrawer): behind the map's rendering the motion can stall half-way, a
+      // translucent list over the map that the contrast checks failed on (issue 19, dark theme).
+      surfaceMotion={null}
     >
       <DrawerHeader>
         <DrawerHeaderTitle

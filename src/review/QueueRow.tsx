@@ -20,6 +20,7 @@ import { useFeatureUi } from '../ui/context.ts';
 import { formatDate } from '../ui/format_date.ts';
 import { useBlobUrl } from '../ui/use_blob_url.ts';
 import { refKey, useReview } from './review_store.ts';
+import { useReturnFocus } from '../state/use_return_focus.ts';
 
 export const QUEUE_ROW_HEIGHT = 124;
 const TOUCH = '44px';
@@ -82,6 +83,7 @@ function FullImage({ item, onClose }: { item: ReviewItem; onClose: () => void })
   const { api } = useFeatureUi();
   const styles = useStyles();
   const url = useBlobUrl(api, filePath(item));
+  useReturnFocus(true);
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface data-testid="queue-image-full">

@@ -2,6 +2,7 @@
 // and the queue's filters and selection.
 import { create } from 'zustand';
 import type { ReviewRef } from '../model/index.ts';
+import type { SelectedFeature } from '../state/selection_store.ts';
 import type { QueueFilter } from '../api/review.ts';
 
 export interface CompareTarget {
@@ -12,6 +13,12 @@ export interface CompareTarget {
   id: number | null;
   /** The page starts at this change id (a comparison opened from the queue). */
   fromId?: number;
+  /**
+   * A pending feature tapped on the map (its `_diff` row) at `at` ms: the entry shown is that
+   * suggestion. When the list, fetched after the tap, has none (another user's suggestion), the
+   * comparison closes and `otherwise`, the originals under the tap, are selected instead.
+   */
+  tap?: { diffGfid: number; at: number; otherwise: SelectedFeature[] };
 }
 
 export const refKey = (r: ReviewRef) => `${r.source}:${r.id}`;

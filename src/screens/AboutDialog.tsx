@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, type AppConfig } from '../model/index.ts';
 import { DATA_CREDITS } from '../map/credits.ts';
 import { useUiStore } from '../state/ui_store.ts';
+import { useReturnFocus } from '../state/use_return_focus.ts';
 
 export function describeApp(config: AppConfig, language: string): string | undefined {
   const d = config.appDescriptions;
@@ -24,6 +25,7 @@ export function describeApp(config: AppConfig, language: string): string | undef
 export function AboutDialog({ config }: { config: AppConfig }) {
   const { t, i18n } = useTranslation();
   const open = useUiStore((s) => s.aboutOpen);
+  useReturnFocus(open);
   const setOpen = useUiStore((s) => s.setAboutOpen);
   const text = describeApp(config, i18n.language);
   return (

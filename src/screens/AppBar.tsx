@@ -1,7 +1,7 @@
 // Top bar of the map screen: drawer toggles, the app icon and title (SPEC §3 appIcon, appName),
 // what the map holds, the settings drawer and the account button. A visitor's account button has
 // the SPEC §6 tooltip: logging in unlocks data and tools.
-import { Badge, Button, Spinner, Text, Tooltip, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
+import { Badge, Button, Spinner, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { Navigation24Regular, PanelRight24Regular, Person24Regular, Settings24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
@@ -54,16 +54,16 @@ export function AppBar({ config }: { config: AppConfig }) {
   const user = useAuthStore((s) => s.user);
   const layerCount = Object.keys(counts).length;
   const featureCount = Object.values(counts).reduce((a, b) => a + b, 0);
-  // A dialog or drawer these buttons open gives the focus back to the button when it closes (issue 19).
-  const restoreFocus = useRestoreFocusTarget();
+  const accountLabel = loggedIn ? t('auth.accountLabel', { name: user?.username ?? '' }) : t('auth.login');
   const accountButton = (
     <Button
       appearance="transparent"
       className={styles.onBrand}
       icon={<Person24Regular />}
-      aria-label={loggedIn ? t('auth.tabs.userInformation') : t('auth.tabs.login')}
+      // The name holds the words shown beside the icon (WCAG 2.5.3 label in name), and stands alone
+      // on a phone, where those words are hidden.
+      aria-label={accountLabel}
       data-testid="account-button"
-      {...restoreFocus}
       onClick={() => ui.openAuth(loggedIn ? 'userInformation' : 'login')}
     >
       <span className={styles.wide}>{loggedIn ? user?.username : t('auth.login')}</span>
@@ -78,7 +78,6 @@ export function AppBar({ config }: { config: AppConfig }) {
         aria-label={t('shell.toggleLeftDrawer')}
         aria-expanded={ui.leftOpen}
         data-testid="left-drawer-toggle"
-        {...restoreFocus}
         onClick={() => ui.setLeftOpen(!ui.leftOpen)}
       />
       {config.appIcon && <img src={config.appIcon} alt="" className={styles.icon} />}
@@ -100,16 +99,17 @@ export function AppBar({ config }: { config: AppConfig }) {
         icon={<Settings24Regular />}
         aria-label={t('settings.title')}
         data-testid="settings-drawer-toggle"
-        {...restoreFocus}
         onClick={() => ui.setSettingsDrawerOpen(true)}
       />
-      {loggedIn ? (
-        accountButton
-      ) : (
-        <Tooltip content={t('auth.visitorTooltip')} relationship="description" withArrow>
-          {accountButton}
-        </Tooltip>
-      )}
+      {/* One tooltip either way: the button stays the same element across a login, so the focus
+          the account dialog gives back after it finds the button (issue 19). */}
+      <Tooltip
+        content={loggedIn ? accountLabel : t('auth.visitorTooltip')}
+        relationship={loggedIn ? 'inaccessible' : 'description'}
+        withArrow
+      >
+        {accountButton}
+      </Tooltip>
       <Button
         appearance="transparent"
         className={styles.onBrand}
@@ -117,7 +117,6 @@ export function AppBar({ config }: { config: AppConfig }) {
         aria-label={t('shell.toggleRightDrawer')}
         aria-expanded={ui.rightOpen}
         data-testid="right-drawer-toggle"
-        {...restoreFocus}
         onClick={() => ui.setRightOpen(!ui.rightOpen)}
       />
     </header>

@@ -1,5 +1,5 @@
 // SPEC §2 footer imprint (SPEC §3 appFooter): one short line under the map; absent when unset.
-import { Caption1, Link, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
+import { Caption1, Link, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
 import { useUiStore } from '../state/ui_store.ts';
@@ -22,11 +22,10 @@ const useStyles = makeStyles({
 export function Footer({ config }: { config: AppConfig }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const restoreFocus = useRestoreFocusTarget();
   return (
     <footer className={styles.footer} data-testid="app-footer">
       <Caption1 className={styles.imprint}>{config.appFooter ?? t('footer.imprint', { name: config.appName })}</Caption1>
-      <Link as="button" {...restoreFocus} onClick={() => useUiStore.getState().setAboutOpen(true)}>
+      <Link as="button" onClick={() => useUiStore.getState().setAboutOpen(true)}>
         <Caption1>{t('about.title')}</Caption1>
       </Link>
     </footer>

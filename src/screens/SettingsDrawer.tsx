@@ -69,8 +69,11 @@ export function SettingsDrawer() {
               {t(`settings.tabs.${tab}`)}
             </MenuItem>
           ))}
-          <MenuItem onClick={() => ui.openAuth(loggedIn ? 'userInformation' : 'login')}>{t('auth.title')}</MenuItem>
+          <MenuItem onClick={() => ui.openAuth(loggedIn ? 'userInformation' : 'login')} data-testid="settings-entry-account">
+            {t('auth.title')}
+          </MenuItem>
           <MenuItem
+            data-testid="settings-entry-about"
             onClick={() => {
               close();
               ui.setAboutOpen(true);
@@ -79,7 +82,12 @@ export function SettingsDrawer() {
             {t('about.title')}
           </MenuItem>
           {loggedIn && (
-            <MenuItem onClick={() => useLocationStore.getState().navigate(routePath('overview', appKey))}>{t('overview.title')}</MenuItem>
+            <MenuItem
+              onClick={() => useLocationStore.getState().navigate(routePath('overview', appKey))}
+              data-testid="settings-entry-overview"
+            >
+              {t('overview.title')}
+            </MenuItem>
           )}
         </MenuList>
       </DrawerBody>

@@ -21,6 +21,7 @@ import { notify } from '../state/notifications.ts';
 import { clearRecording } from './track_recorder.ts';
 import { editableLayersOf, startNewFeatureDraft } from '../edit/new_feature_draft.ts';
 import { useTrack } from './track_store.ts';
+import { useReturnFocus } from '../state/use_return_focus.ts';
 
 /** `track-2026-11-23T09-00.gpx`: sortable, and valid on every file system. */
 export function gpxFileName(startedAt: number): string {
@@ -41,6 +42,7 @@ function download(points: readonly TrackPoint[], name: string): void {
 export function TrackKeepDialog({ api, config }: { api: ApiCtx; config: AppConfig }) {
   const { t } = useTranslation();
   const status = useTrack((s) => s.status);
+  useReturnFocus(status === 'stopped');
   const points = useTrack((s) => s.points);
   const count = useTrack((s) => s.count);
   const authStatus = useAuthStore((s) => s.status);

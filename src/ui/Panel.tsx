@@ -2,7 +2,7 @@
 // a modal prompt (dialog). Both wrap the same content. On a phone (issue 19) either is a bottom
 // sheet over the lower part of the map instead: the map above it stays visible and usable, and the
 // feature it is about is moved into that free part (`useKeepInView`).
-import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import {
   Button,
   Card,
@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { Geometry } from '../model/index.ts';
 import { PHONE_QUERY, useMediaQuery } from '../state/use_media_query.ts';
 import { useKeepInView } from './use_keep_in_view.ts';
+import { useReturnFocus } from '../state/use_return_focus.ts';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '640px' },
@@ -89,16 +90,28 @@ export function Panel({ mode, title, testId, onClose, children, side = 'right', 
   const styles = useStyles();
   const phone = useMediaQuery(PHONE_QUERY);
   const sheetRef = useRef<HTMLDivElement>(null);
+  useReturnFocus(true);
   useKeepInView(sheetRef, focus, focusKey, phone);
   const openedAt = useRef(0);
+  const cardRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     openedAt.current = performance.now();
+    // A card is not modal: it takes the focus when it opens, so the keyboard continues inside it
+    // (Escape closes it and gives the focus back, use_return_focus.ts). Fluent's dialog does this itself.
+    (sheetRef.current ?? cardRef.current)?.focus({ preventScroll: true });
   }, []);
   const swallowGhostClick = (e: MouseEvent) => {
     const touch = (e.nativeEvent as PointerEvent).pointerType === 'touch';
     if (touch && performance.now() - openedAt.current < GHOST_CLICK_MS) {
       e.preventDefault();
       e.stopPropagation();
+    }
+  };
+  // A sheet or map-overlay card closes on Escape like a dialog does (issue 19, keyboard).
+  const closeOnEscape = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && !e.defaultPrevented) {
+      e.stopPropagation();
+      onClose();
     }
   };
   const close = (
@@ -110,9 +123,11 @@ export function Panel({ mode, title, testId, onClose, children, side = 'right', 
     return (
       <Card
         ref={sheetRef}
+        tabIndex={-1}
         data-testid={testId}
         data-sheet="bottom"
         onClickCapture={swallowGhostClick}
+        onKeyDown={closeOnEscape}
         role="dialog"
         aria-label={typeof title === 'string' ? title : undefined}
         className={styles.sheet}
@@ -138,7 +153,15 @@ export function Panel({ mode, title, testId, onClose, children, side = 'right', 
     );
   }
   return (
-    <Card data-testid={testId} className={mergeClasses(styles.card, styles[side])}>
+    <Card
+      ref={cardRef}
+      tabIndex={-1}
+      data-testid={testId}
+      className={mergeClasses(styles.card, styles[side])}
+      onKeyDown={closeOnEscape}
+      role="dialog"
+      aria-label={typeof title === 'string' ? title : undefined}
+    >
       <div className={styles.header}>
         <strong className={styles.title}>{title}</strong>
         {close}

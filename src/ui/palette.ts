@@ -1,7 +1,9 @@
 // The colours of suggestions and comparisons, in one place. A suggestion wears the model's stroke
 // colour (SPEC §9 DEFAULT_STROKE_COLOR, orange) wherever it shows: the comparison overlay, the pending
 // `_diff` layers on the main map, the shape being drawn. The original it would replace is dark grey
-// and dashed. In tables, a changed property is highlighted yellow, a chosen row and a tag chip light blue.
+// and dashed. In tables, a changed property is highlighted yellow, a chosen row and a tag chip in a brand
+// tint: theme tokens, so the text on them keeps its contrast in the dark theme too (issue 19).
+import { tokens } from '@fluentui/react-components';
 import { DEFAULT_FILL_COLOR, DEFAULT_STROKE_COLOR } from '../model/index.ts';
 
 /** `#rrggbb` → `rgba(r,g,b,alpha)`: the translucent fills derive from the model's colours. */
@@ -24,7 +26,7 @@ export const PALETTE = {
   templatePoint: DEFAULT_FILL_COLOR,
   templateFill: withAlpha(DEFAULT_FILL_COLOR, 0.25),
   /** A changed property or geometry row of a comparison. */
-  changed: '#fff4ce',
+  changed: tokens.colorPaletteYellowBackground2,
   /** The chosen entry of a list, and a tag chip. */
-  selected: '#e8eef6',
+  selected: tokens.colorBrandBackground2,
 } as const;

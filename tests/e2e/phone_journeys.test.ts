@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { seriousViolations } from './support/axe.ts';
 import { ADMIN, USER, acceptCookies, e2eSuite } from './support/server.ts';
+import { suggestCity } from './support/journey.ts';
 
 // bypassCSP: axe-core is injected as a script tag, which the app's CSP (rightly) refuses.
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, bypassCSP: true } as const;
@@ -229,6 +230,44 @@ describe('phone journeys (360×740, touch)', () => {
     await context.close();
   });
 
+  it("opens a user's own pending suggestion tapped on the map, and each of their suggestions from the list", async () => {
+    const J = 'own-pending';
+    const c = await city();
+    const place = { lon: c.lon + 0.5, lat: c.lat - 0.4 };
+    const stamp = Date.now().toString(36);
+    await suggestCity(suite, USER, `Tapped ${stamp}`, [place.lon, place.lat]);
+    await suggestCity(suite, USER, `Listed ${stamp}`, [place.lon + 1, place.lat + 0.5]);
+    const tapIt = async (page: Page) => {
+      const at = await pixelOf(page, place.lon, place.lat);
+      await page.touchscreen.tap(at.x, at.y);
+    };
+    const { context, page } = await openPhone(`${APP}#map=9.00/${place.lat}/${place.lon}`);
+    await logIn(page, USER);
+    const comparison = page.getByTestId('comparison-prompt');
+    // The user's pending layer arrives with the login: tap until it is there.
+    await expect.poll(async () => (await comparison.count()) || (await tapIt(page), 0), { timeout: 30_000, interval: 1500 }).toBe(1);
+    const chosen = comparison.locator('[data-testid=compare-entry][aria-pressed=true]');
+    await expect.poll(() => chosen.textContent()).toContain(`Tapped ${stamp}`);
+    await shot(page, J, '1-tapped');
+    // Another entry of the list opens that suggestion.
+    await comparison.locator('[data-testid=compare-entry]', { hasText: `Listed ${stamp}` }).tap();
+    await expect.poll(() => chosen.textContent()).toContain(`Listed ${stamp}`);
+    expect(await comparison.locator('tr[data-property=name]').textContent()).toContain(`Listed ${stamp}`);
+    await shot(page, J, '2-listed');
+    await context.close();
+
+    // Another user's suggestion is not theirs to open: the tap leaves nothing open.
+    const other = await openPhone(`${APP}#map=9.00/${place.lat}/${place.lon}`);
+    await logIn(other.page, ADMIN);
+    await other.page.waitForTimeout(3000);
+    await tapIt(other.page);
+    await other.page.waitForTimeout(3000);
+    await shot(other.page, J, '3-other-user');
+    expect(await other.page.getByTestId('comparison-prompt').count()).toBe(0);
+    expect(suite.pageErrors).toEqual([]);
+    await other.context.close();
+  });
+
   it('?auth=logout while signed in opens the logout, also after a reload, and leaves the address when closed', async () => {
     const J = 'auth';
     const { context, page } = await openPhone();
@@ -350,10 +389,12 @@ describe('phone journeys (360×740, touch)', () => {
       }
       await page.goto(`${suite.server.base}${APP}/overview`);
       await page.getByTestId('overview').waitFor();
+      await page.locator(`[data-theme-mode=${scheme}]`).first().waitFor();
       await shot(page, J, `overview-${scheme}`);
       expect(await seriousViolations(page), `overview ${scheme}`).toEqual([]);
       await page.goto(`${suite.server.base}/no/such/page`);
       await page.getByTestId('not-found').waitFor();
+      await page.locator(`[data-theme-mode=${scheme}]`).first().waitFor();
       await shot(page, J, `not-found-${scheme}`);
       expect(await seriousViolations(page), `not found ${scheme}`).toEqual([]);
     }

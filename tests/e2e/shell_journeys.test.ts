@@ -55,7 +55,7 @@ describe('shell journeys', () => {
     await expect.poll(() => page.getByTestId('settings-dialog').textContent()).toContain('Einstellungen');
     await page.keyboard.press('Escape');
     await page.getByTestId('settings-dialog').waitFor({ state: 'detached' });
-    expect(await page.getByTestId('account-button').getAttribute('aria-label')).toBe('Benutzerinformationen');
+    expect(await page.getByTestId('account-button').getAttribute('aria-label')).toBe(`${name}: Benutzerinformationen`);
 
     await page.getByTestId('account-button').click();
     await page.getByTestId('auth-tab-logout').click();

@@ -22,6 +22,7 @@ import { ImportTargetPicker } from './ImportTargetPicker.tsx';
 import { PropertyMappingTable } from './PropertyMappingTable.tsx';
 import { fileGeometryType, importableLayers, initialMapping, titleFromFileName, type ImportTarget } from './import_plan.ts';
 import { useImport, type ImportOutcome } from './use_import.ts';
+import { useReturnFocus } from '../../state/use_return_focus.ts';
 
 interface Props {
   appKey: string;
@@ -38,6 +39,7 @@ interface Props {
 export function ImportDialog({ appKey, apiBase, layers, canCreateLayer, onClose, onImported }: Props) {
   const { t } = useTranslation();
   const run = useImport(appKey, layers, apiBase);
+  useReturnFocus(true);
   const { summary, phase } = run;
   const geometryType = summary ? fileGeometryType(summary) : 'Point';
   const candidates = useMemo(() => importableLayers(layers).filter((l) => l.type === geometryType), [layers, geometryType]);

@@ -1,5 +1,5 @@
 // axe-core in an e2e page (issue 19): injected once per page, run over the page or a part of it;
-// the critical and serious violations come back as "rule: selectors" lines.
+// the critical and serious violations come back as "rule: selector <html…>" lines.
 // Tabster's focus-redirect sentinels (`<i data-tabster-dummy aria-hidden tabindex=0>`, added by Fluent
 // UI around focus groups and the page) are left out: they are focusable and aria-hidden on purpose,
 // to hand the focus on at once (microsoft/tabster#288, suppressed the same way by Accessibility
@@ -17,6 +17,6 @@ export async function seriousViolations(page: Page, selector?: string): Promise<
     const result = await axe.run(context, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`);
   }, selector);
 }

@@ -1,0 +1,91 @@
+// What the issue-19 journey files share: a phone (360×740, touch) or desktop (1280×800) page on the
+// demo app, logging in through the account dialog, the dark theme from the settings drawer, a
+// Berlin feature to deep-link to, and a screenshot per step named by journey and step.
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DEMO_APP_KEY } from '../../../src/model/index.ts';
+import { acceptCookies, type E2ESuite } from './server.ts';
+
+// bypassCSP: axe-core is injected as a script tag, which the app's CSP (rightly) refuses.
+export const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, bypassCSP: true } as const;
+export const DESKTOP = { viewport: { width: 1280, height: 800 }, bypassCSP: true } as const;
+export type Device = typeof PHONE | typeof DESKTOP;
+export const APP = `/${DEMO_APP_KEY}`;
+
+export const isPhone = (device: Device) => 'hasTouch' in device;
+
+/** A new context and page on `path`, once the map has its features; `locale` sets the browser's language. */
+export async function openApp(
+  suite: E2ESuite,
+  { device = PHONE as Device, path = APP, locale }: { device?: Device; path?: string; locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await suite.browser.newContext({ ...device, ...(locale ? { locale } : {}) });
+  await acceptCookies(context, suite.server.base);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => suite.pageErrors.push(e.message));
+  await page.goto(`${suite.server.base}${path}`);
+  await mapReady(page);
+  return { context, page };
+}
+
+export const mapReady = (page: Page) => page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 90_000 });
+
+/** A tap on a touch device, a click elsewhere. */
+export const press = (page: Page, testId: string) =>
+  isPhoneContext(page) ? page.getByTestId(testId).tap() : page.getByTestId(testId).click();
+
+function isPhoneContext(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1280) < 600;
+}
+
+export async function logIn(page: Page, who: { username: string; password: string }, open = true): Promise<void> {
+  if (open) await press(page, 'account-button');
+  await page.getByTestId('field-username').fill(who.username);
+  await page.getByTestId('field-password').fill(who.password);
+  await press(page, 'login-submit');
+  await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
+}
+
+/** Settings drawer → the theme switch; the choice is kept for the context (SPEC §2 settings). */
+export async function switchToDark(page: Page): Promise<void> {
+  await press(page, 'settings-drawer-toggle');
+  await press(page, 'theme-switch');
+  await page.locator('[data-theme-mode=dark]').first().waitFor();
+}
+
+export function shooter(suite: E2ESuite, journey: string) {
+  return (page: Page, step: string) => page.screenshot({ path: join(suite.shots, `${journey}--${step}.png`) });
+}
+
+/** Berlin in the demo's cities layer: its gfid and place. */
+export async function berlin(suite: E2ESuite): Promise<{ gfid: number; lon: number; lat: number; cityId: number }> {
+  const res = await fetch(`${suite.server.base}/api/features?workspace=ws_demo&layer=cities&bbox=13.2,52.4,13.6,52.6`, {
+    headers: { 'x-app-key': DEMO_APP_KEY },
+  });
+  const body = (await res.json()) as { features: { geometry: { coordinates: [number, number] }; properties: Record<string, unknown> }[] };
+  const f = body.features.find((x) => x.properties.name === 'Berlin') ?? body.features[0]!;
+  return {
+    gfid: Number(f.properties.gfid),
+    lon: f.geometry.coordinates[0],
+    lat: f.geometry.coordinates[1],
+    cityId: Number(f.properties.cityId),
+  };
+}
+
+/** A pending suggestion of a new city by `who`, made through the API (SPEC §7 features/changes). */
+export async function suggestCity(suite: E2ESuite, who: { username: string; password: string }, name: string, lonLat: [number, number]) {
+  const res = await fetch(`${suite.server.base}/api/features/changes?workspace=ws_demo&layer=cities`, {
+    method: 'POST',
+    headers: {
+      'x-app-key': DEMO_APP_KEY,
+      'content-type': 'application/json',
+      authorization: `Basic ${btoa(`${who.username}:${who.password}`)}`,
+    },
+    body: JSON.stringify({
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: lonLat }, properties: { name } }],
+    }),
+  });
+  if (res.status >= 300) throw new Error(`suggestion refused: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { id: number };
+}
