@@ -3,6 +3,7 @@
 // per-request timeout (the mixed job: a fixed duration); it prints one JSON line with the results and exits.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { prng } from '../data/generate.ts';
 
 interface GetJob {
   kind: 'get';
@@ -185,18 +186,6 @@ async function runChanges(job: ChangesJob) {
   };
 }
 
-/** A small seeded generator (mulberry32), so every run draws the same sequence of operations. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type MixedOp = 'read' | 'suggest' | 'accept';
 
 async function runMixed(job: MixedJob) {
@@ -216,7 +205,7 @@ async function runMixed(job: MixedJob) {
     Array.from({ length: job.clients }, async (_, client) => {
       const base = job.bases[client % job.bases.length];
       const agent = agents[client % agents.length];
-      const random = seeded(client + 1);
+      const random = prng(client + 1);
       let nextCity = client;
       while (performance.now() < end) {
         const draw = random() * total;

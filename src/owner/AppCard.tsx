@@ -7,7 +7,7 @@ import type { OverviewApp } from '../api/auth.ts';
 import { activateApp, fetchInvoice } from '../api/owner.ts';
 import { requestConfirm } from '../dialogs/ConfirmDialog.tsx';
 import { errorKeyOf, notifyError, notifySuccess } from '../state/notifications.ts';
-import { saveBlob } from './copy_text.ts';
+import { saveBlob } from '../ui/save_blob.ts';
 import { InstallGuide } from './InstallGuide.tsx';
 
 const useStyles = makeStyles({
