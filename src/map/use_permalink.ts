@@ -1,7 +1,7 @@
 // Keeps the address's hash (permalink.ts) and the map in step (issue 19): a link with `#map=` opens
 // at that view (and the first load does not fit the layers over it); every move and every selection
 // writes the hash again (replaceState: no history entry per pan); `&feature=` selects that feature
-// once the layers are in, which opens its prompt.
+// once the layers are in, which opens its prompt; so does a link put into the open tab's address.
 import { useEffect, useRef } from 'react';
 import type OlMap from 'ol/Map.js';
 import { fromLonLat, toLonLat } from 'ol/proj.js';
@@ -26,23 +26,37 @@ function writeHash(map: OlMap) {
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}${hash}`);
 }
 
+function showPosition(map: OlMap, position: Permalink['position']) {
+  if (!position) return;
+  map.getView().setCenter(fromLonLat([position.lon, position.lat]));
+  map.getView().setZoom(position.zoom);
+}
+
 export function usePermalink(map: OlMap | undefined) {
   const featuresLoaded = useMapStore((s) => s.featuresLoaded);
   // The deep link's feature, read before the first move rewrites the address; selected once.
   const linked = useRef(parsePermalink(window.location.hash).feature);
   useEffect(() => {
     if (!map) return;
-    const { position } = parsePermalink(window.location.hash);
-    if (position) {
-      map.getView().setCenter(fromLonLat([position.lon, position.lat]));
-      map.getView().setZoom(position.zoom);
-    }
+    showPosition(map, parsePermalink(window.location.hash).position);
     const onMove = () => writeHash(map);
     map.on('moveend', onMove);
     const unsubscribe = useSelection.subscribe((s, prev) => s.selected !== prev.selected && writeHash(map));
+    // A link pasted or typed into the open tab's address (our own replaceState fires no hashchange):
+    // its view at once, its feature now or, before the layers are in, once they are.
+    const onHashChange = () => {
+      const { position, feature } = parsePermalink(window.location.hash);
+      showPosition(map, position);
+      if (!feature) return;
+      const loadedNow = useMapStore.getState().featuresLoaded;
+      if (loadedNow === null || loadedNow === undefined) linked.current = feature;
+      else useSelection.getState().select([feature]);
+    };
+    window.addEventListener('hashchange', onHashChange);
     return () => {
       map.un('moveend', onMove);
       unsubscribe();
+      window.removeEventListener('hashchange', onHashChange);
     };
   }, [map]);
 

@@ -226,6 +226,16 @@ describe('phone journeys (360×740, touch)', () => {
     await page.keyboard.press('+');
     await expect.poll(() => viewOf(page.url()).zoom).toBeGreaterThan(before.zoom);
     await shot(page, J, '3-keyboard');
+    // A link pasted into the open tab's address: its view and its feature, without a reload.
+    await page.evaluate(
+      (hash) => {
+        window.location.hash = hash;
+      },
+      `#map=7.00/${c.lat - 1}/${c.lon}&feature=cities/${c.gfid}`,
+    );
+    await prompt.waitFor();
+    await expect.poll(() => viewOf(page.url()).zoom).toBe(7);
+    await shot(page, J, '4-pasted-link');
     expect(suite.pageErrors).toEqual([]);
     await context.close();
   });
