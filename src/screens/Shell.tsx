@@ -10,7 +10,7 @@ import { useOutdoor } from '../state/outdoor_store.ts';
 import { lazyNamed } from '../config/lazy.ts';
 import { parseRoute } from '../state/route.ts';
 import { useLocationStore } from '../state/location_store.ts';
-import { useSettingsStore } from '../state/settings_store.ts';
+import { rememberedThemeMode, useSettingsStore } from '../state/settings_store.ts';
 import { useAuthStore } from '../state/auth_store.ts';
 import { useUiStore } from '../state/ui_store.ts';
 import { useShellConfig } from './use_shell_config.ts';
@@ -76,7 +76,8 @@ export function Shell() {
   }, [route.name]);
   useQueryIntents(search);
 
-  const mode = settings.themeMode ?? config.themeMode;
+  // Until the stored settings are read, the mode last used here (no light flash for a dark theme).
+  const mode = (settingsLoaded ? settings.themeMode : rememberedThemeMode(appKey)) ?? config.themeMode;
   const outdoor = useOutdoor((s) => s.on);
   const theme = useMemo(() => buildTheme(config, mode, outdoor), [config, mode, outdoor]);
   return (

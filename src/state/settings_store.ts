@@ -1,7 +1,7 @@
 // Settings as the user sees them (SPEC §3 Settings): defaults from the app configuration, then the
 // stored choices (src/state/settings_storage.ts). The theme mode lives here too (SPEC §1 dark/light).
 import { create } from 'zustand';
-import { settingsSchema, type AppConfig, type Settings } from '../model/index.ts';
+import { settingsSchema, THEME_MODES, type AppConfig, type Settings } from '../model/index.ts';
 import { settingsStorage, type SettingsStorage, type StoredSettings, type ThemeMode } from './settings_storage.ts';
 
 /** SPEC §9: time zone from settings or guessed. */
@@ -29,6 +29,30 @@ export function settingsFromConfig(config: AppConfig): StoredSettings {
   };
 }
 
+const THEME_KEY = 'mapdraft.themeMode.';
+
+/**
+ * The theme mode last used for this app on this device, read synchronously: the stored settings
+ * arrive from the local database a moment after the first paint, and a dark-theme user must not see
+ * the app flash light meanwhile (issue 19). A mirror of the stored choice, never the source of it.
+ */
+export function rememberedThemeMode(appKey: string): ThemeMode | undefined {
+  try {
+    const mode = globalThis.localStorage?.getItem(THEME_KEY + appKey);
+    return (THEME_MODES as readonly string[]).includes(mode ?? '') ? (mode as ThemeMode) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function rememberThemeMode(appKey: string, mode: ThemeMode | undefined): void {
+  try {
+    if (mode) globalThis.localStorage?.setItem(THEME_KEY + appKey, mode);
+  } catch {
+    // Private mode without storage: the first paint uses the app's theme.
+  }
+}
+
 interface SettingsState {
   appKey: string | null;
   settings: StoredSettings;
@@ -47,13 +71,17 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
   async init(appKey, config, storage = settingsStorage) {
     const stored = await storage.load(appKey, config.appName).catch(() => null);
     const base = settingsFromConfig(config);
-    set({ appKey, appName: config.appName, settings: { ...base, ...(stored ?? {}) }, loaded: true });
+    const settings = { ...base, ...(stored ?? {}) };
+    set({ appKey, appName: config.appName, settings, loaded: true });
+    rememberThemeMode(appKey, settings.themeMode);
   },
   async update(patch, storage = settingsStorage) {
     const settings = { ...get().settings, ...patch };
     set({ settings });
     const { appKey, appName } = get();
-    if (appKey) await storage.save(appKey, settings, appName);
+    if (!appKey) return;
+    rememberThemeMode(appKey, settings.themeMode);
+    await storage.save(appKey, settings, appName);
   },
 }));
 

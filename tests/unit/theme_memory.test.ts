@@ -1,0 +1,67 @@
+// The theme mode is mirrored synchronously (src/state/settings_store.ts), so a reload paints in the
+// user's theme before the stored settings arrive from the local database (issue 19: no light flash).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { appConfigSchema } from '../../src/model/index.ts';
+import type { SettingsStorage, StoredSettings } from '../../src/state/settings_storage.ts';
+import { rememberedThemeMode, useSettingsStore } from '../../src/state/settings_store.ts';
+
+const APP = 'a'.repeat(32);
+const OTHER = 'b'.repeat(32);
+
+/** The browser's localStorage, as far as the mirror uses it. */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (k) => items.get(k) ?? null,
+    key: (i) => [...items.keys()][i] ?? null,
+    removeItem: (k) => void items.delete(k),
+    setItem: (k, v) => void items.set(k, String(v)),
+  };
+}
+
+function database(stored: StoredSettings | null): SettingsStorage {
+  let kept = stored;
+  return {
+    load: async () => kept,
+    save: async (_key, settings) => {
+      kept = settings;
+    },
+  };
+}
+
+const config = appConfigSchema.parse({ appName: 'Theme test' });
+
+describe('the remembered theme mode', () => {
+  beforeEach(() => {
+    Object.defineProperty(globalThis, 'localStorage', { value: memoryStorage(), configurable: true });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(globalThis, 'localStorage');
+  });
+
+  it('is the mode chosen last for that app, and nothing for an app never opened here', async () => {
+    const db = database(null);
+    await useSettingsStore.getState().init(APP, config, db);
+    expect(rememberedThemeMode(APP)).toBe(config.themeMode);
+    await useSettingsStore.getState().update({ themeMode: 'dark' }, db);
+    expect(rememberedThemeMode(APP)).toBe('dark');
+    expect(rememberedThemeMode(OTHER)).toBeUndefined();
+  });
+
+  it('follows the stored settings when they are read (another tab may have changed them)', async () => {
+    globalThis.localStorage.setItem(`mapdraft.themeMode.${APP}`, 'dark');
+    await useSettingsStore.getState().init(APP, config, database({ ...useSettingsStore.getState().settings, themeMode: 'light' }));
+    expect(rememberedThemeMode(APP)).toBe('light');
+  });
+
+  it('ignores what is not a theme mode, and a browser without storage', () => {
+    globalThis.localStorage.setItem(`mapdraft.themeMode.${APP}`, 'purple');
+    expect(rememberedThemeMode(APP)).toBeUndefined();
+    Reflect.deleteProperty(globalThis, 'localStorage');
+    expect(rememberedThemeMode(APP)).toBeUndefined();
+  });
+});
