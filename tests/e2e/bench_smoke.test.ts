@@ -1,5 +1,5 @@
 // Smoke test of the benchmark harness: the whole quick bench (`npm run bench -- --quick`,
-// all fourteen scenarios at small sizes) runs end to end — Vite dev server, pinned Chromium, bench and app
+// all sixteen scenarios at small sizes) runs end to end — Vite dev server, pinned Chromium, bench and app
 // workers, the API servers on PGlite and PostgreSQL, result files — and the JSON has all three
 // contenders with a numeric median for each scenario. No timing assertions: the numbers are the bench's
 // business, not the test's.
@@ -11,11 +11,17 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-const ALL_SCENARIOS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+const ALL_SCENARIOS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
 const ALL_CONTENDERS = ['baseline', 'ceiling', 'mapdraft'];
 /** Scenarios without all three contenders: 11 measures the position layer no contender has; 13 the
- *  review queue against one-by-one accepts, with no ceiling; 14 the whole app against a plain OL app. */
-const CONTENDERS: Record<number, string[]> = { 11: ['mapdraft'], 13: ['baseline', 'mapdraft'], 14: ['baseline', 'mapdraft'] };
+ *  review queue against one-by-one accepts, with no ceiling; 14 the whole app against a plain OL app;
+ *  16 two app servers against one. */
+const CONTENDERS: Record<number, string[]> = {
+  11: ['mapdraft'],
+  13: ['baseline', 'mapdraft'],
+  14: ['baseline', 'mapdraft'],
+  16: ['baseline', 'mapdraft'],
+};
 
 describe('bench harness (the quick run)', () => {
   it('writes JSON, Markdown and SVG with their contenders and numeric medians', async () => {
