@@ -23,7 +23,7 @@ import { buildResult, fmt, med, type Contender, type RunContext, type Scenario }
 const run = promisify(execFile);
 const WS = 'ws_demo';
 const LAYER = 'cities';
-const PASSWORDS = { admin: 'bench-admin-pass-1', user: 'bench-user-pass-1' };
+export const PASSWORDS = { admin: 'bench-admin-pass-1', user: 'bench-user-pass-1' };
 
 async function loadgen(job: unknown, timeoutMs: number): Promise<Record<string, unknown>> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', join(ROOT, 'benchmarks/lib/loadgen.ts'), JSON.stringify(job)], {
@@ -70,7 +70,7 @@ function firstByteMs(url: string, headers: Record<string, string>): Promise<numb
   });
 }
 
-async function session(base: string, who: 'admin' | 'user'): Promise<string> {
+export async function session(base: string, who: 'admin' | 'user'): Promise<string> {
   const auth = 'Basic ' + Buffer.from(`${who}:${PASSWORDS[who]}`).toString('base64');
   const res = await fetch(`${base}/api/login`, { headers: { authorization: auth, 'x-app-key': DEMO_APP_KEY } });
   const id = res.headers.get('x-session-id');

@@ -13,13 +13,14 @@ import { loadTestLimits } from '../../server/limits.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { ROOT } from '../lib/browser.ts';
+// The demo accounts' bench passwords and their login, as scenario 10 (the API server) uses them.
+import { PASSWORDS, session } from './10_server.ts';
 import { percentile } from '../lib/stats.ts';
 import { buildResult, fmt, maxOf, med, notRun, type RunContext, type Scenario } from '../lib/scenario.ts';
 
 const run = promisify(execFile);
 const WS = 'ws_demo';
 const LAYER = 'cities';
-const PASSWORDS = { admin: 'bench-admin-pass-1', user: 'bench-user-pass-1' };
 const MIX = { read: 60, suggest: 30, accept: 10 };
 const OPS = ['read', 'suggest', 'accept'] as const;
 type Op = (typeof OPS)[number];
@@ -31,14 +32,6 @@ interface MixedAnswer {
   failures: string[];
   suggested: number[];
   accepted: number[];
-}
-
-async function session(base: string, who: 'admin' | 'user'): Promise<string> {
-  const auth = 'Basic ' + Buffer.from(`${who}:${PASSWORDS[who]}`).toString('base64');
-  const res = await fetch(`${base}/api/login`, { headers: { authorization: auth, 'x-app-key': DEMO_APP_KEY } });
-  const id = res.headers.get('x-session-id');
-  if (!res.ok || !id) throw new Error(`login ${who}: ${res.status} ${await res.text()}`);
-  return id;
 }
 
 const startApp = (databaseUrl: string, seedCities: number | 'all', seed: boolean): Promise<RunningServer> =>
