@@ -3,12 +3,18 @@ import { postgis } from '@electric-sql/pglite-postgis';
 import { lockDataDir } from './data_dir_lock.ts';
 import type { Db, QueryResult } from './types.ts';
 
+/** Resolves after the event loop's I/O phase: requests that arrived meanwhile get read and queued. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 // PGlite is one connection: a query issued by another request while a transaction is open would run
 // inside that transaction. This queue makes each top-level query or transaction run alone.
+// PGlite runs in this thread and settles its promises without I/O, so a chain of queries (a bulk
+// decision of 10,000 items) would never let the event loop read a socket: every other request, and
+// every health check, would wait for the whole chain. Each queued call starts on a later turn.
 class Queue {
   private tail: Promise<unknown> = Promise.resolve();
   run<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.tail.then(fn, fn);
+    const next = this.tail.then(nextTurn).then(fn);
     this.tail = next.catch(() => undefined);
     return next;
   }

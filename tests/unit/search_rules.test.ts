@@ -7,6 +7,7 @@ import {
   nameMatchBoost,
   normalizeSearchText,
   SEARCH_FIELD_SEPARATOR,
+  searchWords,
 } from '../../src/model/index.ts';
 
 const layer = (input: Record<string, unknown>) => layerSchema.parse({ id: 'l', name: 'L', type: 'Point', ...input });
@@ -16,6 +17,17 @@ describe('search rules (SPEC §2 search)', () => {
     expect(normalizeSearchText('Zürich')).toBe('zurich');
     expect(normalizeSearchText('SÃO PAULO')).toBe('sao paulo');
     expect(normalizeSearchText('Ærøskøbing')).toBe('ærøskøbing'); // letters, not accents, stay
+  });
+
+  it('splits a name into the same words whether it is plain ASCII or not', () => {
+    expect(searchWords("Saint-Étienne")).toBe('saint etienne');
+    expect(searchWords("  St. John's (NL) #2 ")).toBe('st john s nl 2');
+    expect(searchWords('Dar es-Salaam_Tanzania')).toBe('dar es salaam tanzania');
+    // the ASCII fast path keeps what the Unicode rule keeps: every printable ASCII character agrees
+    for (let c = 0x20; c < 0x7f; c++) {
+      const ch = String.fromCharCode(c);
+      expect(searchWords(`a${ch}b`)).toBe(searchWords(`a${ch}b\u00e9`).slice(0, -1));
+    }
   });
 
   it('searches the name first, then tags and the category; a searchable layer adds its text properties', () => {
