@@ -20,7 +20,7 @@ describe('search rules (SPEC §2 search)', () => {
   });
 
   it('splits a name into the same words whether it is plain ASCII or not', () => {
-    expect(searchWords("Saint-Étienne")).toBe('saint etienne');
+    expect(searchWords('Saint-Étienne')).toBe('saint etienne');
     expect(searchWords("  St. John's (NL) #2 ")).toBe('st john s nl 2');
     expect(searchWords('Dar es-Salaam_Tanzania')).toBe('dar es salaam tanzania');
     // the ASCII fast path keeps what the Unicode rule keeps: every printable ASCII character agrees

@@ -27,7 +27,11 @@ export function normalizeSearchText(text: string): string {
 export function searchWords(text: string): string {
   // Most names are ASCII, where letters and digits are [a-z0-9] once lower-cased: a plain character
   // class is several times cheaper than the Unicode property escapes (an index build splits 135k names).
-  if (ASCII.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  if (ASCII.test(text))
+    return text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
   return normalizeSearchText(text)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
