@@ -4,7 +4,7 @@
 // Test hooks: data-testid="search-input", "search-results" (data-query: the query its answers are for),
 // "search-result" with data-layer/data-gfid, "search-export-<layerId>" (a group's export).
 import { memo, type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_MAX_GFIDS, type AppConfig } from '../model/index.ts';
 import type { SearchHit } from '../../workers/data/protocol.ts';
@@ -44,7 +44,28 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground3,
     fontSize: tokens.fontSizeBase200,
   },
-  row: { width: '100%', justifyContent: 'flex-start', textAlign: 'start', minHeight: '40px', fontWeight: tokens.fontWeightRegular },
+  // A plain button, not Fluent's: up to 40 rows mount per answer, and Fluent's Button (hooks, merged
+  // style classes) made that commit one of typing's longest main-thread tasks at 4× CPU (issue 13).
+  row: {
+    display: 'block',
+    width: '100%',
+    minHeight: '44px',
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
+    border: 'none',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: 'transparent',
+    color: tokens.colorNeutralForeground1,
+    fontFamily: 'inherit',
+    fontSize: tokens.fontSizeBase300,
+    lineHeight: tokens.lineHeightBase300,
+    textAlign: 'start',
+    cursor: 'pointer',
+    ':hover': { backgroundColor: tokens.colorSubtleBackgroundHover },
+    ':active': { backgroundColor: tokens.colorSubtleBackgroundPressed },
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
+    // SPEC §4 outdoor mode: every target at least 48 px (the Fluent buttons get it from OutdoorButton's rule).
+    ':global([data-outdoor="true"]) &': { minHeight: '48px' },
+  },
   note: { display: 'block', padding: tokens.spacingVerticalS, color: tokens.colorNeutralForeground3 },
 });
 
@@ -145,9 +166,9 @@ const Results = memo(function Results({ answers, layerName, onLayer, onDone, gro
   const styles = useStyles();
   const map = useMapInstance((s) => s.map);
   const row = (key: string, label: string, onClick: () => void, data: Record<string, string | number> = {}) => (
-    <Button key={key} appearance="subtle" className={styles.row} onClick={onClick} {...data}>
+    <button type="button" key={key} className={styles.row} onClick={onClick} {...data}>
       {label || t('search.unnamed')}
-    </Button>
+    </button>
   );
   return (
     <>
