@@ -13,7 +13,7 @@ import {
   type GeometryType,
   type Layer,
 } from '../model/index.ts';
-import type { DataWorkerApi } from '../../workers/data/protocol.ts';
+import type { DataWorkerApi, ShowLayerRequest } from '../../workers/data/protocol.ts';
 import { PALETTE } from '../ui/palette.ts';
 import type { MapRendererHandle, RenderLayerConfig } from './render_worker_client.ts';
 
@@ -22,17 +22,21 @@ export type LayerWorker = Pick<DataWorkerApi, 'showLayer' | 'dropLayers' | 'canc
 /** The renderer's calls a load makes. */
 export type LayerRenderer = Pick<MapRendererHandle, 'setLayers' | 'batchReceived' | 'idle' | 'fit'>;
 
-export interface LoadVectorLayersOptions {
-  worker: LayerWorker;
+/** Who asks for the layers of which app: what a layer request carries besides the layer. */
+export interface LayerRequestOptions {
   apiBase: string;
   appKey: string;
   /** Names the local database (SPEC §9). */
   appName?: string;
-  signal: AbortSignal;
   /** SPEC §4: `_diff` layers load only for a logged-in user (credentials sent with the request). */
   loggedIn?: boolean;
   authorization?: string;
   sessionId?: string;
+}
+
+export interface LoadVectorLayersOptions extends LayerRequestOptions {
+  worker: LayerWorker;
+  signal: AbortSignal;
   onLayerLoaded: (layerId: string, count: number) => void;
   onLayerFailed: (layerId: string, message: string) => void;
 }
@@ -92,6 +96,35 @@ async function syncLayers(
   return { loadable, dropped };
 }
 
+/** What the data worker is asked to show (or prefetch) for one layer of the config. */
+function showLayerRequest(cfg: Layer, opts: LayerRequestOptions): ShowLayerRequest {
+  return {
+    apiBase: opts.apiBase,
+    appKey: opts.appKey,
+    appName: opts.appName,
+    workspace: cfg.workspace!,
+    layer: cfg.id,
+    geometryType: cfg.type as GeometryType,
+    labelProperty: cfg.labelAttribute,
+    // SPEC §9 category icons: points only.
+    categoryProperty: cfg.type === 'Point' ? cfg.categoryProperty : undefined,
+    // SPEC §2 search over the originals; pending suggestions are not search results.
+    searchProperties: isDiffLayerId(cfg.id) ? undefined : featureSearchProperties(cfg),
+    authorization: opts.authorization,
+    sessionId: opts.sessionId,
+  };
+}
+
+/**
+ * Starts fetching every layer the first load will show, as soon as the configuration is known (issue
+ * 17, cold open): the answers arrive and decode while the map and the render worker start, and the
+ * load takes them (workers/data/layer_prefetch.ts).
+ */
+export function prefetchVectorLayers(worker: Pick<DataWorkerApi, 'prefetchLayers'>, layers: readonly Layer[], opts: LayerRequestOptions) {
+  const requests = loadableLayers(layers, opts.loggedIn).map((cfg) => showLayerRequest(cfg, opts));
+  if (requests.length) void worker.prefetchLayers({ requests }).catch((err) => console.warn('layers not prefetched', err));
+}
+
 /** Shows the layers (local store, then server); resolves once each is in the renderer or failed. */
 async function showLayers(renderer: LayerRenderer, layers: readonly Layer[], opts: LoadVectorLayersOptions) {
   const { worker } = opts;
@@ -101,22 +134,7 @@ async function showLayers(renderer: LayerRenderer, layers: readonly Layer[], opt
       const cancel = () => void worker.cancel({ requestId });
       opts.signal.addEventListener('abort', cancel, { once: true });
       try {
-        const shown = await worker.showLayer({
-          apiBase: opts.apiBase,
-          appKey: opts.appKey,
-          appName: opts.appName,
-          workspace: cfg.workspace!,
-          layer: cfg.id,
-          geometryType: cfg.type as GeometryType,
-          labelProperty: cfg.labelAttribute,
-          // SPEC §9 category icons: points only.
-          categoryProperty: cfg.type === 'Point' ? cfg.categoryProperty : undefined,
-          // SPEC §2 search over the originals; pending suggestions are not search results.
-          searchProperties: isDiffLayerId(cfg.id) ? undefined : featureSearchProperties(cfg),
-          authorization: opts.authorization,
-          sessionId: opts.sessionId,
-          requestId,
-        });
+        const shown = await worker.showLayer({ ...showLayerRequest(cfg, opts), requestId });
         if (opts.signal.aborted) return;
         // The batch went straight to the render worker; wait until it is in its layer.
         await renderer.batchReceived({ ticket: shown.ticket });

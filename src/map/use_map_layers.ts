@@ -9,7 +9,7 @@ import { useMapStore } from '../state/map_store.ts';
 import { isLoggedIn, useAuthStore } from '../state/auth_store.ts';
 import { createConfiguredBaseLayer } from './base_layers.ts';
 import { createWmsOverlay } from './wms_overlays.ts';
-import { fitToLayers } from './load_vector_layers.ts';
+import { fitToLayers, prefetchVectorLayers } from './load_vector_layers.ts';
 import { LayerSession } from './layer_session.ts';
 import { getDataWorker } from './data_worker_client.ts';
 import type { MapRendererHandle } from './render_worker_client.ts';
@@ -43,6 +43,22 @@ export function useMapLayers(
       }
     };
   }, [map, config]);
+
+  // The layers' fetches start with the configuration, before the map and its render worker are ready
+  // for them (issue 17, cold open); the session's first load below takes them.
+  useEffect(() => {
+    if (!config) return;
+    const auth = useAuthStore.getState();
+    const loggedIn = isLoggedIn(auth);
+    prefetchVectorLayers(getDataWorker(), config.layersConfig, {
+      apiBase,
+      appKey,
+      appName: config.appName,
+      loggedIn,
+      authorization: loggedIn ? (auth.authorization ?? undefined) : undefined,
+      sessionId: loggedIn ? (auth.sessionId ?? undefined) : undefined,
+    });
+  }, [appKey, config, apiBase]);
 
   // The vector layers of this app and config, loaded once by a LayerSession; a login or logout then
   // only switches the diff layers (SPEC §4), queued behind the first load.

@@ -2,7 +2,7 @@
 // here so the main thread only receives transferable typed arrays.
 import { expose, releaseProxy } from 'comlink';
 import type { FeatureCollection } from 'geojson';
-import type { DataWorkerApi, LoadLayerRequest, LoadProgress } from './protocol.ts';
+import type { DataWorkerApi, LoadLayerRequest, LoadProgress, ShowLayerRequest } from './protocol.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 import { packFeatureCollection, type PackOptions } from './pack_geojson.ts';
 import { decodeFlatGeobufStream } from './fgb_decode.ts';
@@ -13,6 +13,7 @@ import { groupChanges } from './review.ts';
 import { LayerRegistry } from './layer_registry.ts';
 import { dbNameFor, openLocalStore, type LocalStore } from './local_store.ts';
 import { type FetchedBatch, showLayer } from './show_layer.ts';
+import { LayerPrefetches } from './layer_prefetch.ts';
 import { ZoomBands } from './zoom_bands.ts';
 import { refreshFeatures, type RefreshDeps, type ShownLayer } from './refresh_features.ts';
 import { getFeatureRecord, OutboxStore, putFeatureRecord } from './outbox_store.ts';
@@ -136,6 +137,24 @@ async function redrawQueued(appName?: string, only?: string): Promise<void> {
   drawQueued(items, shownDiffBases, (layerId) => refreshDeps(layerId));
 }
 
+/** Layer fetches started from the app's configuration, before the map asked (layer_prefetch.ts). */
+const prefetches = new LayerPrefetches(
+  (req, onProgress, ifNoneMatch) => loadBatch(req, onProgress, ifNoneMatch),
+  async (req) => (await (await storeFor(req.appName))?.getLayerEtag(req.layer)) ?? undefined,
+  (requestId) => inFlight.get(requestId)?.abort(),
+);
+
+/** The fetch a prefetch has under way for `req`, else a new one; a taken one reports to `onProgress`. */
+async function fetchForShow(req: ShowLayerRequest, onProgress: LoadProgress | undefined, ifNoneMatch?: string): Promise<FetchedBatch> {
+  const taken = await prefetches.take(req, ifNoneMatch, onProgress);
+  if (!taken) return loadBatch(req, onProgress, ifNoneMatch);
+  try {
+    return await taken.fetched;
+  } finally {
+    (onProgress as { [releaseProxy]?: () => void } | undefined)?.[releaseProxy]?.();
+  }
+}
+
 /** The road graph and the batches it was built from: a reload or an edit of a road layer gives a new batch object. */
 let roads: { from: FeatureBatch[]; graph: RoadGraph } | undefined;
 
@@ -155,6 +174,9 @@ const api: DataWorkerApi = {
     if ('notModified' in fetched) throw new Error('unexpected 304'); // no tag was sent
     return transferBatch(fetched.batch);
   },
+  async prefetchLayers({ requests }) {
+    prefetches.start(requests);
+  },
   async connectRenderer({ port }) {
     rendererPort?.close();
     rendererPort = port;
@@ -172,7 +194,7 @@ const api: DataWorkerApi = {
       registry,
       port: rendererPort,
       store: await storeFor(req.appName),
-      fetchBatch: (ifNoneMatch) => loadBatch(req, onProgress, ifNoneMatch),
+      fetchBatch: (ifNoneMatch) => fetchForShow(req, onProgress, ifNoneMatch),
       bands,
     });
     if (isDiffLayerId(req.layer)) {

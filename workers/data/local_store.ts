@@ -202,6 +202,14 @@ export class LocalStore {
     );
   }
 
+  /** The ETag the stored batch was fetched with; null when it has none, undefined when none is stored. */
+  getLayerEtag(layerId: string): Promise<string | null | undefined> {
+    return this.serial(async () => {
+      const rows = await this.db.all('SELECT etag FROM layer_batches WHERE layer_id = ?', [layerId]);
+      return rows.length ? ((rows[0][0] as string | null) ?? null) : undefined;
+    });
+  }
+
   /** The stored batch with fresh typed arrays (own buffers, ready to transfer), or undefined. */
   getLayerBatch(layerId: string): Promise<StoredLayerBatch | undefined> {
     return this.serial(async () => {

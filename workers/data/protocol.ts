@@ -281,6 +281,8 @@ export interface DataWorkerProtocol {
   cancel: { request: CancelRequest; response: boolean };
   connectRenderer: { request: ConnectRendererRequest; response: void };
   /** SPEC §4 map load for one layer: local store first, then the server; both go to the render port. */
+  /** Starts the layers' fetches before the map asks for them (layer_prefetch.ts); showLayer then takes them. */
+  prefetchLayers: { request: { requests: ShowLayerRequest[] }; response: void };
   showLayer: { request: ShowLayerRequest; response: ShowLayerResult; progress: LoadProgress };
   /** SPEC §4 select: the features under a tap, nearest first, from the loaded layers' indexes. */
   hitTest: { request: HitTestRequest; response: Hit[] };
