@@ -48,6 +48,7 @@ import { publicRoutes } from './routes/public.ts';
 import { reviewRoutes } from './routes/review.ts';
 import { workspacesRoutes } from './routes/workspaces.ts';
 import { DEFAULT_INVOICE_PRICE } from './services/invoice.ts';
+import { registerLayerChangeFolding } from './services/layer_changes.ts';
 import { MemoryMailService, SmtpMailService, type MailService } from './services/mail.ts';
 
 export interface BuildAppOptions {
@@ -95,6 +96,7 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
         : new MemoryMailService((line) => app.log.info(line))),
   };
   app.addHook('onClose', async () => deps.mail.close?.());
+  registerLayerChangeFolding(app, db);
   app.decorate('deps', deps);
   app.setValidatorCompiler(jsonBodyValidator);
   app.setSerializerCompiler(serializerCompiler);

@@ -3,8 +3,8 @@ import { HttpError, forbidden, notFound, unauthorized } from '../http/errors.ts'
 import { parseBasicAuth } from './basic.ts';
 import { checkCredentials } from './credentials.ts';
 import { requestSessionId } from './session_cookie.ts';
-import { sessionUserId } from './sessions.ts';
-import { findUserById, isAdmin, type AuthUser } from './users.ts';
+import { sessionUser } from './sessions.ts';
+import { isAdmin, type AuthUser } from './users.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,8 +22,7 @@ export function registerAuth(app: FastifyInstance): void {
     const { db } = app.deps;
     const sessionId = requestSessionId(request);
     if (sessionId) {
-      const userId = await sessionUserId(db, sessionId);
-      if (userId !== null) request.user = await findUserById(db, userId);
+      request.user = await sessionUser(db, sessionId);
       if (request.user) return;
     }
     const basic = parseBasicAuth(request.headers.authorization);
