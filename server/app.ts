@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
@@ -7,14 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
-import {
-  APP_KEY_HEADER,
-  IDEMPOTENCY_HEADER,
-  IDEMPOTENT_REPLAYED_HEADER,
-  SESSION_HEADER,
-  UPLOAD_LIMIT_BYTES,
-  errorBody,
-} from '../src/model/index.ts';
+import { APP_KEY_HEADER, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, SESSION_HEADER, errorBody } from '../src/model/index.ts';
 import { CredentialCache } from './auth/credentials.ts';
 import { registerAuth } from './auth/plugin.ts';
 import { RateLimiter } from './auth/rate_limit.ts';
@@ -32,6 +26,7 @@ import {
   registerSecurityHeaders,
 } from './http/protection.ts';
 import { registerRequestLimit } from './http/request_limit.ts';
+import { registerBodyParsers } from './http/upload_body.ts';
 import { healthRoutes } from './routes/health.ts';
 import { accountRoutes } from './routes/account.ts';
 import { appsRoutes } from './routes/apps.ts';
@@ -48,6 +43,7 @@ import { publicRoutes } from './routes/public.ts';
 import { reviewRoutes } from './routes/review.ts';
 import { workspacesRoutes } from './routes/workspaces.ts';
 import { DEFAULT_INVOICE_PRICE } from './services/invoice.ts';
+import { registerLayerChangeFolding } from './services/layer_changes.ts';
 import { MemoryMailService, SmtpMailService, type MailService } from './services/mail.ts';
 
 export interface BuildAppOptions {
@@ -65,6 +61,7 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
     invoicePrice: config.invoicePrice ?? DEFAULT_INVOICE_PRICE,
     limits: config.limits ?? readLimits(),
     trustProxy: config.trustProxy ?? false,
+    uploadDir: config.uploadDir ?? join(tmpdir(), 'mapdraft-uploads'),
   };
   // One line per request (method, path without query, status, time), never a header or a body:
   // credentials, session ids and secrets travel there (issue 16).
@@ -74,7 +71,7 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: fullConfig.trustProxy,
     // Issue 16: a client that sends its request slowly is cut off; JSON bodies are small, uploads
-    // (SPEC §9 10MB) have their own parser limit below.
+    // (SPEC §9 10MB) are streamed to a file with their own limit (http/upload_body.ts).
     ...REQUEST_TIMEOUTS,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Router refusals (bad URL encoding, over-long path parameters) get our error body too.
@@ -95,6 +92,7 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
         : new MemoryMailService((line) => app.log.info(line))),
   };
   app.addHook('onClose', async () => deps.mail.close?.());
+  registerLayerChangeFolding(app, db);
   app.decorate('deps', deps);
   app.setValidatorCompiler(jsonBodyValidator);
   app.setSerializerCompiler(serializerCompiler);
@@ -102,9 +100,10 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
 
   // RFC 7946 §12: GeoJSON's own media type is JSON too (feature payloads from GIS tools).
   app.addContentTypeParser('application/geo+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
-  // Binary uploads (SPEC §7: icons with the content type of the file). Anything not JSON arrives as
-  // a Buffer, so a wrong content type becomes a 400 from the route, not a 415 with a foreign body.
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT_BYTES + 64 * 1024 }, (_req, body, done) => done(null, body));
+  // Binary uploads (SPEC §7: icons with the content type of the file) arrive as a temp file on the
+  // upload routes; anything else not JSON as a Buffer, so a wrong content type becomes a 400 from
+  // the route, not a 415 with a foreign body.
+  await registerBodyParsers(app, fullConfig.uploadDir);
   limitConnectionsPerAddress(app.server, MAX_CONNECTIONS_PER_ADDRESS);
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   if (logger) {

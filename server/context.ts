@@ -19,6 +19,8 @@ export interface ServerConfig {
   limits: ServerLimits;
   /** Fastify trustProxy (MAPDRAFT_TRUST_PROXY): whose X-Forwarded-For / -Proto to believe. */
   trustProxy: boolean | string;
+  /** Where upload bodies are received before they are checked (server/http/upload_body.ts). */
+  uploadDir: string;
 }
 
 /** What every route needs, hung on the Fastify instance once instead of passed around. */

@@ -15,6 +15,7 @@ import {
 } from '../../src/model/index.ts';
 import type { Db } from '../db/index.ts';
 import { assertRule, badRequest } from '../http/errors.ts';
+import { UploadedFile } from '../http/upload_body.ts';
 import { decodeImage, hasPdfStructure } from '../services/upload_check.ts';
 
 // SPEC §3 Attachments and §7 "Feature attachments": one spec per kind drives the one generic
@@ -92,14 +93,18 @@ function decoded(value: string | undefined): string {
   }
 }
 
-function file(input: SuggestInput): { bytes: Buffer; name: string } {
-  const bytes = Buffer.isBuffer(input.body) ? input.body : null;
-  if (!bytes || bytes.length === 0) throw badRequest('NO_FILES_SELECTED');
+/** The uploaded file (received into a temp file before the route runs, server/http/upload_body.ts) and its name. */
+function file(input: SuggestInput): { upload: UploadedFile; name: string } {
+  const upload = input.body instanceof UploadedFile ? input.body : null;
+  if (!upload || upload.size === 0) throw badRequest('NO_FILES_SELECTED');
   const name = (input.query.filename ?? '').trim();
   if (!name) throw badRequest('FIELD_REQUIRED');
   assertRule(validateFileName(name));
-  return { bytes, name };
+  return { upload, name };
 }
+
+/** Enough of an image for its type and header size: a JPEG's frame header follows its metadata segments (64 KiB each). */
+const IMAGE_HEAD_BYTES = 512 * 1024;
 
 const normalImageType = (t: string) => (t.toLowerCase() === 'image/jpg' ? 'image/jpeg' : t.toLowerCase());
 
@@ -173,22 +178,23 @@ export const KINDS: KindSpec[] = [
     newestFirst: false,
     removable: false,
     parse: async (input) => {
-      const { bytes, name } = file(input);
+      const { upload, name } = file(input);
+      const head = await upload.head(IMAGE_HEAD_BYTES);
       // SPEC §5 image types, checked on the bytes too: a renamed file is not an image.
-      const detected = detectImageType(bytes);
+      const detected = detectImageType(head);
       if (!isImageMimeType(input.contentType) || !detected || normalImageType(input.contentType) !== detected) {
         throw badRequest('IMAGE_TYPE_REQUIRED');
       }
       const description = (input.query.description ?? '').trim();
-      const dims = readImageSize(bytes) ?? undefined;
+      const dims = readImageSize(head) ?? undefined;
       assertRule(
         validateImageFile(
-          { type: input.contentType, size: bytes.length, width: dims?.width, height: dims?.height, description },
+          { type: input.contentType, size: upload.size, width: dims?.width, height: dims?.height, description },
           { maxBytes: input.sizeLimitImage ?? DEFAULT_SIZE_LIMIT_IMAGE },
         ),
       );
       // Then decoded for real (the header may lie) and kept re-encoded (server/services/upload_check.ts).
-      const decoded = await decodeImage(bytes);
+      const decoded = await decodeImage(upload.path);
       if (!decoded.ok) throw badRequest(decoded.reason === 'too_large' ? 'IMAGE_DIMENSIONS_TOO_LARGE' : 'IMAGE_TYPE_REQUIRED');
       if (decoded.image.contentType !== detected) throw badRequest('IMAGE_TYPE_REQUIRED');
       return { name, description, contentType: detected, data: decoded.image.data };
@@ -202,11 +208,12 @@ export const KINDS: KindSpec[] = [
     binary: true,
     newestFirst: true,
     removable: false,
-    parse: (input) => {
-      const { bytes, name } = file(input);
+    parse: async (input) => {
+      const { upload, name } = file(input);
       const description = decoded(input.query.description).trim();
       // SPEC §5: pdf only, 10MB, safe name, description 3–50; then the bytes must really be a PDF.
-      assertRule(validateDocumentFile({ name, type: input.contentType, size: bytes.length, description }));
+      assertRule(validateDocumentFile({ name, type: input.contentType, size: upload.size, description }));
+      const bytes = await upload.read();
       if (!isPdfBytes(bytes) || !hasPdfStructure(bytes)) throw badRequest('PDF_TYPE_REQUIRED');
       return { name, description, contentType: 'application/pdf', data: bytes };
     },

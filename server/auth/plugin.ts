@@ -3,8 +3,8 @@ import { HttpError, forbidden, notFound, unauthorized } from '../http/errors.ts'
 import { parseBasicAuth } from './basic.ts';
 import { checkCredentials } from './credentials.ts';
 import { requestSessionId } from './session_cookie.ts';
-import { sessionUserId } from './sessions.ts';
-import { findUserById, isAdmin, type AuthUser } from './users.ts';
+import { sessionUser } from './sessions.ts';
+import { isAdmin, type AuthUser } from './users.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,21 +13,33 @@ declare module 'fastify' {
   }
 }
 
+const authenticated = new WeakSet<FastifyRequest>();
+
+/**
+ * Sets request.user from the session or basic credentials, once per request: before every handler,
+ * and earlier for an upload route, whose caller is checked before its body is read (upload_body.ts).
+ */
+export async function authenticate(request: FastifyRequest): Promise<AuthUser | null> {
+  if (authenticated.has(request)) return request.user;
+  authenticated.add(request);
+  const { db } = request.server.deps;
+  const sessionId = requestSessionId(request);
+  if (sessionId) {
+    request.user = await sessionUser(db, sessionId);
+    if (request.user) return request.user;
+  }
+  const basic = parseBasicAuth(request.headers.authorization);
+  if (basic) request.user = await verifyBasic(request, basic.username, basic.password);
+  return request.user;
+}
+
 /** Resolves request.user before every handler. Bad credentials leave a visitor; guards decide. */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (request) => {
     // Login checks its own credentials behind the rate limit.
     if ((request.routeOptions.config as { skipAuth?: boolean } | undefined)?.skipAuth) return;
-    const { db } = app.deps;
-    const sessionId = requestSessionId(request);
-    if (sessionId) {
-      const userId = await sessionUserId(db, sessionId);
-      if (userId !== null) request.user = await findUserById(db, userId);
-      if (request.user) return;
-    }
-    const basic = parseBasicAuth(request.headers.authorization);
-    if (basic) request.user = await verifyBasic(request, basic.username, basic.password);
+    await authenticate(request);
   });
 }
 

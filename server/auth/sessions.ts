@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.ts';
+import { USER_COLUMNS, type AuthUser } from './users.ts';
 
 export const SESSION_DAYS = 30;
 
@@ -16,9 +17,13 @@ export async function createSession(db: Db, userId: number): Promise<string> {
   return id;
 }
 
-export async function sessionUserId(db: Db, sessionId: string): Promise<number | null> {
-  const { rows } = await db.query<{ user_id: number }>('SELECT user_id FROM sessions WHERE id = $1 AND expires_at > now()', [sessionId]);
-  return rows[0]?.user_id ?? null;
+/** The user of a live session, in one round trip (asked on every request). */
+export async function sessionUser(db: Db, sessionId: string): Promise<AuthUser | null> {
+  const { rows } = await db.query<AuthUser>(
+    `SELECT ${USER_COLUMNS} FROM users WHERE id = (SELECT user_id FROM sessions WHERE id = $1 AND expires_at > now())`,
+    [sessionId],
+  );
+  return rows[0] ?? null;
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {

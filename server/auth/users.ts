@@ -16,11 +16,6 @@ export interface AuthUser {
 export const USER_COLUMNS = `id, username, type, first_name AS "firstName", last_name AS "lastName",
   email, organization, language`;
 
-export async function findUserById(db: Db, id: number): Promise<AuthUser | null> {
-  const { rows } = await db.query<AuthUser>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
-  return rows[0] ?? null;
-}
-
 export async function findUserWithHash(db: Db, username: string): Promise<(AuthUser & { passwordHash: string }) | null> {
   const { rows } = await db.query<AuthUser & { passwordHash: string }>(
     `SELECT ${USER_COLUMNS}, password_hash AS "passwordHash" FROM users WHERE username = $1`,

@@ -47,6 +47,9 @@ function keyForIssue(issue: IssueLike | undefined): ErrorKey {
 
 /** CONTRACT "Errors": bad input → 400 with the SPEC text, never 500; the unexpected → 500 §8 text. */
 export function errorHandler(err: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+  // Refused before its whole body came (an upload's caller checked first, a body over its limit):
+  // the connection closes after the answer instead of reading the rest (issue 16).
+  if (!request.raw.complete) reply.header('connection', 'close');
   if (err instanceof HttpError) {
     return reply.code(err.statusCode).send({ ...err.extra, statusCode: err.statusCode, error: err.key, message: err.message });
   }

@@ -5,6 +5,7 @@ import { ERRORS, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_REPL
 import { requireUser } from '../auth/plugin.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError, badRequest } from './errors.ts';
+import { UploadedFile } from './upload_body.ts';
 
 // The client's offline outbox replays queued suggestions (SPEC §4 Suggestions, "Service
 // connection: a failed request … is added to a retry queue") with an Idempotency-Key. A replay
@@ -36,7 +37,14 @@ interface KeyRow {
 
 /** What makes two calls "the same request": method, path with parameters and query, and body. */
 function requestHash(req: FastifyRequest): string {
-  const body = Buffer.isBuffer(req.body) ? req.body : req.body === undefined ? '' : JSON.stringify(req.body);
+  const body =
+    req.body instanceof UploadedFile
+      ? req.body.sha256
+      : Buffer.isBuffer(req.body)
+        ? req.body
+        : req.body === undefined
+          ? ''
+          : JSON.stringify(req.body);
   return createHash('sha256').update(`${req.method}\n${req.url}\n`).update(body).digest('hex');
 }
 
@@ -83,6 +91,17 @@ export async function withIdempotency(db: Db, req: FastifyRequest, reply: Fastif
   });
   if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
   return send(reply, answer);
+}
+
+/** Whether this call repeats one already answered (its Idempotency-Key has a stored answer): a replay stores nothing new. */
+export async function isAnsweredReplay(db: Db, req: FastifyRequest, userId: number): Promise<boolean> {
+  const key = req.headers[IDEMPOTENCY_HEADER];
+  if (typeof key !== 'string' || !KEY_PATTERN.test(key)) return false;
+  const { rows } = await db.query('SELECT 1 FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND status_code IS NOT NULL', [
+    userId,
+    key,
+  ]);
+  return rows.length > 0;
 }
 
 /**

@@ -5,6 +5,7 @@ import { manifestSchema } from '../../src/model/index.ts';
 import { requireAppOwner } from '../auth/plugin.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { UploadedFile, uploadRoute } from '../http/upload_body.ts';
 import { sendUpload } from '../http/upload_reply.ts';
 import { decodeImage } from '../services/upload_check.ts';
 import { appKeyFrom, appKeyParam, appKeyQuery, loadApp } from './common.ts';
@@ -39,16 +40,17 @@ export async function appAssetRoutes(fastify: FastifyInstance): Promise<void> {
     return sendIcon(db, reply, appKey, req.params.name);
   });
 
+  // The owner is checked before the icon's bytes are read (upload_body.ts).
+  const ownerOnly = uploadRoute(async (req) => void (await requireAppOwner(req, appKeyFrom(req))));
   app.put(
     '/apps/icons/:name',
-    { schema: { tags, params: iconParams, querystring: appKeyQuery, consumes: [...ICON_TYPES] } },
+    { schema: { tags, params: iconParams, querystring: appKeyQuery, consumes: [...ICON_TYPES] }, ...ownerOnly },
     async (req) => {
       const appKey = appKeyFrom(req);
-      await requireAppOwner(req, appKey);
       const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-      if (!ICON_TYPES.has(type) || !Buffer.isBuffer(req.body)) throw badRequest('LOGO_MEDIA_TYPE_NOT_SUPPORTED');
-      if (req.body.length === 0) throw badRequest('NO_FILES_SELECTED');
-      const decoded = await decodeImage(req.body);
+      if (!ICON_TYPES.has(type) || !(req.body instanceof UploadedFile)) throw badRequest('LOGO_MEDIA_TYPE_NOT_SUPPORTED');
+      if (req.body.size === 0) throw badRequest('NO_FILES_SELECTED');
+      const decoded = await decodeImage(req.body.path);
       if (!decoded.ok) throw badRequest(decoded.reason === 'too_large' ? 'IMAGE_DIMENSIONS_TOO_LARGE' : 'LOGO_MEDIA_TYPE_NOT_SUPPORTED');
       const { data, contentType } = decoded.image;
       await db.query(

@@ -6,7 +6,8 @@ import { requireUser } from '../auth/plugin.ts';
 import { isAdmin, type AuthUser } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
-import { idempotencyHeaders, withIdempotency } from '../http/idempotency.ts';
+import { idempotencyHeaders, isAnsweredReplay, withIdempotency } from '../http/idempotency.ts';
+import { declaredLength, uploadRoute } from '../http/upload_body.ts';
 import { sendUpload } from '../http/upload_reply.ts';
 import { KINDS, type AttachmentRow, type KindSpec } from '../attachments/kinds.ts';
 import { decideAttachment } from '../services/attachment_decision.ts';
@@ -133,7 +134,16 @@ function attachmentRoutes(spec: KindSpec) {
     // A suggestion: pending until reviewed (SPEC §8 "upload successful awaiting admin review"). The
     // outbox replays it with an Idempotency-Key, so all the work runs on its transaction.
     const suggestSchema = { tags, params: gfidParam, querystring: fileQuery, headers: idempotencyHeaders, response: { 201: item } };
-    app.post(`${base}/changes`, { schema: suggestSchema }, async (req, reply) => {
+    const quota = fastify.deps.config.limits.uploadQuotaBytes;
+    // A file's uploader is checked before its bytes are read (upload_body.ts): the caller, their
+    // right to suggest on the feature, and the quota against the declared length (a replay stores nothing).
+    const fileGate = uploadRoute(async (req) => {
+      const user = requireUser(req);
+      const feature = await requireFeature(db, (req.params as { gfid: string }).gfid, user);
+      await assertRegistered(db, user, feature.ws);
+      if (!(await isAnsweredReplay(db, req, user.id))) await assertUploadQuota(db, user.id, declaredLength(req) ?? 0, quota);
+    });
+    app.post(`${base}/changes`, { schema: suggestSchema, ...(spec.binary ? fileGate : {}) }, async (req, reply) => {
       const user = requireUser(req);
       return withIdempotency(db, req, reply, async (tx) => {
         const feature = await requireFeature(tx, req.params.gfid, user);
@@ -141,7 +151,7 @@ function attachmentRoutes(spec: KindSpec) {
         const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
         const limit = spec.kind === 'image' ? await sizeLimitImage(tx, feature.ws) : undefined;
         const item = await spec.parse({ body: req.body, query: req.query, contentType, sizeLimitImage: limit, tx, gfid: feature.gfid });
-        if (item.data) await assertUploadQuota(tx, user.id, item.data.length, fastify.deps.config.limits.uploadQuotaBytes);
+        if (item.data) await assertUploadQuota(tx, user.id, item.data.length, quota);
         const { rows } = await tx.query<{ id: number }>(
           `INSERT INTO attachments (gfid, kind, name, description, content_type, data, body, created_by)
            VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) RETURNING id`,

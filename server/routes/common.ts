@@ -106,12 +106,19 @@ export interface LayerRow {
   config: Record<string, unknown>;
   editable: boolean;
   diff_of: string | null;
-  /** Changes with every change of the layer's features or property definitions (migration 040). */
-  data_version: string | number;
 }
 
-export async function loadLayer(db: Db, workspace: string, layer: string): Promise<LayerRow> {
-  const { rows } = await db.query<LayerRow>('SELECT * FROM layers WHERE workspace_id = $1 AND id = $2', [workspace, layer]);
+/** A layer with the version of its data, which files and ETags are named by. */
+export interface VersionedLayerRow extends LayerRow {
+  /** Changes with every change of the layer's features or property definitions (migrations 040, 090). */
+  data_version: string;
+}
+
+/** Layers (alias l) with their data version; counting its recent changes costs a short index scan. */
+export const VERSIONED_LAYERS_SQL = 'SELECT l.*, layer_version(l) AS data_version FROM layers l';
+
+export async function loadLayer(db: Db, workspace: string, layer: string): Promise<VersionedLayerRow> {
+  const { rows } = await db.query<VersionedLayerRow>(`${VERSIONED_LAYERS_SQL} WHERE l.workspace_id = $1 AND l.id = $2`, [workspace, layer]);
   if (!rows[0]) throw notFound('LAYER_NOT_FOUND');
   return rows[0];
 }

@@ -17,7 +17,7 @@ import {
 } from '../services/flatgeobuf.ts';
 import { type FileCoding, LayerFileCache } from '../services/layer_files.ts';
 import { reviewsWorkspace } from '../services/review_queue.ts';
-import { assertCanRead, iso, type LayerRow, loadLayer, loadWorkspace, readableWorkspace, type WorkspaceRow } from './common.ts';
+import { assertCanRead, iso, type LayerRow, loadLayer, type VersionedLayerRow, readableWorkspace, type WorkspaceRow } from './common.ts';
 
 // SPEC §7 Features, served as GeoJSON in EPSG:4326 (SPEC §3 Map view config). Each feature is
 // {type, id: gfid, geometry, properties: {...userProperties, gfid, version}} (CONTRACT "Features").
@@ -86,7 +86,7 @@ export function preferredCoding(header: string | undefined): FileCoding | undefi
 }
 
 /** The whole layer streamed unindexed; then (finished, failed or abandoned by the client) `build` is started. */
-async function* streamThenBuild(db: Db, layer: LayerRow, build: () => unknown): AsyncGenerator<Uint8Array> {
+async function* streamThenBuild(db: Db, layer: VersionedLayerRow, build: () => unknown): AsyncGenerator<Uint8Array> {
   try {
     yield* flatGeobufStream(db, layer, {}, undefined, { streaming: true });
   } finally {
@@ -97,15 +97,17 @@ async function* streamThenBuild(db: Db, layer: LayerRow, build: () => unknown): 
 /** One feature by gfid, readable by the caller; SPEC §5: lookup on a diff layer is refused. */
 export async function lookupFeature(request: FastifyRequest, gfid: number): Promise<FeatureRecord> {
   const { db } = request.server.deps;
-  const { rows } = await db.query<{ workspace_id: string; layer_id: string; diff_of: string | null; f: string }>(
-    `SELECT f.workspace_id, f.layer_id, l.diff_of, ${featureJson('f')} AS f
+  // One round trip with its workspace: this is the busiest read (issue 16 load, scenario 16).
+  const { rows } = await db.query<{ workspace_id: string; layer_id: string; diff_of: string | null; ws: WorkspaceRow; f: string }>(
+    `SELECT f.workspace_id, f.layer_id, l.diff_of, to_jsonb(w) AS ws, ${featureJson('f')} AS f
      FROM features f JOIN layers l ON l.workspace_id = f.workspace_id AND l.id = f.layer_id
+       JOIN workspaces w ON w.id = f.workspace_id
      WHERE f.gfid = $1`,
     [gfid],
   );
   const row = rows[0];
   if (!row) throw notFound('FEATURE_NOT_FOUND');
-  const ws = await loadWorkspace(db, row.workspace_id);
+  const ws = row.ws;
   if (row.diff_of !== null || ws.is_diff) throw badRequest('DIFF_LAYER_LOOKUP_REFUSED');
   await assertCanRead(request, ws);
   return { ...(JSON.parse(row.f) as Omit<FeatureRecord, 'workspace' | 'layer'>), workspace: row.workspace_id, layer: row.layer_id };

@@ -13,8 +13,8 @@ export interface SizedIcon {
 
 export const iconName = (size: number) => `icon-${size}.png`;
 
-/** The manifest's icon set of one image; null when the bytes are not a raster image within the upload limits. */
-export async function makeIconSet(data: Buffer): Promise<SizedIcon[] | null> {
+/** The manifest's icon set of one image (bytes or a file's path); null when it is not a raster image within the upload limits. */
+export async function makeIconSet(data: Buffer | string): Promise<SizedIcon[] | null> {
   const checked = await decodeImage(data);
   if (!checked.ok) return null;
   const icons: SizedIcon[] = [];

@@ -7,7 +7,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Db } from '../db/index.ts';
-import type { LayerRow } from '../routes/common.ts';
+import type { VersionedLayerRow } from '../routes/common.ts';
 import { indexedFlatGeobuf } from './flatgeobuf.ts';
 
 /** Bytes of files kept; the least recently used go first. */
@@ -32,7 +32,7 @@ interface Entry {
   coded: Partial<Record<FileCoding, Buffer | Promise<void>>>;
 }
 
-const keyOf = (layer: LayerRow) => `${layer.workspace_id}\u0000${layer.id}`;
+const keyOf = (layer: VersionedLayerRow) => `${layer.workspace_id}\u0000${layer.id}`;
 
 export class LayerFileCache {
   private readonly entries = new Map<string, Entry>();
@@ -40,7 +40,7 @@ export class LayerFileCache {
   constructor(private readonly budget = BUDGET) {}
 
   /** The layer's indexed file at its data_version when it is built already; undefined otherwise. */
-  peek(layer: LayerRow): Uint8Array | undefined {
+  peek(layer: VersionedLayerRow): Uint8Array | undefined {
     const hit = this.entries.get(keyOf(layer));
     return hit?.version === String(layer.data_version) ? hit.bytes : undefined;
   }
@@ -49,7 +49,7 @@ export class LayerFileCache {
    * The built file in `coding`, when a copy was made already; otherwise undefined, and the copy is
    * started (in zlib's thread pool) for the next reader.
    */
-  coded(layer: LayerRow, coding: FileCoding): Buffer | undefined {
+  coded(layer: VersionedLayerRow, coding: FileCoding): Buffer | undefined {
     const hit = this.entries.get(keyOf(layer));
     if (!hit?.bytes || hit.version !== String(layer.data_version)) return undefined;
     const copy = hit.coded[coding];
@@ -70,7 +70,7 @@ export class LayerFileCache {
   }
 
   /** The layer's indexed file at `version` (its data_version), built at most once per version. */
-  get(db: Db, layer: LayerRow): Promise<Uint8Array> {
+  get(db: Db, layer: VersionedLayerRow): Promise<Uint8Array> {
     const key = keyOf(layer);
     const version = String(layer.data_version);
     const hit = this.entries.get(key);

@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { assertCanRead, type LayerRow, type WorkspaceRow } from '../routes/common.ts';
+import { assertCanRead, type LayerRow, type VersionedLayerRow, type WorkspaceRow } from '../routes/common.ts';
 import { type FeatureFilter, featureJson, featureWhere } from './feature_query.ts';
 
 export const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
@@ -23,7 +23,7 @@ export interface Collection {
   /** The layer id, or `workspace.layer` when two workspaces of the app have a layer of that id. */
   id: string;
   title: string;
-  layer: LayerRow;
+  layer: VersionedLayerRow;
   workspace: WorkspaceRow;
 }
 
@@ -34,8 +34,8 @@ export interface Collection {
 async function appCollections(db: Db, appKey: string): Promise<Collection[]> {
   const { rows: apps } = await db.query('SELECT 1 FROM apps WHERE app_key = $1', [appKey]);
   if (!apps.length) throw notFound('NO_APP_REGISTERED');
-  const { rows } = await db.query<LayerRow & { ws: WorkspaceRow }>(
-    `SELECT l.*, to_jsonb(w) AS ws FROM layers l JOIN workspaces w ON w.id = l.workspace_id
+  const { rows } = await db.query<VersionedLayerRow & { ws: WorkspaceRow }>(
+    `SELECT l.*, layer_version(l) AS data_version, to_jsonb(w) AS ws FROM layers l JOIN workspaces w ON w.id = l.workspace_id
      WHERE w.app_key = $1 AND NOT w.is_diff AND l.diff_of IS NULL AND l.geometry_type <> 'wms'
      ORDER BY l.workspace_id, l.id`,
     [appKey],
@@ -120,7 +120,7 @@ export interface ItemsPage {
 const counts = new Map<string, number>();
 const COUNTS_KEPT = 1000;
 
-async function matchedCount(db: Db, layer: LayerRow, filter: FeatureFilter): Promise<number> {
+async function matchedCount(db: Db, layer: VersionedLayerRow, filter: FeatureFilter): Promise<number> {
   const key = JSON.stringify([layer.workspace_id, layer.id, String(layer.data_version), filter]);
   const known = counts.get(key);
   if (known !== undefined) return known;
@@ -138,7 +138,7 @@ async function matchedCount(db: Db, layer: LayerRow, filter: FeatureFilter): Pro
  */
 export async function itemsPage(
   db: Db,
-  layer: LayerRow,
+  layer: VersionedLayerRow,
   filter: FeatureFilter,
   start: { offset: number; after?: number },
   limit: number,

@@ -49,6 +49,9 @@ export const invalidGeometry = (reason: string) =>
  */
 export async function assertGeometryAllowed(db: Db, geometry: Geometry): Promise<void> {
   assertGeometryShape(geometry);
+  // A point (or a set of points) within the limits is valid by definition (OGC SFS has no rule for
+  // them beyond their coordinates): no round trip for the most common suggestion (issue 16 load).
+  if (geometry.type === 'Point' || geometry.type === 'MultiPoint') return;
   let reason: string | null;
   try {
     const { rows } = await db.query<{ reason: string | null }>(

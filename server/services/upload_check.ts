@@ -26,10 +26,15 @@ export interface DecodedImage {
 export type ImageCheck = { ok: true; image: DecodedImage } | { ok: false; reason: 'not_an_image' | 'too_large' };
 
 /**
- * Decodes `bytes` fully and re-encodes them in their own format (8-bit sRGB, orientation applied,
- * metadata dropped). SVG and other vector or unknown formats are not images here.
+ * Decodes `bytes` (or the file at that path: an upload, server/http/upload_body.ts) fully and
+ * re-encodes them in their own format (8-bit sRGB, orientation applied, metadata dropped). SVG and
+ * other vector or unknown formats are not images here.
  */
-export async function decodeImage(bytes: Buffer, maxWidth = IMAGE_MAX_WIDTH_PX, maxHeight = IMAGE_MAX_HEIGHT_PX): Promise<ImageCheck> {
+export async function decodeImage(
+  bytes: Buffer | string,
+  maxWidth = IMAGE_MAX_WIDTH_PX,
+  maxHeight = IMAGE_MAX_HEIGHT_PX,
+): Promise<ImageCheck> {
   const options = { limitInputPixels: maxWidth * maxHeight, failOn: 'error' as const };
   let meta: Metadata;
   try {

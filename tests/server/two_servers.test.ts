@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { migrate, openDb, type Db } from '../../server/db/index.ts';
 import { loadTestLimits } from '../../server/limits.ts';
+import { foldLayerChanges } from '../../server/services/layer_changes.ts';
 import { MemoryMailService } from '../../server/services/mail.ts';
 import { PNG } from './suggest_helpers.ts';
 import { setupSuggestions, type SuggestFixture } from './suggestions_setup.ts';
@@ -226,6 +227,42 @@ describe('two app servers on one database', () => {
     } finally {
       for (const { app } of pair) await app.close();
     }
+  });
+
+  it('change a layer’s list tag on both servers with a suggestion or an acceptance made on either', async () => {
+    const member = { 'x-session-id': fixture.member.session };
+    const baseList = `/api/features?workspace=${fixture.workspace}&layer=${fixture.layer}`;
+    const diffList = `/api/features?workspace=${fixture.workspace}_diff&layer=${fixture.layer}_diff`;
+    const tagsOf = async (path: string) => {
+      const tags = await Promise.all(([0, 1] as const).map(async (s) => (await on(s, path, { headers: member })).headers.get('etag')));
+      expect(tags[0]).toBe(tags[1]);
+      return tags[0]!;
+    };
+    const [base, diff] = [await tagsOf(baseList), await tagsOf(diffList)];
+    const made = await on(0, `/api/features/changes?workspace=${fixture.workspace}&layer=${fixture.layer}`, {
+      method: 'POST',
+      headers: member,
+      body: {
+        type: 'FeatureCollection',
+        features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [5, 6] }, properties: { name: 'tagged' } }],
+      },
+    });
+    expect(made.status).toBe(201);
+    const diffAfter = await tagsOf(diffList);
+    expect(diffAfter).not.toBe(diff);
+    expect((await on(1, baseList, { headers: { ...member, 'if-none-match': base } })).status).toBe(304);
+    // Folding the change log into the layers (any server, every few seconds) names the same data the same.
+    await foldLayerChanges(dbs[0]);
+    expect((await on(1, diffList, { headers: { ...member, 'if-none-match': diffAfter } })).status).toBe(304);
+    expect(
+      (await on(1, `/api/features/changes/${made.body.id}/accept`, { method: 'PUT', headers: { 'x-session-id': fixture.admin2.session } }))
+        .status,
+    ).toBe(200);
+    const changed = await on(0, baseList, { headers: { ...member, 'if-none-match': base } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.features.map((f: { properties: { name: string } }) => f.properties.name)).toContain('tagged');
+    expect(await tagsOf(baseList)).not.toBe(base);
+    expect(await tagsOf(diffList)).not.toBe(diffAfter); // the proposal left the diff layer
   });
 
   it('hold a user to the upload quota, whichever server receives the files', async () => {
