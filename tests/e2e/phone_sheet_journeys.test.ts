@@ -2,7 +2,8 @@
 // every button and field of the feature sheet and of the new-point form can be reached and is whole
 // on the screen, under nothing else (the edit toolbar, the search field, a toast, a map button); the
 // new point is sent with real taps on Submit, also when drawn over the user's own pending suggestion
-// (the tap opens nothing else). A screenshot per step under the shots folder.
+// (the tap opens nothing else); a user's own pending suggestion past the first page of their list
+// opens when tapped on the map. A screenshot per step under the shots folder.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { USER, e2eSuite } from './support/server.ts';
@@ -107,6 +108,37 @@ describe('phone sheets (360×740, touch)', () => {
     await sheet.waitFor({ state: 'detached' });
     await page.getByTestId('notification-success').first().waitFor();
     await shot(page, '5-sent');
+    expect(suite.pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a pending suggestion tapped on the map when it lies past the first hundred of the user’s list', async () => {
+    const shot = shooter(suite, 'sheet-own-101');
+    const c = await berlin(suite);
+    const stamp = Date.now().toString(36);
+    // 101 suggestions made before it, piled far from it; the tapped one is the 102nd or later.
+    const pile: [number, number] = [c.lon - 2, c.lat + 1];
+    for (let batch = 0; batch < 101; batch += 10) {
+      await Promise.all(
+        Array.from({ length: Math.min(10, 101 - batch) }, (_, i) => suggestCity(suite, USER, `Pile ${stamp} ${batch + i}`, pile)),
+      );
+    }
+    const place = { lon: c.lon + 0.5, lat: c.lat - 0.4 };
+    await suggestCity(suite, USER, `Far ${stamp}`, [place.lon, place.lat]);
+
+    const { context, page } = await openApp(suite, { path: `${APP}#map=9.00/${place.lat}/${place.lon}` });
+    await logIn(page, USER);
+    const comparison = page.getByTestId('comparison-prompt');
+    const tapIt = async () => {
+      const at = await pixelOf(page, place.lon, place.lat);
+      await page.touchscreen.tap(at.x, at.y);
+    };
+    // The user's pending layer arrives with the login: tap until the comparison opens.
+    await expect.poll(async () => (await comparison.count()) || (await tapIt(), 0), { timeout: 30_000, interval: 1500 }).toBe(1);
+    const chosen = comparison.locator('[data-testid=compare-entry][aria-pressed=true]');
+    await expect.poll(() => chosen.textContent(), { timeout: 15_000 }).toContain(`Far ${stamp}`);
+    expect(await comparison.locator('tr[data-property=name]').textContent()).toContain(`Far ${stamp}`);
+    await shot(page, '1-tapped');
     expect(suite.pageErrors).toEqual([]);
     await context.close();
   });
