@@ -54,6 +54,9 @@ const useStyles = makeStyles({
     borderBottomRightRadius: 0,
     boxShadow: tokens.shadow28,
     paddingTop: 0,
+    // 44 px touch targets (issue 19), whatever size the content's controls were made in.
+    '& button, & [role=tab], & select': { minHeight: '44px' },
+    '& button': { minWidth: '44px' },
   },
   sheetHeader: { paddingTop: tokens.spacingVerticalXS, flexShrink: 0 },
   // A Card is a flex column: the content's parts keep their height and it scrolls, not squeezes them.

@@ -14,9 +14,10 @@ const suite = e2eSuite('mapdraft-phone-sheet-shots');
 /**
  * The controls of the open sheet `testId` (buttons, fields, tabs, links), each brought into the
  * sheet's view in turn as a finger scrolling it would: those not whole on the screen, or covered at
- * their centre or a corner by something else, each with what covers it.
+ * their centre or a corner by something else (with what covers them), and the buttons, tabs and
+ * lists under a 44 px touch target.
  */
-function hiddenControls(page: Page, testId: string): Promise<string[]> {
+function missedControls(page: Page, testId: string): Promise<string[]> {
   return page.evaluate(async (id) => {
     const sheet = document.querySelector(`[data-testid="${id}"]`);
     if (!sheet) return [`no ${id}`];
@@ -37,6 +38,7 @@ function hiddenControls(page: Page, testId: string): Promise<string[]> {
       control.scrollIntoView({ block: 'nearest', inline: 'nearest' });
       await frame();
       const r = control.getBoundingClientRect();
+      if (el.matches('button, [role=tab], select') && r.height < 44) found.push(`${labelOf(el)} ${Math.round(r.height)} px tall`);
       const points = [
         [r.left + r.width / 2, r.top + r.height / 2],
         [r.left + 3, r.top + 3],
@@ -70,7 +72,7 @@ describe('phone sheets (360×740, touch)', () => {
     await page.getByTestId('feature-edit').waitFor();
     await page.getByTestId('edit-new').waitFor();
     await shot(page, '1-feature-sheet');
-    expect(await hiddenControls(page, 'feature-prompt')).toEqual([]);
+    expect(await missedControls(page, 'feature-prompt')).toEqual([]);
     // "New point" stays at hand while the sheet is open.
     expect(await prompt.getByTestId('edit-new').count()).toBe(1);
 
@@ -90,7 +92,7 @@ describe('phone sheets (360×740, touch)', () => {
     await shot(page, '2-draft-form');
     // The tap placed the point and opened nothing else (the suggestion under it stays closed).
     expect(await page.getByTestId('comparison-prompt').count()).toBe(0);
-    expect(await hiddenControls(page, 'draft-panel')).toEqual([]);
+    expect(await missedControls(page, 'draft-panel')).toEqual([]);
 
     // Typed as on a phone: a tap into the field, the keyboard, then a tap on Submit where it shows.
     const name = `Tapped point ${Date.now().toString(36)}`;
