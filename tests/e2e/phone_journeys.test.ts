@@ -303,6 +303,21 @@ describe('phone journeys (360×740, touch)', () => {
     const notice = (await page.getByTestId('offline-notice').boundingBox())!;
     const search = (await page.getByTestId('search-input').boundingBox())!;
     expect(notice.y >= search.y + search.height || notice.y + notice.height <= search.y).toBe(true);
+    // Nor My suggestions and the map's buttons, which are used offline too.
+    for (const id of ['compare-open', 'location-button']) {
+      const box = (await page.getByTestId(id).boundingBox())!;
+      const hit = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid]')?.getAttribute('data-testid'),
+        [box.x + box.width / 2, box.y + box.height / 2],
+      );
+      expect(hit, id).toBe(id);
+    }
+    expect(
+      await page.locator('.ol-zoom-out').evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === e;
+      }),
+    ).toBe(true);
     await context.setOffline(false);
     await context.close();
   });
