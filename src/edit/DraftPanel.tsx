@@ -8,7 +8,6 @@ import { ArrowRedoRegular, ArrowUndoRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
 import { useFeatureUi } from '../ui/context.ts';
-import { useSelection } from '../state/selection_store.ts';
 import { Panel } from '../ui/Panel.tsx';
 import { EditForm } from './EditForm.tsx';
 import { defsFor } from '../ui/PropertyTable.tsx';
@@ -64,11 +63,7 @@ export function DraftPanel() {
     if (!(await confirm(next.gfid === null ? 'submitNew' : 'submitChange', subjectOf(next)))) return;
     setBusy(true);
     const result = await submitDraft(ui.api, next).finally(() => setBusy(false));
-    if (result) {
-      // A drawn feature's taps may have selected whatever lay under them; the prompt should not open on it.
-      if (next.gfid === null) useSelection.getState().clear();
-      useDraft.getState().discard();
-    }
+    if (result) useDraft.getState().discard();
   };
   const title = draft.gfid === null ? t('edit.newFeature') : t('edit.editing', { gfid: draft.gfid });
   return (

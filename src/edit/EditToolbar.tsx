@@ -1,11 +1,17 @@
 // SPEC §4 Editing: drawing active or not, with an active edit layer. New point, line or polygon on
 // an editable layer (SPEC §6: only layers flagged editable; logged-in users only).
+// Issue 19: on a phone it never floats over an open sheet: it docks at the foot of a feature or
+// comparison sheet (sheet_footer.ts), and leaves while the draft's form is open (every control of
+// it would be disabled then).
 import { useState } from 'react';
-import { Button, Select, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
+import { createPortal } from 'react-dom';
+import { Button, Select, Toolbar, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useSelection } from '../state/selection_store.ts';
 import { useFeatureUi } from '../ui/context.ts';
 import { useLayerDefs } from '../ui/use_layer_defs.ts';
+import { useSheetFooter } from '../ui/sheet_footer.ts';
+import { PHONE_QUERY, useMediaQuery } from '../state/use_media_query.ts';
 import { ensureRegistered } from '../owner/WorkspaceRegisterDialog.tsx';
 import { emptyDraft } from './draft.ts';
 import { useDraft } from './draft_store.ts';
@@ -16,8 +22,7 @@ const useStyles = makeStyles({
     bottom: '32px',
     left: '50%',
     transform: 'translateX(-50%)',
-    // Above a phone's bottom sheet (z 20), so "New point" stays reachable while a prompt is open.
-    zIndex: 21,
+    zIndex: 19,
     background: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusXLarge,
     boxShadow: tokens.shadow8,
@@ -27,6 +32,8 @@ const useStyles = makeStyles({
     width: 'max-content',
     maxWidth: 'calc(100% - 128px)',
   },
+  // At the foot of a sheet: part of it, no longer a floating card.
+  docked: { position: 'static', transform: 'none', boxShadow: 'none', maxWidth: '100%' },
   hint: { padding: `0 ${tokens.spacingHorizontalS}`, flexBasis: '100%', textAlign: 'center', fontSize: tokens.fontSizeBase200 },
 });
 
@@ -40,7 +47,10 @@ export function EditToolbar() {
   const defs = useLayerDefs(layer?.id);
   const mode = useDraft((s) => s.mode);
   const drafting = useDraft((s) => s.draft !== null);
-  if (!ui.loggedIn || !layer) return null;
+  const draftFormOpen = useDraft((s) => !!s.draft?.geometry);
+  const phone = useMediaQuery(PHONE_QUERY);
+  const dock = useSheetFooter();
+  if (!ui.loggedIn || !layer || (phone && draftFormOpen)) return null;
 
   const start = async () => {
     // SPEC §6: a user not registered on the workspace is told, and may register, before drawing anything.
@@ -55,8 +65,8 @@ export function EditToolbar() {
         'draw',
       );
   };
-  return (
-    <Toolbar data-testid="edit-toolbar" size="small" className={styles.bar}>
+  const bar = (
+    <Toolbar data-testid="edit-toolbar" size="small" className={mergeClasses(styles.bar, dock ? styles.docked : undefined)}>
       <Select
         size="small"
         value={layer.id}
@@ -81,4 +91,5 @@ export function EditToolbar() {
       )}
     </Toolbar>
   );
+  return dock ? createPortal(bar, dock) : bar;
 }

@@ -9,6 +9,7 @@ import { useSelection } from '../state/selection_store.ts';
 import { isLoggedIn, useAuthStore } from '../state/auth_store.ts';
 import { useUiStore } from '../state/ui_store.ts';
 import { useReview } from '../review/review_store.ts';
+import { useDraft } from '../edit/draft_store.ts';
 import { getDataWorker } from './data_worker_client.ts';
 
 export function useSelectOnTap(map: OlMap | undefined) {
@@ -16,6 +17,9 @@ export function useSelectOnTap(map: OlMap | undefined) {
     if (!map) return;
     let latest = 0;
     const onTap = async (event: MapBrowserEvent) => {
+      // While a draft is open a tap places or moves its shape (SPEC §4 Editing) and opens nothing
+      // else: a pending suggestion under a new point would open its comparison over the draft's form.
+      if (useDraft.getState().draft) return;
       const resolution = map.getView().getResolution();
       if (resolution === undefined) return;
       const ticket = ++latest;

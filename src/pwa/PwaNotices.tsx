@@ -20,8 +20,9 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     gap: '8px',
     pointerEvents: 'none',
-    // On a phone, below the search field at the top of the map, which stays usable offline (issue 19).
-    '@media (max-width: 599px)': { top: '112px' },
+    // On a phone (issue 19): below the search field and the review buttons ("My suggestions"), right
+    // of the map's button column (zoom, location, track, route), all of which stay usable offline.
+    '@media (max-width: 599px)': { top: '170px', left: '60px', right: '8px', width: 'auto', transform: 'none' },
   },
   bar: { pointerEvents: 'auto' },
 });

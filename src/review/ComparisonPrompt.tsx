@@ -2,6 +2,7 @@
 // user's own), the chosen entry's geometries on the map, and accept / decline for admins.
 import { useEffect, type ReactNode } from 'react';
 import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMapInstance } from '../map/map_instance.ts';
 import { useSelection } from '../state/selection_store.ts';
@@ -13,7 +14,7 @@ import type { Geometry } from '../model/index.ts';
 import { ComparisonView } from './ComparisonView.tsx';
 import { ComparisonOverlay } from './ComparisonOverlay.tsx';
 import { MyVerdicts } from './MyVerdicts.tsx';
-import { useChangePage } from './use_change_page.ts';
+import { useChangePage, useTappedChange } from './use_change_page.ts';
 import { useReview } from './review_store.ts';
 import { entryLabel, useDecide } from './use_decide.ts';
 
@@ -32,25 +33,30 @@ export function ComparisonPrompt({ waiting }: { waiting?: ReactNode }) {
   const map = useMapInstance((s) => s.map);
   const target = useReview((s) => s.compare);
   const decide = useDecide();
-  const page = useChangePage(ui.api, target?.admin ?? false, target?.page ?? 1, !!target, target?.fromId);
-  const grouped = page.data;
+  const qc = useQueryClient();
   const tap = target?.tap;
-  const selected = grouped?.entries.find((e) => (tap ? e.diffGfid === tap.diffGfid : e.id === target?.id)) ?? grouped?.entries[0];
-  // A tapped pending feature: settle on its entry; when a list fetched after the tap has none, close
-  // and select the originals under the tap.
-  const fetchedAt = page.dataUpdatedAt;
-  const fetching = page.isFetching;
-  const refetch = page.refetch;
+  // A tapped pending feature: its change is looked up in the whole list (fetched after the tap), then
+  // the page that holds it opens on it; when the list has none, the comparison closes and the
+  // originals under the tap are selected.
+  const located = useTappedChange(ui.api, target?.admin ?? false, tap);
+  const page = useChangePage(ui.api, target?.admin ?? false, target?.page ?? 1, !!target && !tap, target?.fromId);
+  const grouped = page.data;
+  // Nothing is shown (nor highlighted, nor panned to) until the tapped change is found.
+  const selected = tap ? undefined : (grouped?.entries.find((e) => e.id === target?.id) ?? grouped?.entries[0]);
+  const loading = tap ? !located.isError : page.isPending;
+  const failed = tap ? located.error : grouped ? null : page.error;
+  const place = located.data;
   useEffect(() => {
-    if (!target || !tap || !grouped || fetching) return;
-    const entry = grouped.entries.find((e) => e.diffGfid === tap.diffGfid);
-    if (entry) useReview.getState().openCompare({ admin: target.admin, page: target.page, id: entry.id });
-    else if (fetchedAt < tap.at) void refetch();
-    else {
+    if (!target || !tap || place === undefined) return;
+    if (place) {
+      // The page is read afresh: a copy read before the suggestion was made would lack it.
+      qc.removeQueries({ queryKey: ['changes', target.admin, place.page] });
+      useReview.getState().openCompare({ admin: target.admin, page: place.page, id: place.id });
+    } else {
       useReview.getState().openCompare(null);
       if (tap.otherwise.length) useSelection.getState().select(tap.otherwise);
     }
-  }, [target, tap, grouped, fetching, fetchedAt, refetch]);
+  }, [target, tap, place, qc]);
   const declared = useLayerDefs(selected?.layerId);
   if (!target) return null;
   const defs = defsFor(declared ?? [], { ...selected?.before?.properties, ...selected?.after?.properties });
@@ -78,10 +84,10 @@ export function ComparisonPrompt({ waiting }: { waiting?: ReactNode }) {
     >
       {!target.admin && waiting}
       {!target.admin && <MyVerdicts />}
-      {page.isPending ? (
+      {loading ? (
         <Spinner />
-      ) : !grouped ? (
-        <p>{page.error?.message}</p>
+      ) : failed || !grouped ? (
+        <p>{failed?.message}</p>
       ) : (
         <ComparisonView
           grouped={grouped}

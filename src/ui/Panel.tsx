@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { Geometry } from '../model/index.ts';
 import { PHONE_QUERY, useMediaQuery } from '../state/use_media_query.ts';
 import { useKeepInView } from './use_keep_in_view.ts';
+import { useOfferSheetFooter } from './sheet_footer.ts';
 import { useReturnFocus } from '../state/use_return_focus.ts';
 
 const useStyles = makeStyles({
@@ -45,25 +46,34 @@ const useStyles = makeStyles({
     bottom: 0,
     // The upper half of the map stays free for the feature (and, while drawing, the finger).
     maxHeight: '48%',
-    overflowY: 'auto',
+    // The header and the foot stay put; only the content between them scrolls, so no control of
+    // the sheet ever lies under another part of it (issue 19).
+    overflow: 'hidden',
     zIndex: 20,
     borderBottomLeftRadius: 0,
     borderBottomRightRadius: 0,
     boxShadow: tokens.shadow28,
     paddingTop: 0,
-    // The content scrolls clear of the edit toolbar that floats over the sheet's bottom.
-    paddingBottom: '72px',
-    // A Card is a flex column: its parts keep their height and the sheet scrolls, not squeezes them.
+    // 44 px touch targets (issue 19), whatever size the content's controls were made in.
+    '& button, & [role=tab], & select': { minHeight: '44px' },
+    '& button': { minWidth: '44px' },
+  },
+  sheetHeader: { paddingTop: tokens.spacingVerticalXS, flexShrink: 0 },
+  // A Card is a flex column: the content's parts keep their height and it scrolls, not squeezes them.
+  sheetBody: {
+    flexShrink: 1,
+    minHeight: 0,
+    overflowY: 'auto',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '12px',
+    // Room for the focus outline of a control at the edge.
+    padding: '2px',
+    margin: '-2px',
     '& > *': { flexShrink: 0 },
   },
-  // The title and Close stay at the top of the sheet while its content scrolls.
-  sheetHeader: {
-    position: 'sticky',
-    top: 0,
-    zIndex: 1,
-    backgroundColor: tokens.colorNeutralBackground1,
-    paddingTop: tokens.spacingVerticalXS,
-  },
+  // Where the edit toolbar docks (sheet_footer.ts); takes no room while empty.
+  sheetFooter: { display: 'flex', justifyContent: 'center', flexShrink: 0, '&:empty': { display: 'none' } },
 });
 
 interface Props {
@@ -90,6 +100,8 @@ export function Panel({ mode, title, testId, onClose, children, side = 'right', 
   const styles = useStyles();
   const phone = useMediaQuery(PHONE_QUERY);
   const sheetRef = useRef<HTMLDivElement>(null);
+  const footerRef = useRef<HTMLDivElement>(null);
+  useOfferSheetFooter(footerRef, phone);
   useReturnFocus(true);
   useKeepInView(sheetRef, focus, focusKey, phone);
   const openedAt = useRef(0);
@@ -136,7 +148,8 @@ export function Panel({ mode, title, testId, onClose, children, side = 'right', 
           <strong className={styles.title}>{title}</strong>
           {close}
         </div>
-        {children}
+        <div className={styles.sheetBody}>{children}</div>
+        <div ref={footerRef} className={styles.sheetFooter} data-testid={`${testId}-foot`} />
       </Card>
     );
   }

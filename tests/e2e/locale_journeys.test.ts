@@ -149,8 +149,7 @@ describe.each(LOCALES.map((l) => [l]))('journeys in %s at 360×740', (locale) =>
     await page.waitForTimeout(600);
     await check('new-point', 'form');
     await page.getByTestId('edit-name').fill(`Point ${locale}`);
-    // The phone keyboard's Enter sends the form (its button lies far down the sheet's own scroll).
-    await page.getByTestId('edit-name').press('Enter');
+    await press(page, 'edit-submit');
     await page.getByTestId('confirm-dialog').waitFor();
     await check('new-point', 'confirm');
     await press(page, 'confirm-ok');

@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { seriousViolations } from './support/axe.ts';
 import { ADMIN, USER, acceptCookies, e2eSuite } from './support/server.ts';
-import { suggestCity } from './support/journey.ts';
+import { lonLatAt, pixelOf, suggestCity, viewOf } from './support/journey.ts';
 
 // bypassCSP: axe-core is injected as a script tag, which the app's CSP (rightly) refuses.
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, bypassCSP: true } as const;
@@ -35,39 +35,6 @@ async function logIn(page: Page, who: { username: string; password: string }, op
   await page.getByTestId('field-password').fill(who.password);
   await page.getByTestId('login-submit').tap();
   await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
-}
-
-// EPSG:3857 arithmetic, to find on screen a place the address (#map=zoom/lat/lon) puts there.
-const R = 6378137;
-const mercX = (lon: number) => (R * lon * Math.PI) / 180;
-const mercY = (lat: number) => R * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
-const lonOf = (x: number) => (x / R) * (180 / Math.PI);
-const latOf = (y: number) => (2 * Math.atan(Math.exp(y / R)) - Math.PI / 2) * (180 / Math.PI);
-const resolutionAt = (zoom: number) => (2 * Math.PI * R) / 256 / 2 ** zoom;
-
-function viewOf(url: string) {
-  const m = /#map=([\d.]+)\/(-?[\d.]+)\/(-?[\d.]+)/.exec(url);
-  if (!m) throw new Error(`no #map= in ${url}`);
-  return { zoom: Number(m[1]), lat: Number(m[2]), lon: Number(m[3]) };
-}
-
-/** The page pixel of lon/lat in the view the address names. */
-async function pixelOf(page: Page, lon: number, lat: number) {
-  const box = (await page.getByTestId('map').boundingBox())!;
-  const v = viewOf(page.url());
-  const res = resolutionAt(v.zoom);
-  return {
-    x: box.x + box.width / 2 + (mercX(lon) - mercX(v.lon)) / res,
-    y: box.y + box.height / 2 - (mercY(lat) - mercY(v.lat)) / res,
-  };
-}
-
-/** lon/lat under a page pixel in the view the address names. */
-async function lonLatAt(page: Page, x: number, y: number) {
-  const box = (await page.getByTestId('map').boundingBox())!;
-  const v = viewOf(page.url());
-  const res = resolutionAt(v.zoom);
-  return { lon: lonOf(mercX(v.lon) + (x - box.x - box.width / 2) * res), lat: latOf(mercY(v.lat) - (y - box.y - box.height / 2) * res) };
 }
 
 /** A one-finger drag by CDP touch events (they become pointer events in the page). */
@@ -336,6 +303,21 @@ describe('phone journeys (360×740, touch)', () => {
     const notice = (await page.getByTestId('offline-notice').boundingBox())!;
     const search = (await page.getByTestId('search-input').boundingBox())!;
     expect(notice.y >= search.y + search.height || notice.y + notice.height <= search.y).toBe(true);
+    // Nor My suggestions and the map's buttons, which are used offline too.
+    for (const id of ['compare-open', 'location-button']) {
+      const box = (await page.getByTestId(id).boundingBox())!;
+      const hit = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid]')?.getAttribute('data-testid'),
+        [box.x + box.width / 2, box.y + box.height / 2],
+      );
+      expect(hit, id).toBe(id);
+    }
+    expect(
+      await page.locator('.ol-zoom-out').evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === e;
+      }),
+    ).toBe(true);
     await context.setOffline(false);
     await context.close();
   });

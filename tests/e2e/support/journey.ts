@@ -1,6 +1,7 @@
 // What the issue-19 journey files share: a phone (360×740, touch) or desktop (1280×800) page on the
 // demo app, logging in through the account dialog, the dark theme from the settings drawer, a
-// Berlin feature to deep-link to, and a screenshot per step named by journey and step.
+// Berlin feature to deep-link to, a screenshot per step named by journey and step, and the page pixel
+// of a place in the view the address names.
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_APP_KEY } from '../../../src/model/index.ts';
@@ -88,4 +89,37 @@ export async function suggestCity(suite: E2ESuite, who: { username: string; pass
   });
   if (res.status >= 300) throw new Error(`suggestion refused: ${res.status} ${await res.text()}`);
   return (await res.json()) as { id: number };
+}
+
+// EPSG:3857 arithmetic, to find on screen a place the address (#map=zoom/lat/lon) puts there.
+const R = 6378137;
+const mercX = (lon: number) => (R * lon * Math.PI) / 180;
+const mercY = (lat: number) => R * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
+const lonOf = (x: number) => (x / R) * (180 / Math.PI);
+const latOf = (y: number) => (2 * Math.atan(Math.exp(y / R)) - Math.PI / 2) * (180 / Math.PI);
+const resolutionAt = (zoom: number) => (2 * Math.PI * R) / 256 / 2 ** zoom;
+
+export function viewOf(url: string) {
+  const m = /#map=([\d.]+)\/(-?[\d.]+)\/(-?[\d.]+)/.exec(url);
+  if (!m) throw new Error(`no #map= in ${url}`);
+  return { zoom: Number(m[1]), lat: Number(m[2]), lon: Number(m[3]) };
+}
+
+/** The page pixel of lon/lat in the view the address names. */
+export async function pixelOf(page: Page, lon: number, lat: number) {
+  const box = (await page.getByTestId('map').boundingBox())!;
+  const v = viewOf(page.url());
+  const res = resolutionAt(v.zoom);
+  return {
+    x: box.x + box.width / 2 + (mercX(lon) - mercX(v.lon)) / res,
+    y: box.y + box.height / 2 - (mercY(lat) - mercY(v.lat)) / res,
+  };
+}
+
+/** lon/lat under a page pixel in the view the address names. */
+export async function lonLatAt(page: Page, x: number, y: number) {
+  const box = (await page.getByTestId('map').boundingBox())!;
+  const v = viewOf(page.url());
+  const res = resolutionAt(v.zoom);
+  return { lon: lonOf(mercX(v.lon) + (x - box.x - box.width / 2) * res), lat: latOf(mercY(v.lat) - (y - box.y - box.height / 2) * res) };
 }
