@@ -86,7 +86,7 @@ export function EditToolbar() {
       </Button>
       {mode === 'draw' && (
         <span data-testid="edit-drawing" className={styles.hint}>
-          {t('edit.drawHint')}
+          {t(matchMedia('(pointer: coarse)').matches ? 'edit.drawHintTouch' : 'edit.drawHint')}
         </span>
       )}
     </Toolbar>

@@ -87,6 +87,8 @@ describe('phone journeys (360×740, touch)', () => {
     expect(new URL(page.url()).searchParams.has('auth')).toBe(false);
     await page.getByTestId('edit-new').tap();
     await page.getByTestId('edit-drawing').waitFor();
+    // A touch screen is tapped, not clicked.
+    expect(await page.getByTestId('edit-drawing').textContent()).toBe('Tap the map to draw');
     // Low on the screen, where the sheet will be.
     const tapAt = { x: 180, y: 560 };
     const drawn = await lonLatAt(page, tapAt.x, tapAt.y);
