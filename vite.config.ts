@@ -77,11 +77,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Vendor code changes less often than ours: separate chunks keep cache hits (and the later
-        // PWA precache update) small when only app code changes.
+        // PWA precache update) small when only app code changes. Fluent UI has no group of its own
+        // (issue 17): one chunk of all of it made the first screen evaluate every drawer and dialog
+        // component; split by use, each lazy surface (src/config/lazy.ts) brings the parts it needs.
         codeSplitting: {
           groups: [
             { name: 'ol', test: /node_modules[\\/]ol[\\/]/ },
-            { name: 'fluent', test: /node_modules[\\/]@(fluentui|griffel|floating-ui)[\\/]/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|zustand)[\\/]/ },
           ],
         },

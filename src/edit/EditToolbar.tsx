@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelection } from '../state/selection_store.ts';
 import { useFeatureUi } from '../ui/context.ts';
 import { useLayerDefs } from '../ui/use_layer_defs.ts';
-import { ensureRegistered } from '../owner/WorkspaceRegisterDialog.tsx';
+import { ensureRegistered } from '../owner/workspace_register.ts';
 import { emptyDraft } from './draft.ts';
 import { useDraft } from './draft_store.ts';
 
