@@ -2,7 +2,8 @@
 // main thread from navigation to `mapdraft:features-drawn`; prints self time by script and function,
 // and the main thread's canvas 2D fill/stroke calls (the base map's draws; features are drawn in a worker),
 // the first contentful paint, the main-thread long tasks from it to the features drawn (issue 17
-// target 4), and the JavaScript fetched by then (files, decoded kB). No options.
+// target 4), the JavaScript fetched by then (files, decoded kB), and the CSS rules and elements in the
+// document then (counts that do not depend on the machine's load). No options.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,11 +73,15 @@ const open = await page.evaluate((m) => {
     longTaskMs: tasks.reduce((a, t) => a + t.ms, 0),
     scripts: scripts.length,
     scriptKb: scripts.reduce((a, r) => a + r.decodedBodySize, 0) / 1024,
+    // Load-independent counts of the first render's work: CSS rules inserted (Griffel), elements.
+    cssRules: [...document.styleSheets].reduce((a, sheet) => a + sheet.cssRules.length, 0),
+    elements: document.getElementsByTagName('*').length,
   };
 }, FEATURES_DRAWN_MARK);
 console.log(
   `first contentful paint ${open.fcp.toFixed(0)} ms; long tasks FCP → drawn: ${open.longTasks}, longest ${open.longestTask.toFixed(0)} ms, ` +
-    `${open.longTaskMs.toFixed(0)} ms in all; main-thread scripts by then: ${open.scripts} files, ${open.scriptKb.toFixed(0)} kB decoded`,
+    `${open.longTaskMs.toFixed(0)} ms in all; main-thread scripts by then: ${open.scripts} files, ${open.scriptKb.toFixed(0)} kB decoded; ` +
+    `${open.cssRules} CSS rules, ${open.elements} elements`,
 );
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map<number, number>();

@@ -84,9 +84,12 @@ export function lazyNamed<P extends object>(
   return Object.assign(Lazy, { preload });
 }
 
-/** Runs `task` when the main thread is idle (a timer where requestIdleCallback is missing). */
+/**
+ * Runs `task` when the main thread is idle (a timer where requestIdleCallback is missing). No deadline:
+ * a prefetch never forces itself between a pan's frames.
+ */
 function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task());
   else setTimeout(task, 50);
 }
 

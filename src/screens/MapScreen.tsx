@@ -28,8 +28,12 @@ const SideDrawer = lazyNamed<SideDrawerProps>(() => import('./SideDrawer.tsx'), 
 const SettingsDrawer = lazyNamed(() => import('./SettingsDrawer.tsx'), 'SettingsDrawer');
 const AboutDialog = lazyNamed<{ config: AppConfig }>(() => import('./AboutDialog.tsx'), 'AboutDialog');
 
-/** Where no features are ever drawn (no vector layer, every load failed): prefetch after this long. */
-const PREFETCH_FALLBACK_MS = 30_000;
+/**
+ * Where no features are ever drawn (every layer failed): prefetch after this long. Long enough never to
+ * compete with a slow first load (a phone at 4× opening 135k features); a surface opened before it
+ * loads its own chunk.
+ */
+const PREFETCH_FALLBACK_MS = 120_000;
 
 function Drawer({ side, config }: SideDrawerProps) {
   const open = useUiStore((s) => (side === 'left' ? s.leftOpen : s.rightOpen));
