@@ -77,12 +77,19 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Vendor code changes less often than ours: separate chunks keep cache hits (and the later
-        // PWA precache update) small when only app code changes.
+        // PWA precache update) small when only app code changes. Fluent UI has no group of its own
+        // (issue 17): one chunk of all of it made the first screen evaluate every drawer and dialog
+        // component; split by use, each lazy surface (src/config/lazy.ts) brings the parts it needs.
         codeSplitting: {
           groups: [
-            { name: 'ol', test: /node_modules[\\/]ol[\\/]/ },
-            { name: 'fluent', test: /node_modules[\\/]@(fluentui|griffel|floating-ui)[\\/]/ },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|zustand)[\\/]/ },
+            // Drawing, moving a vertex and the review's box selection are the lazy draft form's and
+            // review queue's: they stay in those chunks.
+            { name: 'ol', test: /node_modules[\\/]ol[\\/](?!interaction[\\/](Draw|Modify|DragBox)\.js)/ },
+            // The review queue's virtual list (@tanstack/react-virtual) is not the first screen's either.
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|zustand)[\\/]/,
+            },
           ],
         },
       },

@@ -1,6 +1,9 @@
 // One cold open of the built app on the real server (PGlite, 2k cities), with a CPU profile of the
 // main thread from navigation to `mapdraft:features-drawn`; prints self time by script and function,
-// and the main thread's canvas 2D fill/stroke calls (the base map's draws; features are drawn in a worker).
+// and the main thread's canvas 2D fill/stroke calls (the base map's draws; features are drawn in a worker),
+// the first contentful paint, the main-thread long tasks from it to the features drawn (issue 17
+// target 4), the JavaScript fetched by then (files, decoded kB), and the CSS rules and elements in the
+// document then (counts that do not depend on the machine's load). No options.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +20,11 @@ const context = await newContext(browser);
 const page = await context.newPage();
 const cdp = await context.newCDPSession(page);
 await page.addInitScript(() => {
+  const tasks: { start: number; ms: number }[] = [];
+  (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) tasks.push({ start: e.startTime, ms: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
   const stats = { fills: 0, fillMs: 0, strokes: 0, strokeMs: 0, sizes: new Set<string>() };
   (window as unknown as { __fillStats: typeof stats }).__fillStats = stats;
   const proto = CanvasRenderingContext2D.prototype;
@@ -49,6 +57,32 @@ const fills = await page.evaluate(() => {
 });
 console.log('canvas 2D on the main thread:', JSON.stringify(fills));
 const drawn = await page.evaluate((m) => performance.getEntriesByName(m)[0].startTime, FEATURES_DRAWN_MARK);
+const open = await page.evaluate((m) => {
+  const drawnAt = performance.getEntriesByName(m)[0].startTime;
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+  const tasks = (window as unknown as { __longTasks: { start: number; ms: number }[] }).__longTasks.filter(
+    (t) => t.start + t.ms > fcp && t.start < drawnAt,
+  );
+  const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+    (r) => r.name.endsWith('.js') && r.startTime < drawnAt && !r.name.includes('worker'),
+  );
+  return {
+    fcp,
+    longTasks: tasks.length,
+    longestTask: Math.max(0, ...tasks.map((t) => t.ms)),
+    longTaskMs: tasks.reduce((a, t) => a + t.ms, 0),
+    scripts: scripts.length,
+    scriptKb: scripts.reduce((a, r) => a + r.decodedBodySize, 0) / 1024,
+    // Load-independent counts of the first render's work: CSS rules inserted (Griffel), elements.
+    cssRules: [...document.styleSheets].reduce((a, sheet) => a + sheet.cssRules.length, 0),
+    elements: document.getElementsByTagName('*').length,
+  };
+}, FEATURES_DRAWN_MARK);
+console.log(
+  `first contentful paint ${open.fcp.toFixed(0)} ms; long tasks FCP → drawn: ${open.longTasks}, longest ${open.longestTask.toFixed(0)} ms, ` +
+    `${open.longTaskMs.toFixed(0)} ms in all; main-thread scripts by then: ${open.scripts} files, ${open.scriptKb.toFixed(0)} kB decoded; ` +
+    `${open.cssRules} CSS rules, ${open.elements} elements`,
+);
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map<number, number>();
 const dt = profile.timeDeltas ?? [];

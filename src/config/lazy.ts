@@ -1,14 +1,29 @@
 // SPEC §9: a lazy-loaded chunk that has not arrived after CHUNK_LOAD_TIMEOUT_MS (120,000 ms) fails
 // with a clear error instead of leaving a spinner forever (slow mobile links, stale deploys).
-import { lazy, type ComponentType } from 'react';
+// Issue 17: everything the first screen does not draw (drawers, dialogs, the feature prompt, the
+// draft form, the review queue, the route panel…) is such a chunk; once the features are drawn the
+// chunks are fetched and evaluated in idle time, so a later tap finds its code ready.
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../model/index.ts';
 
-export class ChunkLoadTimeoutError extends Error {
+/** A lazy chunk that did not load: the network failed, the file is gone (a stale deploy), or it timed out. */
+export class ChunkLoadError extends Error {
   constructor(
     readonly chunk: string,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'ChunkLoadError';
+  }
+}
+
+export class ChunkLoadTimeoutError extends ChunkLoadError {
+  constructor(
+    chunk: string,
     readonly ms: number,
   ) {
-    super(`Loading chunk "${chunk}" timed out after ${ms} ms`);
+    super(chunk, `Loading chunk "${chunk}" timed out after ${ms} ms`);
     this.name = 'ChunkLoadTimeoutError';
   }
 }
@@ -29,10 +44,93 @@ export function withTimeout<T>(load: () => Promise<T>, chunk: string, ms = CHUNK
   });
 }
 
-/** React.lazy for a named export, with the chunk time-out. */
-export function lazyNamed<P extends object>(load: () => Promise<Record<string, unknown>>, name: string, ms = CHUNK_LOAD_TIMEOUT_MS) {
-  return lazy(async () => {
-    const mod = await withTimeout(load, name, ms);
-    return { default: mod[name] as ComponentType<P> };
+export type LazyComponent<P extends object> = ComponentType<P> & {
+  /** Fetches and evaluates the chunk (once; again after a failure). */
+  preload: () => Promise<ComponentType<P>>;
+};
+
+/** Every lazy component's preload, in the order they were declared (prefetchLazyChunks). */
+const preloads: (() => Promise<unknown>)[] = [];
+
+/**
+ * React.lazy for a named export, with the chunk time-out. A component whose chunk is already here
+ * (prefetched) renders at once, without a Suspense fallback for a frame; a failed load is tried
+ * again on the next mount (React.lazy alone would keep the failure for good).
+ */
+export function lazyNamed<P extends object>(
+  load: () => Promise<Record<string, unknown>>,
+  name: string,
+  ms = CHUNK_LOAD_TIMEOUT_MS,
+): LazyComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    pending ??= withTimeout(load, name, ms).then(
+      (mod) => (loaded = mod[name] as ComponentType<P>),
+      (err: unknown) => {
+        pending = undefined;
+        throw err instanceof ChunkLoadError ? err : new ChunkLoadError(name, `Loading chunk "${name}" failed`, { cause: err });
+      },
+    );
+    return pending;
+  };
+  function Lazy(props: P) {
+    // Fixed per mount: switching from the lazy wrapper to the loaded component would remount it.
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? lazy(async () => ({ default: await preload() })));
+    return createElement(Component, props);
+  }
+  Lazy.displayName = `Lazy(${name})`;
+  preloads.push(preload);
+  return Object.assign(Lazy, { preload });
+}
+
+/**
+ * Runs `task` when the main thread is idle (a timer where requestIdleCallback is missing). No deadline:
+ * a prefetch never forces itself between a pan's frames.
+ */
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task());
+  else setTimeout(task, 50);
+}
+
+let prefetching: Promise<void> | undefined;
+
+/**
+ * Fetches and evaluates every lazy chunk, one per idle period, so no long task competes with a tap
+ * or a pan. Called once the features are drawn; later calls return the same run. A chunk that fails
+ * is left to load (with its error) when it is opened.
+ */
+export function prefetchLazyChunks(idle: (task: () => void) => void = whenIdle): Promise<void> {
+  prefetching ??= (async () => {
+    for (const preload of preloads) {
+      await new Promise<void>((resolve) => idle(resolve));
+      await preload().catch(() => undefined);
+    }
+  })();
+  return prefetching;
+}
+
+/**
+ * Prefetches the lazy chunks once the performance mark `mark` is set (the features drawn: nothing on
+ * the first screen waits for them then), or after `fallbackMs` where it never is (an app without
+ * vector layers). Returns the cancel for an effect's cleanup.
+ */
+export function prefetchLazyChunksAfterMark(mark: string, fallbackMs: number, prefetch: () => unknown = prefetchLazyChunks): () => void {
+  let done = false;
+  const stop = () => {
+    done = true;
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  const fire = () => {
+    if (done) return;
+    stop();
+    prefetch();
+  };
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName(mark).length) fire();
   });
+  observer.observe({ type: 'mark', buffered: true });
+  const timer = setTimeout(fire, fallbackMs);
+  return stop;
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button, Toolbar, ToolbarButton, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowRedoRegular, ArrowUndoRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
+import { useConfirm } from '../dialogs/confirm_store.ts';
 import { useFeatureUi } from '../ui/context.ts';
 import { Panel } from '../ui/Panel.tsx';
 import { EditForm } from './EditForm.tsx';

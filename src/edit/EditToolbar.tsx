@@ -12,7 +12,7 @@ import { useFeatureUi } from '../ui/context.ts';
 import { useLayerDefs } from '../ui/use_layer_defs.ts';
 import { useSheetFooter } from '../ui/sheet_footer.ts';
 import { PHONE_QUERY, useMediaQuery } from '../state/use_media_query.ts';
-import { ensureRegistered } from '../owner/WorkspaceRegisterDialog.tsx';
+import { ensureRegistered } from '../owner/workspace_register.ts';
 import { emptyDraft } from './draft.ts';
 import { useDraft } from './draft_store.ts';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Badge, Button, Input, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { fetchBlob, useAttachments, type AttachmentItem, type AttachmentKind } from '../api/suggestions.ts';
-import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
+import { useConfirm } from '../dialogs/confirm_store.ts';
 import { validateTagName } from '../model/index.ts';
 import { useFeatureUi } from '../ui/context.ts';
 import { TextAttachmentDialog, type TextKind } from '../attachments/TextDialogs.tsx';

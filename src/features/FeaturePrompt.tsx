@@ -8,7 +8,7 @@ import { geometryFamily } from '../model/index.ts';
 import { useSelection } from '../state/selection_store.ts';
 import { useFeatureRecord } from './use_feature_record.ts';
 import { notifyError, errorKeyOf } from '../state/notifications.ts';
-import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
+import { useConfirm } from '../dialogs/confirm_store.ts';
 import { draftFromFeature } from '../edit/draft.ts';
 import { useDraft } from '../edit/draft_store.ts';
 import { deleteFeature } from '../edit/actions/delete_feature.ts';
@@ -24,7 +24,7 @@ import { ObservationsTab } from './ObservationsTab.tsx';
 import { downloadPdf } from './download_pdf.ts';
 import { ExportMenu } from '../interop/export/ExportMenu.tsx';
 import { useOutdoor } from '../state/outdoor_store.ts';
-import { ensureRegistered } from '../owner/WorkspaceRegisterDialog.tsx';
+import { ensureRegistered } from '../owner/workspace_register.ts';
 
 const useStyles = makeStyles({
   body: { minHeight: '120px' },

@@ -15,10 +15,15 @@ import { useMapInstance } from '../map/map_instance.ts';
 import { isLoggedIn, useAuthStore } from '../state/auth_store.ts';
 import { TrackButton } from '../track/TrackButton.tsx';
 import { FIELD_MENU_ITEMS } from './field_menu_items.tsx';
-import { LocationOptionsPrompt } from './LocationOptionsPrompt.tsx';
+import { useFieldTools } from './field_store.ts';
+import { lazyNamed } from '../config/lazy.ts';
+import { LazySurface } from '../config/LazySurface.tsx';
 import { newPointAtLocation } from './new_point_here.ts';
 import { OutdoorButton } from './OutdoorButton.tsx';
 import { mapColumnButton } from '../map/map_button_column.ts';
+
+// Issue 17: a dialog, not on the first screen.
+const LocationOptionsPrompt = lazyNamed(() => import('./LocationOptionsPrompt.tsx'), 'LocationOptionsPrompt');
 
 const useStyles = makeStyles({
   newPoint: mapColumnButton('newPoint'),
@@ -46,6 +51,7 @@ function NewPointHereButton({ base }: { base: MapMenuBase }) {
 export function FieldTools({ api, config }: { api: ApiCtx; config: AppConfig }) {
   const map = useMapInstance((s) => s.map);
   const status = useAuthStore((s) => s.status);
+  const optionsOpen = useFieldTools((s) => s.optionsOpen);
   const base = useMemo<MapMenuBase>(
     () => ({ api, config, loggedIn: isLoggedIn({ status }), admin: status === 'authorised' }),
     [api, config, status],
@@ -62,7 +68,9 @@ export function FieldTools({ api, config }: { api: ApiCtx; config: AppConfig }) 
       <NewPointHereButton base={base} />
       <OutdoorButton />
       <MapContextMenu map={map} base={base} />
-      <LocationOptionsPrompt />
+      <LazySurface open={optionsOpen} onFailed={() => useFieldTools.setState({ optionsOpen: false })}>
+        <LocationOptionsPrompt />
+      </LazySurface>
     </>
   );
 }

@@ -71,6 +71,8 @@ export const ERRORS = {
   POSITION_NOT_DETERMINED: 'Your position could not be determined.',
   NO_ROUTE_NOT_CLOSE_TO_ROAD: 'No route found because a location is not close to a road.',
   MISSING_CONFIGURATION: 'The config file or the database config for this app key is missing.',
+  // SPEC §9 chunk load time-out (or a chunk that failed): a lazily loaded part of the UI did not arrive.
+  CHUNK_LOAD_FAILED: 'This part of the app could not be loaded. Check the connection and try again.',
   // HTTP roles and lookups (CONTRACT.md)
   UNAUTHORIZED: 'You must be logged in to do this.',
   FORBIDDEN: 'You are not allowed to do this.',

@@ -5,7 +5,7 @@ import { Badge, Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDraw
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { OutboxItem, OutboxStatus } from '../model/index.ts';
-import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
+import { useConfirm } from '../dialogs/confirm_store.ts';
 import { discardOutboxItem, replayOutbox, resubmitOutboxItem, useOutbox } from './outbox.ts';
 import { ConflictCompare } from './ConflictCompare.tsx';
 import { useOnline } from '../pwa/connectivity.ts';

@@ -5,7 +5,7 @@ import { Badge, Button, Card, CardHeader, Text, makeStyles, tokens } from '@flue
 import { useTranslation } from 'react-i18next';
 import type { OverviewApp } from '../api/auth.ts';
 import { activateApp, fetchInvoice } from '../api/owner.ts';
-import { requestConfirm } from '../dialogs/ConfirmDialog.tsx';
+import { requestConfirm } from '../dialogs/confirm_store.ts';
 import { errorKeyOf, notifyError, notifySuccess } from '../state/notifications.ts';
 import { saveBlob } from '../ui/save_blob.ts';
 import { InstallGuide } from './InstallGuide.tsx';

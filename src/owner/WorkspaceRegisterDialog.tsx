@@ -1,6 +1,5 @@
-// SPEC §6 "A user who fails workspace registration cannot edit data": before an edit starts, a user
-// not registered on the layer's workspace is told so and may register there with the secret the app
-// owner gave them (POST workspaces/{ws}/register) — never after filling in a form.
+// SPEC §6: the dialog asking a user not registered on a layer's workspace for its secret
+// (asked by ensureRegistered in workspace_register.ts) before an edit starts.
 import { useState } from 'react';
 import {
   Button,
@@ -14,42 +13,12 @@ import {
   Input,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { create } from 'zustand';
-import { fetchWorkspaces, registerOnWorkspace } from '../api/owner.ts';
+import { registerOnWorkspace } from '../api/owner.ts';
 import { actionsStyle, formStyle } from '../dialogs/form_layout.ts';
 import { errorKeyOf, notifyError, notifyInfo } from '../state/notifications.ts';
 import { useAuthStore } from '../state/auth_store.ts';
 import { useReturnFocus } from '../state/use_return_focus.ts';
-
-interface Pending {
-  workspace: string;
-  resolve: (registered: boolean) => void;
-}
-
-const useRegisterStore = create<{ pending: Pending | null }>(() => ({ pending: null }));
-
-function askToRegister(workspace: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    useRegisterStore.getState().pending?.resolve(false);
-    useRegisterStore.setState({ pending: { workspace, resolve } });
-  });
-}
-
-const REGISTRATION_CHECK_MS = 3000;
-
-/**
- * Resolves true when the user may start editing on `workspace`: an admin, a registered member, or
- * one who registers now. When the list cannot be read in 3 s (offline) the edit goes ahead: the server
- * still refuses a suggestion from a non-member, and the outbox keeps it to resubmit.
- */
-export async function ensureRegistered(appKey: string, workspace: string, admin: boolean): Promise<boolean> {
-  if (admin) return true;
-  // A server that does not answer must not hold the edit up (the app works offline, SPEC §1).
-  const list = await fetchWorkspaces(appKey, { signal: AbortSignal.timeout(REGISTRATION_CHECK_MS) }).catch(() => null);
-  const ws = list?.find((w) => w.name === workspace);
-  if (!ws || ws.registered) return true;
-  return askToRegister(workspace);
-}
+import { answerRegistration, useRegisterStore } from './workspace_register.ts';
 
 export function WorkspaceRegisterHost() {
   const { t } = useTranslation();
@@ -58,8 +27,7 @@ export function WorkspaceRegisterHost() {
   const [secret, setSecret] = useState('');
   const [busy, setBusy] = useState(false);
   const finish = (ok: boolean) => {
-    pending?.resolve(ok);
-    useRegisterStore.setState({ pending: null });
+    answerRegistration(ok);
     setSecret('');
   };
   const register = async (e: React.FormEvent) => {

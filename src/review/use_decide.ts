@@ -1,6 +1,6 @@
 // Accept or decline with a confirmation (SPEC §8 confirmations for accept and decline). A refusal
 // (409 CHANGE_CONFLICT / CHANGE_NOT_PENDING) shows the server's catalogue text in red.
-import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
+import { useConfirm } from '../dialogs/confirm_store.ts';
 import { useReviewDecision } from '../api/suggestions.ts';
 import { ApiError } from '../api/client.ts';
 import { notify, notifyOffline } from '../state/notifications.ts';

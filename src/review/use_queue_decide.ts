@@ -5,7 +5,7 @@ import type { BulkDecisionAnswer, ReviewRef } from '../model/index.ts';
 import { DIFF_SUFFIX } from '../model/index.ts';
 import { ApiError } from '../api/client.ts';
 import type { QueueFilter } from '../api/review.ts';
-import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
+import { useConfirm } from '../dialogs/confirm_store.ts';
 import { refreshMapFeatures } from '../map/refresh_features.ts';
 import { pingServer } from '../pwa/connectivity.ts';
 import { notify, notifyOffline } from '../state/notifications.ts';

@@ -9,7 +9,8 @@ import { routingSettings, type AppConfig } from '../model/index.ts';
 import { useMapInstance } from '../map/map_instance.ts';
 import { registerMapMenuItem } from '../map/map_menu.ts';
 import { RouteOverlay } from './RouteOverlay.tsx';
-import { RoutePanel } from './RoutePanel.tsx';
+import { lazyNamed } from '../config/lazy.ts';
+import { LazySurface } from '../config/LazySurface.tsx';
 import { ROUTE_MENU_ITEMS } from './route_menu_items.tsx';
 import { useRoute } from './route_store.ts';
 import { useRouteCompute } from './use_route_compute.ts';
@@ -18,6 +19,9 @@ import { mapColumnButton } from '../map/map_button_column.ts';
 const useStyles = makeStyles({
   button: mapColumnButton('route'),
 });
+
+// Issue 17: the panel opens on the Route button or a menu item, not on the first screen.
+const RoutePanel = lazyNamed<{ config: AppConfig }>(() => import('./RoutePanel.tsx'), 'RoutePanel');
 
 export function RouteTool({ config }: { config: AppConfig }) {
   const { t } = useTranslation();
@@ -43,7 +47,9 @@ export function RouteTool({ config }: { config: AppConfig }) {
         data-testid="route-button"
       />
       <RouteOverlay map={map} />
-      <RoutePanel config={config} />
+      <LazySurface open={open} onFailed={() => useRoute.getState().setOpen(false)}>
+        <RoutePanel config={config} />
+      </LazySurface>
     </>
   );
 }

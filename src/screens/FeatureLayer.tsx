@@ -1,26 +1,33 @@
 // Everything about features that sits on the map screen: the feature-properties prompt,
 // the draft form and edit overlay, the edit toolbar, the comparison and the pending-changes drawer
-// with its button. Mount once inside the map container (position: relative).
-import { useMemo } from 'react';
-import { Button, CounterBadge, makeStyles, tokens } from '@fluentui/react-components';
-import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+// with its button. Mount once inside the map container (position: relative). Issue 17: none of them
+// is on the first screen, so each is a lazy chunk mounted when it first has something to show.
+import { useMemo, type ReactNode } from 'react';
 import type { AppConfig } from '../model/index.ts';
 import { useAuthStore, isLoggedIn } from '../state/auth_store.ts';
 import { effectiveTimeZone, useSettingsStore } from '../state/settings_store.ts';
 import { useMapInstance } from '../map/map_instance.ts';
-import { FeatureUiContext, useFeatureUi, type FeatureUi } from '../ui/context.ts';
+import { FeatureUiContext, type FeatureUi } from '../ui/context.ts';
 import { useUiStore } from '../state/ui_store.ts';
-import { usePendingCount, useReviewerAccess } from '../review/use_queue.ts';
-import { FeaturePrompt } from '../features/FeaturePrompt.tsx';
-import { DraftPanel } from '../edit/DraftPanel.tsx';
-import { EditOverlay } from '../edit/EditOverlay.tsx';
-import { EditToolbar } from '../edit/EditToolbar.tsx';
-import { ComparisonPrompt } from '../review/ComparisonPrompt.tsx';
-import { PendingChanges } from '../review/PendingChanges.tsx';
+import { useReviewerAccess } from '../review/use_queue.ts';
 import { useReview } from '../review/review_store.ts';
-import { OutboxButton, OutboxPanel, OutboxSummary } from '../outbox/OutboxPanel.tsx';
+import { useOutbox } from '../outbox/outbox.ts';
 import { useOutboxSync } from '../outbox/use_outbox_sync.ts';
+import { useSelection } from '../state/selection_store.ts';
+import { useDraft } from '../edit/draft_store.ts';
+import { lazyNamed } from '../config/lazy.ts';
+import { LazySurface } from '../config/LazySurface.tsx';
+import type OlMap from 'ol/Map.js';
+
+const ReviewButtons = lazyNamed(() => import('./ReviewButtons.tsx'), 'ReviewButtons');
+const EditToolbar = lazyNamed(() => import('../edit/EditToolbar.tsx'), 'EditToolbar');
+const FeaturePrompt = lazyNamed(() => import('../features/FeaturePrompt.tsx'), 'FeaturePrompt');
+const EditOverlay = lazyNamed<{ map: OlMap | undefined }>(() => import('../edit/EditOverlay.tsx'), 'EditOverlay');
+const DraftPanel = lazyNamed(() => import('../edit/DraftPanel.tsx'), 'DraftPanel');
+const ComparisonPrompt = lazyNamed<{ waiting?: ReactNode }>(() => import('../review/ComparisonPrompt.tsx'), 'ComparisonPrompt');
+const PendingChanges = lazyNamed(() => import('../review/PendingChanges.tsx'), 'PendingChanges');
+const OutboxPanel = lazyNamed(() => import('../outbox/OutboxPanel.tsx'), 'OutboxPanel');
+const OutboxSummary = lazyNamed(() => import('../outbox/OutboxPanel.tsx'), 'OutboxSummary');
 
 export interface FeatureLayerProps {
   appKey: string;
@@ -30,70 +37,7 @@ export interface FeatureLayerProps {
   apiBase?: string;
 }
 
-const useStyles = makeStyles({
-  reviewButtons: {
-    position: 'absolute',
-    // Below the search field (src/search/SearchBar.tsx), which holds the top of the map.
-    top: '56px',
-    left: '50%',
-    transform: 'translateX(-50%)',
-    zIndex: 15,
-    display: 'flex',
-    gap: tokens.spacingHorizontalSNudge,
-  },
-  badge: { marginLeft: tokens.spacingHorizontalXS },
-});
-
-function ReviewButtons() {
-  const { t } = useTranslation();
-  const styles = useStyles();
-  const ui = useFeatureUi();
-  const qc = useQueryClient();
-  const admin = ui.admin;
-  const pending = usePendingCount(ui.api, admin);
-  if (!ui.loggedIn) return null;
-  // Others suggest while this page is open: every opening starts from the server's current list.
-  const fresh = () => void qc.invalidateQueries({ predicate: (q) => ['changes', 'queue'].includes(String(q.queryKey[0])) });
-  return (
-    <div className={styles.reviewButtons}>
-      {admin && (
-        <Button
-          size="small"
-          appearance="primary"
-          onClick={() => {
-            fresh();
-            useReview.getState().setPendingOpen(true);
-          }}
-          data-testid="pending-open"
-        >
-          {t('review.pendingTitle')}
-          {/* SPEC §2 admin mode: the number of items waiting for review. */}
-          <CounterBadge
-            className={styles.badge}
-            count={pending.data ?? 0}
-            showZero
-            overflowCount={9999}
-            size="small"
-            color="danger"
-            aria-label={t('review.pendingTotal', { count: pending.data ?? 0 })}
-            data-testid="pending-badge"
-          />
-        </Button>
-      )}
-      <Button
-        size="small"
-        onClick={() => {
-          fresh();
-          useReview.getState().openCompare({ admin, page: 1, id: null });
-        }}
-        data-testid="compare-open"
-      >
-        {admin ? t('review.compareTitle') : t('review.mySuggestions')}
-      </Button>
-      <OutboxButton />
-    </div>
-  );
-}
+const discardDraft = () => useDraft.getState().discard();
 
 export function FeatureLayer({ appKey, config, apiBase = '' }: FeatureLayerProps) {
   const status = useAuthStore((s) => s.status);
@@ -111,22 +55,43 @@ export function FeatureLayer({ appKey, config, apiBase = '' }: FeatureLayerProps
       // show in admin mode only (mode=admin on, any other mode off).
       admin: (reviewer ?? status === 'authorised') && isLoggedIn({ status }) && adminMode,
       loggedIn: isLoggedIn({ status }),
-      timeZone: settings.timeZone || config.timeZone || effectiveTimeZone(settings),
+      // Read when a date is shown, not on the first screen: guessing the zone costs (settings_store.ts).
+      get timeZone() {
+        return settings.timeZone || config.timeZone || effectiveTimeZone(settings);
+      },
       timeFormat: settings.timeFormat || config.timeFormat,
     }),
     [apiBase, appKey, config, status, reviewer, adminMode, settings],
   );
   useOutboxSync(ui.api);
+  const selected = useSelection((s) => s.selected !== null);
+  const drafting = useDraft((s) => s.draft !== null);
+  const comparing = useReview((s) => s.compare !== null);
+  const outboxOpen = useOutbox((s) => s.open);
   return (
     <FeatureUiContext.Provider value={ui}>
-      <EditOverlay map={map} />
-      <ReviewButtons />
-      <EditToolbar />
-      <FeaturePrompt />
-      <DraftPanel />
-      <ComparisonPrompt waiting={<OutboxSummary />} />
-      {ui.admin && <PendingChanges />}
-      <OutboxPanel />
+      <LazySurface open={drafting} onFailed={discardDraft}>
+        <EditOverlay map={map} />
+      </LazySurface>
+      <LazySurface open={ui.loggedIn}>
+        <ReviewButtons />
+        <EditToolbar />
+      </LazySurface>
+      <LazySurface open={selected} onFailed={() => useSelection.getState().clear()}>
+        <FeaturePrompt />
+      </LazySurface>
+      <LazySurface open={drafting} onFailed={discardDraft}>
+        <DraftPanel />
+      </LazySurface>
+      <LazySurface open={comparing} onFailed={() => useReview.getState().openCompare(null)}>
+        <ComparisonPrompt waiting={<OutboxSummary />} />
+      </LazySurface>
+      <LazySurface open={ui.admin}>
+        <PendingChanges />
+      </LazySurface>
+      <LazySurface open={outboxOpen} onFailed={() => useOutbox.setState({ open: false })}>
+        <OutboxPanel />
+      </LazySurface>
     </FeatureUiContext.Provider>
   );
 }

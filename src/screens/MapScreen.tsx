@@ -14,12 +14,52 @@ import { useMapStore } from '../state/map_store.ts';
 import { useUiStore } from '../state/ui_store.ts';
 import { AppBar } from './AppBar.tsx';
 import { AppErrorBar, errorKeyOfMessage } from './AppErrorBar.tsx';
-import { SideDrawer, leftTabs, rightTabs } from './SideDrawer.tsx';
-import { SettingsDrawer } from './SettingsDrawer.tsx';
-import { AboutDialog } from './AboutDialog.tsx';
 import { Footer } from './Footer.tsx';
 import { useOnline } from '../pwa/connectivity.ts';
 import type { ShellConfig } from './use_shell_config.ts';
+import type { AppConfig } from '../model/index.ts';
+import { lazyNamed, prefetchLazyChunksAfterMark } from '../config/lazy.ts';
+import { FEATURES_DRAWN_MARK } from '../map/layer_session.ts';
+import { LazySurface } from '../config/LazySurface.tsx';
+import type { SideDrawerProps } from './SideDrawer.tsx';
+
+// Issue 17: closed on the first screen, so chunks of their own (mounted on first opening).
+const SideDrawer = lazyNamed<SideDrawerProps>(() => import('./SideDrawer.tsx'), 'SideDrawer');
+const SettingsDrawer = lazyNamed(() => import('./SettingsDrawer.tsx'), 'SettingsDrawer');
+const AboutDialog = lazyNamed<{ config: AppConfig }>(() => import('./AboutDialog.tsx'), 'AboutDialog');
+
+/**
+ * Where no features are ever drawn (every layer failed): prefetch after this long. Long enough never to
+ * compete with a slow first load (a phone at 4× opening 135k features); a surface opened before it
+ * loads its own chunk.
+ */
+const PREFETCH_FALLBACK_MS = 120_000;
+
+function Drawer({ side, config }: SideDrawerProps) {
+  const open = useUiStore((s) => (side === 'left' ? s.leftOpen : s.rightOpen));
+  const ui = useUiStore.getState();
+  return (
+    <LazySurface open={open} onFailed={() => (side === 'left' ? ui.setLeftOpen(false) : ui.setRightOpen(false))}>
+      <SideDrawer side={side} config={config} />
+    </LazySurface>
+  );
+}
+
+function MapScreenDialogs({ config }: { config: AppConfig }) {
+  const settingsOpen = useUiStore((s) => s.settingsDrawerOpen);
+  const aboutOpen = useUiStore((s) => s.aboutOpen);
+  const ui = useUiStore.getState();
+  return (
+    <>
+      <LazySurface open={settingsOpen} onFailed={() => ui.setSettingsDrawerOpen(false)}>
+        <SettingsDrawer />
+      </LazySurface>
+      <LazySurface open={aboutOpen} onFailed={() => ui.setAboutOpen(false)}>
+        <AboutDialog config={config} />
+      </LazySurface>
+    </>
+  );
+}
 
 const useStyles = makeStyles({
   main: { position: 'fixed', inset: 0, overflow: 'hidden', display: 'flex', flexDirection: 'column' },
@@ -35,6 +75,8 @@ export function MapScreen({ appKey, shell }: { appKey: string; shell: ShellConfi
   const online = useOnline();
   // Offline, a failed fetch is no server error: the persistent offline notice says why (SPEC §2).
   const err = app.error && (online || app.error instanceof ApiError) ? app.error : null;
+  // Issue 17: every lazy chunk, in idle time once the features are drawn, so a tap finds its code here.
+  useEffect(() => prefetchLazyChunksAfterMark(FEATURES_DRAWN_MARK, PREFETCH_FALLBACK_MS), []);
   useEffect(() => {
     // SPEC §2: the about page can open by default; only once the server config has said so.
     if (app.isSuccess && config.defaultAboutPageOpen) useUiStore.getState().setAboutOpen(true);
@@ -43,7 +85,7 @@ export function MapScreen({ appKey, shell }: { appKey: string; shell: ShellConfi
     <main className={styles.main}>
       <AppBar config={config} />
       <div className={styles.body}>
-        <SideDrawer side="left" tabs={leftTabs(config)} defaultTab={config.defaultLeftDrawerComponent} config={config} />
+        <Drawer side="left" config={config} />
         {/* The base map stays visible whatever happened to the config (SPEC §1 offline-capable). */}
         <div className={styles.map}>
           {/* SPEC §7: calls go to the server base address (config.serverUrl; '' = same origin). */}
@@ -76,11 +118,10 @@ export function MapScreen({ appKey, shell }: { appKey: string; shell: ShellConfi
             />
           )}
         </div>
-        <SideDrawer side="right" tabs={rightTabs(config)} defaultTab={config.defaultRightDrawer} config={config} />
+        <Drawer side="right" config={config} />
       </div>
       <Footer config={config} />
-      <SettingsDrawer />
-      <AboutDialog config={config} />
+      <MapScreenDialogs config={config} />
     </main>
   );
 }

@@ -3,11 +3,12 @@
 import { Suspense, useEffect, useMemo } from 'react';
 import { FluentProvider, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { DEMO_APP_KEY } from '../model/index.ts';
+import { DEMO_APP_KEY, type AppConfig } from '../model/index.ts';
 import { resolveAppKey } from '../api/app_key.ts';
 import { buildTheme } from '../config/theme.ts';
 import { useOutdoor } from '../state/outdoor_store.ts';
 import { lazyNamed } from '../config/lazy.ts';
+import { LazySurface } from '../config/LazySurface.tsx';
 import { parseRoute } from '../state/route.ts';
 import { useLocationStore } from '../state/location_store.ts';
 import { rememberedThemeMode, useSettingsStore } from '../state/settings_store.ts';
@@ -19,14 +20,51 @@ import { MapScreen } from './MapScreen.tsx';
 import { NotFoundScreen } from './NotFoundScreen.tsx';
 import { Notifier } from './Notifier.tsx';
 import { CookieBanner } from './CookieBanner.tsx';
-import { AuthDialog } from '../dialogs/AuthDialog.tsx';
-import { SettingsDialog } from '../dialogs/SettingsDialog.tsx';
-import { ConfirmHost } from '../dialogs/ConfirmDialog.tsx';
-import { WorkspaceRegisterHost } from '../owner/WorkspaceRegisterDialog.tsx';
-import { PwaNotices } from '../pwa/PwaNotices.tsx';
+import { answerConfirm, useConfirmStore } from '../dialogs/confirm_store.ts';
+import { answerRegistration, useRegisterStore } from '../owner/workspace_register.ts';
+import { usePwaStore } from '../pwa/register_sw.ts';
+import { useOnline } from '../pwa/connectivity.ts';
 
-// The overview is rarely opened: its own chunk, loaded with the SPEC §9 time-out.
+// Issue 17: the overview and the dialogs are not on the first screen: chunks of their own, loaded
+// with the SPEC §9 time-out when first opened (or prefetched once the features are drawn).
 const OverviewScreen = lazyNamed<{ appKey: string }>(() => import('./OverviewScreen.tsx'), 'OverviewScreen');
+const AuthDialog = lazyNamed<{ config: AppConfig; appKey: string }>(() => import('../dialogs/AuthDialog.tsx'), 'AuthDialog');
+const SettingsDialog = lazyNamed<{ config: AppConfig }>(() => import('../dialogs/SettingsDialog.tsx'), 'SettingsDialog');
+const ConfirmHost = lazyNamed(() => import('../dialogs/ConfirmDialog.tsx'), 'ConfirmHost');
+const WorkspaceRegisterHost = lazyNamed(() => import('../owner/WorkspaceRegisterDialog.tsx'), 'WorkspaceRegisterHost');
+// Shown offline or with a new version waiting (SPEC §2), which an online first screen is not.
+const PwaNotices = lazyNamed(() => import('../pwa/PwaNotices.tsx'), 'PwaNotices');
+
+/** The shell's dialogs and notices, each mounted the first time it opens. */
+function ShellDialogs({ config, appKey }: { config: AppConfig; appKey: string }) {
+  const authOpen = useUiStore((s) => s.authTab !== null);
+  const settingsOpen = useUiStore((s) => s.settingsTab !== null);
+  const confirmOpen = useConfirmStore((s) => s.pending !== null);
+  const registerOpen = useRegisterStore((s) => s.pending !== null);
+  const online = useOnline();
+  const updateAvailable = usePwaStore((s) => s.updateAvailable);
+  const ui = useUiStore.getState();
+  return (
+    <>
+      <LazySurface open={authOpen} onFailed={() => ui.openAuth(null)}>
+        <AuthDialog config={config} appKey={appKey} />
+      </LazySurface>
+      <LazySurface open={settingsOpen} onFailed={() => ui.openSettings(null)}>
+        <SettingsDialog config={config} />
+      </LazySurface>
+      {/* An unanswered question is answered "no" (SPEC §8 confirmations). */}
+      <LazySurface open={confirmOpen} onFailed={() => answerConfirm(false)}>
+        <ConfirmHost />
+      </LazySurface>
+      <LazySurface open={registerOpen} onFailed={() => answerRegistration(false)}>
+        <WorkspaceRegisterHost />
+      </LazySurface>
+      <LazySurface open={!online || updateAvailable}>
+        <PwaNotices />
+      </LazySurface>
+    </>
+  );
+}
 
 /**
  * SPEC §1 installable, customise: "add to home screen" installs this app with its owner's name and
@@ -90,12 +128,8 @@ export function Shell() {
         </Suspense>
       )}
       {route.name === 'notFound' && <NotFoundScreen appKey={appKey} />}
-      <AuthDialog config={config} appKey={appKey} />
-      <SettingsDialog config={config} />
-      <ConfirmHost />
-      <WorkspaceRegisterHost />
+      <ShellDialogs config={config} appKey={appKey} />
       {config.useCookies && <CookieBanner />}
-      <PwaNotices />
     </FluentProvider>
   );
 }

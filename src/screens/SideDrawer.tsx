@@ -29,8 +29,8 @@ const DEFAULT_LEFT = ['layers', 'legend'];
 // The search is the field on the map (src/search/SearchBar.tsx), not a drawer tab.
 const DEFAULT_RIGHT = ['pendingChanges'];
 
-export const leftTabs = (c: AppConfig) => (c.leftDrawerComponent.length ? c.leftDrawerComponent : DEFAULT_LEFT);
-export const rightTabs = (c: AppConfig) => (c.rightDrawerComponent.length ? c.rightDrawerComponent : DEFAULT_RIGHT);
+const leftTabs = (c: AppConfig) => (c.leftDrawerComponent.length ? c.leftDrawerComponent : DEFAULT_LEFT);
+const rightTabs = (c: AppConfig) => (c.rightDrawerComponent.length ? c.rightDrawerComponent : DEFAULT_RIGHT);
 
 /** The tab shown: the chosen one if still offered, else the configured default, else the first. */
 export function activeTab(status: string, tabs: string[], defaultTab: string | undefined): string {
@@ -44,14 +44,12 @@ const useStyles = makeStyles({
   empty: { color: tokens.colorNeutralForeground3, padding: tokens.spacingVerticalM },
 });
 
-interface Props {
+export interface SideDrawerProps {
   side: 'left' | 'right';
-  tabs: string[];
-  defaultTab: string | undefined;
   config: AppConfig;
 }
 
-export function SideDrawer({ side, tabs, defaultTab, config }: Props) {
+export function SideDrawer({ side, config }: SideDrawerProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const desktop = useMediaQuery(DESKTOP_QUERY);
@@ -61,7 +59,8 @@ export function SideDrawer({ side, tabs, defaultTab, config }: Props) {
   const ui = useUiStore.getState();
   const setOpen = side === 'left' ? ui.setLeftOpen : ui.setRightOpen;
   const setStatus = side === 'left' ? ui.setLeftStatus : ui.setRightStatus;
-  const tab = activeTab(status, tabs, defaultTab);
+  const tabs = side === 'left' ? leftTabs(config) : rightTabs(config);
+  const tab = activeTab(status, tabs, side === 'left' ? config.defaultLeftDrawerComponent : config.defaultRightDrawer);
   const label = t(side === 'left' ? 'shell.leftDrawer' : 'shell.rightDrawer');
   const content = (
     <>

@@ -10,11 +10,16 @@ import { EXPORT_MAX_GFIDS, type AppConfig } from '../model/index.ts';
 import type { SearchHit } from '../../workers/data/protocol.ts';
 import { useMapInstance } from '../map/map_instance.ts';
 import { getDataWorker } from '../map/data_worker_client.ts';
-import { ExportMenu } from '../interop/export/ExportMenu.tsx';
+import type { ExportMenuProps } from '../interop/export/ExportMenu.tsx';
+import { lazyNamed } from '../config/lazy.ts';
+import { LazySurface } from '../config/LazySurface.tsx';
 import { fitLonLatExtent, goToFeature, goToLayer, goToObservedFeature } from './go_to_result.ts';
 import { SearchField } from './SearchField.tsx';
 import { ServiceObservations } from './ServiceObservations.tsx';
 import { useSearch, type SearchAnswers } from './use_search.ts';
+
+// Issue 17: the export menu shows with a search's results, not on the first screen.
+const ExportMenu = lazyNamed<ExportMenuProps>(() => import('../interop/export/ExportMenu.tsx'), 'ExportMenu');
 
 const useStyles = makeStyles({
   host: {
@@ -119,15 +124,17 @@ export function SearchBar({ config, appKey }: { config: AppConfig; appKey: strin
         return group?.hits.map((h) => h.id) ?? [];
       };
       return (
-        <ExportMenu
-          api={api}
-          workspace={layer.workspace}
-          layer={layerId}
-          fileName={`${layer.name} ${query}`}
-          gfids={gfids}
-          label={t('export.results', { name: layer.name })}
-          testId={`search-export-${layerId}`}
-        />
+        <LazySurface open>
+          <ExportMenu
+            api={api}
+            workspace={layer.workspace}
+            layer={layerId}
+            fileName={`${layer.name} ${query}`}
+            gfids={gfids}
+            label={t('export.results', { name: layer.name })}
+            testId={`search-export-${layerId}`}
+          />
+        </LazySurface>
       );
     },
     [layers, api, t],

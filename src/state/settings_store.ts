@@ -4,13 +4,20 @@ import { create } from 'zustand';
 import { settingsSchema, THEME_MODES, type AppConfig, type Settings } from '../model/index.ts';
 import { settingsStorage, type SettingsStorage, type StoredSettings, type ThemeMode } from './settings_storage.ts';
 
-/** SPEC §9: time zone from settings or guessed. */
+let guessedTimeZone: string | undefined;
+
+/**
+ * SPEC §9: time zone from settings or guessed. Asked once: the first answer costs tens of ms of
+ * main-thread time (the host's zone looked up), so nothing on the first screen asks (issue 17).
+ */
 export function guessTimeZone(): string {
+  if (guessedTimeZone) return guessedTimeZone;
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    guessedTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {
-    return 'UTC';
+    guessedTimeZone = 'UTC';
   }
+  return guessedTimeZone;
 }
 
 /** App configuration → the settings a first-time user starts with. */

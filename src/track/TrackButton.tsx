@@ -10,9 +10,13 @@ import type { ApiCtx } from '../api/suggestions.ts';
 import { useMapInstance } from '../map/map_instance.ts';
 import { restoreRecording, startRecording, stopRecording } from './track_recorder.ts';
 import { useTrack } from './track_store.ts';
-import { TrackKeepDialog } from './TrackKeepDialog.tsx';
+import { lazyNamed } from '../config/lazy.ts';
+import { LazySurface } from '../config/LazySurface.tsx';
 import { TrackOverlay } from './TrackOverlay.tsx';
 import { mapColumnButton } from '../map/map_button_column.ts';
+
+// Issue 17: shown when a recording stops, not on the first screen.
+const TrackKeepDialog = lazyNamed<{ api: ApiCtx; config: AppConfig }>(() => import('./TrackKeepDialog.tsx'), 'TrackKeepDialog');
 
 const useStyles = makeStyles({
   button: mapColumnButton('track'),
@@ -45,7 +49,10 @@ export function TrackButton({ api, config }: { api: ApiCtx; config: AppConfig })
         disabled={status === 'stopped'}
         onClick={() => void (recording ? stopRecording() : startRecording())}
       />
-      <TrackKeepDialog api={api} config={config} />
+      {/* Not closable on failure: the stopped track stays until kept or discarded (a reload offers it again). */}
+      <LazySurface open={status === 'stopped'}>
+        <TrackKeepDialog api={api} config={config} />
+      </LazySurface>
     </>
   );
 }

@@ -17,7 +17,7 @@ const useStyles = makeStyles({
   touch: { '@media (max-width: 599px)': { minHeight: '44px', minWidth: '44px' } },
 });
 
-interface Props {
+export interface ExportMenuProps {
   api: ApiCtx;
   workspace: string;
   layer: string;
@@ -31,7 +31,7 @@ interface Props {
   size?: 'small' | 'medium';
 }
 
-export function ExportMenu({ api, workspace, layer, fileName, gfids, label, testId, size = 'small' }: Props) {
+export function ExportMenu({ api, workspace, layer, fileName, gfids, label, testId, size = 'small' }: ExportMenuProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const online = useOnline();
