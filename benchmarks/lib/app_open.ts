@@ -16,7 +16,7 @@ export interface Open {
 
 declare global {
   interface Window {
-    /** [startTime, duration] of every main-thread long task since navigation (read by app_gestures.ts too). */
+    /** [startTime, duration] of every main-thread long task since navigation. */
     __benchLongTasks?: [number, number][];
   }
 }
