@@ -41,6 +41,9 @@ export function AddDialog({
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
+            // React passes events up its own tree, through the dialog's portal: a new feature's draft
+            // form holds this dialog, and must not be sent with the photo or note.
+            e.stopPropagation();
             onSubmit();
           }}
         >

@@ -94,7 +94,6 @@ export function DraftPanel() {
           </Button>
         )}
       </div>
-      {draft.gfid === null && <DraftAttachments attachments={draft.attachments ?? []} />}
       <EditForm
         key={draft.gfid ?? 'new'}
         draft={draft}
@@ -102,6 +101,9 @@ export function DraftPanel() {
         onSubmit={submit}
         onCancel={() => void cancel()}
         busy={busy}
+        // A new feature's name and fields come first (on a phone the sheet's first screen), its photos
+        // and notes after them, above the buttons that send it all.
+        extras={draft.gfid === null ? <DraftAttachments attachments={draft.attachments ?? []} /> : undefined}
       />
     </Panel>
   );

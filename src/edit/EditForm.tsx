@@ -4,7 +4,7 @@
 // Issue 19: read-only fields say so once above the form (not one hint per field), text fields are
 // `readOnly` (readable, selectable) rather than disabled, and the submit button names what it
 // suggests (a new feature or a change).
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button, Checkbox, Field, Input, Select, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, type PropertyDefinition } from '../model/index.ts';
@@ -26,9 +26,11 @@ interface Props {
   onSubmit: (draft: Draft) => void | Promise<unknown>;
   onCancel: () => void;
   busy?: boolean;
+  /** Shown after the fields, before the buttons (a new feature's photos and notes). */
+  extras?: ReactNode;
 }
 
-export function EditForm({ draft, defs, onSubmit, onCancel, busy }: Props) {
+export function EditForm({ draft, defs, onSubmit, onCancel, busy, extras }: Props) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [values, setValues] = useState<Record<string, string | boolean>>(() =>
@@ -131,6 +133,7 @@ export function EditForm({ draft, defs, onSubmit, onCancel, busy }: Props) {
           {field(def)}
         </Field>
       ))}
+      {extras}
       <div className={styles.actions}>
         <Button onClick={onCancel} data-testid="edit-cancel">
           {t('common.cancel')}
