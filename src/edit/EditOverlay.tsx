@@ -57,7 +57,11 @@ export function EditOverlay({ map }: { map: OlMap | undefined }) {
         setMode('modify');
       });
       map.addInteraction(draw);
-      return () => void map.removeInteraction(draw);
+      useDraft.setState({ drawing: true });
+      return () => {
+        map.removeInteraction(draw);
+        useDraft.setState({ drawing: false });
+      };
     }
     const modify = new Modify({ source: source.current, style: TEMPLATE_STYLE });
     modify.on('modifyend', (e) => {

@@ -46,6 +46,8 @@ export function EditToolbar() {
   const layer = editable.find((l) => l.id === layerId) ?? editable[0];
   const defs = useLayerDefs(layer?.id);
   const mode = useDraft((s) => s.mode);
+  // The hint shows once a tap will place the shape (the drawing tools are a lazy chunk).
+  const drawing = useDraft((s) => s.drawing);
   const drafting = useDraft((s) => s.draft !== null);
   const draftFormOpen = useDraft((s) => !!s.draft?.geometry);
   const phone = useMediaQuery(PHONE_QUERY);
@@ -84,7 +86,7 @@ export function EditToolbar() {
       <Button size="small" appearance="primary" onClick={() => void start()} disabled={drafting || !defs} data-testid="edit-new">
         {t(`edit.new.${layer.type}`, { defaultValue: t('edit.new.Point') })}
       </Button>
-      {mode === 'draw' && (
+      {mode === 'draw' && drawing && (
         <span data-testid="edit-drawing" className={styles.hint}>
           {t(matchMedia('(pointer: coarse)').matches ? 'edit.drawHintTouch' : 'edit.drawHint')}
         </span>

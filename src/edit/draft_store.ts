@@ -16,6 +16,11 @@ interface DraftState {
   mode: EditMode;
   /** The geometry type being drawn (the layer's, SPEC §9 default geometry set). */
   drawType: GeometryType | null;
+  /**
+   * The Draw interaction is on the map, so a tap now places the shape. Its code is a lazy chunk (issue
+   * 17): until it has loaded, a tap would be lost, and the drawing hint is not shown yet.
+   */
+  drawing: boolean;
   /** The drafts before and after this one; emptied when an edit starts or ends. */
   history: History<Draft>;
   start: (draft: Draft, mode: EditMode) => void;
@@ -53,6 +58,7 @@ export const useDraft = create<DraftState>((set, get) => {
     draft: null,
     mode: 'idle',
     drawType: null,
+    drawing: false,
     history: emptyHistory(),
     start: (draft, mode) => set({ draft, mode, drawType: mode === 'draw' ? draft.layer.geometryType : null, history: emptyHistory() }),
     setMode: (mode) => set({ mode }),
