@@ -141,6 +141,8 @@ describe.each([
     await clean(page, 'pending list');
     await row.getByTestId('queue-decline').click();
     await page.getByTestId('confirm-dialog').waitFor();
+    // Scanned once its entrance has finished: a button still fading in reads as low contrast.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await shot(page, 'confirm');
     await clean(page, 'confirm');
     await closeWithEscape('confirm-dialog');
