@@ -52,6 +52,21 @@ export function hasOpfsSyncAccess(): boolean {
   );
 }
 
+/**
+ * True when the database `name` certainly holds nothing: OPFS is the back end this browser uses and
+ * no file of that name exists yet (a first visit). False when it may hold data or nobody can tell
+ * without opening it (another back end, storage refused). Costs a directory lookup, not an open.
+ */
+export async function databaseCertainlyEmpty(name: string): Promise<boolean> {
+  if (!hasOpfsSyncAccess()) return false;
+  try {
+    await (await navigator.storage.getDirectory()).getFileHandle(name);
+    return false;
+  } catch (error) {
+    return error instanceof DOMException && error.name === 'NotFoundError';
+  }
+}
+
 function hasIndexedDb(): boolean {
   return typeof indexedDB !== 'undefined';
 }

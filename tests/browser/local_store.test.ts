@@ -257,6 +257,19 @@ describe('local store in a worker', () => {
     await second.store.close();
   });
 
+  it('knows a first visit has nothing stored without opening the store, and never says so once it exists', async () => {
+    const name = appName('first visit');
+    const harness = startWorker();
+    // Before any open: no database file, so a layer fetch need not wait for the store's creation.
+    expect(await harness.certainlyEmpty(name)).toBe(true);
+    expect(await harness.certainlyEmpty(name)).toBe(true); // asking creates nothing
+    const first = await open(name);
+    await first.store.putLayerBatch(batchOf('Point'), { etag: 'W/"1"' });
+    await first.store.close();
+    workers.splice(0).forEach((w) => w.terminate());
+    expect(await startWorker().certainlyEmpty(name)).toBe(false);
+  });
+
   it('migrates a version 1 database to 2, keeping its values', async () => {
     const name = appName('upgrade');
     const old = startWorker();

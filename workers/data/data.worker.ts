@@ -11,7 +11,7 @@ import { apiHeaders, apiUrl, readWireError } from '../../src/api/http.ts';
 import { transferBatch } from '../batch/transfer.ts';
 import { groupChanges } from './review.ts';
 import { LayerRegistry } from './layer_registry.ts';
-import { dbNameFor, openLocalStore, type LocalStore } from './local_store.ts';
+import { dbNameFor, localStoreCertainlyEmpty, openLocalStore, type LocalStore } from './local_store.ts';
 import { type FetchedBatch, showLayer } from './show_layer.ts';
 import { LayerPrefetches } from './layer_prefetch.ts';
 import { ZoomBands } from './zoom_bands.ts';
@@ -140,7 +140,12 @@ async function redrawQueued(appName?: string, only?: string): Promise<void> {
 /** Layer fetches started from the app's configuration, before the map asked (layer_prefetch.ts). */
 const prefetches = new LayerPrefetches(
   (req, onProgress, ifNoneMatch) => loadBatch(req, onProgress, ifNoneMatch),
-  async (req) => (await (await storeFor(req.appName))?.getLayerEtag(req.layer)) ?? undefined,
+  async (req) => {
+    // A first visit has no database yet: nothing to revalidate, so the fetch does not wait for the
+    // store to be created and migrated (issue 17, cold open). showLayer then finds no tag either.
+    if (await localStoreCertainlyEmpty(req.appName)) return undefined;
+    return (await (await storeFor(req.appName))?.getLayerEtag(req.layer)) ?? undefined;
+  },
   (requestId) => inFlight.get(requestId)?.abort(),
 );
 

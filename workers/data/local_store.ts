@@ -10,7 +10,7 @@
 //    whole on a phone. Nothing in the app writes them yet; benchmark scenario 8's rows store
 //    (benchmarks/pages/contenders/viewport_rows.ts) does, on these tables.
 import { LOCAL_DB_NAME, type LOCAL_DB_STORES, LOCAL_DB_VERSION, type GeometryType } from '../../src/model/index.ts';
-import { openSqlite, type SqliteDb, type VfsKind } from '../../wasm/sqlite.ts';
+import { databaseCertainlyEmpty, openSqlite, type SqliteDb, type VfsKind } from '../../wasm/sqlite.ts';
 import { ensureDeviceTables } from './outbox_store.ts';
 import { ensureTrackTables } from './track_store.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
@@ -269,6 +269,11 @@ export class LocalStore {
   close(): Promise<void> {
     return this.serial(() => this.db.close());
   }
+}
+
+/** True when the app's local database does not exist yet (wasm/sqlite.ts): nothing is stored for it. */
+export function localStoreCertainlyEmpty(appName?: string): Promise<boolean> {
+  return databaseCertainlyEmpty(dbNameFor(appName));
 }
 
 /** Opens (creating and migrating as needed) the local database for `appName`. */
