@@ -14,19 +14,8 @@ import { startServer } from '../../server/start.ts';
 import { pickedNames } from '../pages/contenders/search_scan.ts';
 import { launchBrowser, VIEWPORT } from '../lib/browser.ts';
 import { cdpFor, setThrottle } from '../lib/cdp.ts';
+import type { TraceEvent } from '../lib/trace_event.ts';
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  /** Thread (CPU) time: what the task cost, without the time the thread waited for the core. */
-  tdur?: number;
-  pid: number;
-  tid: number;
-  id?: string;
-  args?: Record<string, unknown>;
-}
 interface ProfileNode {
   id: number;
   parent?: number;

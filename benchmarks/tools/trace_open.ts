@@ -15,19 +15,7 @@ import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
 import { cdpFor, setThrottle } from '../lib/cdp.ts';
-
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  /** Thread (CPU) time of the event, where the trace has it: wall time counts preemption on one core. */
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string } };
-}
+import type { TraceEvent } from '../lib/trace_event.ts';
 
 const citiesEnv = process.env.MAPDRAFT_TRACE_CITIES;
 const cities = citiesEnv ? Number(citiesEnv) : 'all';
@@ -137,7 +125,7 @@ async function tracedOpen(label: string): Promise<void> {
 
 function report(label: string, events: TraceEvent[], marks: (readonly [string, number])[]): void {
   const names = new Map<string, string>();
-  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, String(e.args?.name ?? '?'));
   const nav = events.find((e) => e.name === 'navigationStart' || e.name === 'NavigationStartToFirstContentfulPaint');
   const drawn = events.find((e) => e.name === FEATURES_DRAWN_MARK);
   const t0 = nav?.ts ?? Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
@@ -173,7 +161,7 @@ function report(label: string, events: TraceEvent[], marks: (readonly [string, n
       }
       continue;
     }
-    const file = e.args?.data?.url
+    const file = (e.args?.data as { url?: string } | undefined)?.url
       ?.split('/')
       .pop()
       ?.replace(/-[\w-]{8}\.js/, '.js');
