@@ -71,6 +71,15 @@ async function on(
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null, bytes };
 }
 
+/** A new point suggested on server 0 in the fixture's layer. */
+function suggestPoint(headers: Record<string, string>, name: string, coordinates: [number, number]) {
+  return on(0, `/api/features/changes?workspace=${fixture.workspace}&layer=${fixture.layer}`, {
+    method: 'POST',
+    headers,
+    body: { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates }, properties: { name } }] },
+  });
+}
+
 async function register(from = address()): Promise<Creds & { email: string }> {
   const username = unique('two_');
   const creds = { username, password: unique('pw-'), email: `${username}@example.org` };
@@ -239,14 +248,7 @@ describe('two app servers on one database', () => {
       return tags[0]!;
     };
     const [base, diff] = [await tagsOf(baseList), await tagsOf(diffList)];
-    const made = await on(0, `/api/features/changes?workspace=${fixture.workspace}&layer=${fixture.layer}`, {
-      method: 'POST',
-      headers: member,
-      body: {
-        type: 'FeatureCollection',
-        features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [5, 6] }, properties: { name: 'tagged' } }],
-      },
-    });
+    const made = await suggestPoint(member, 'tagged', [5, 6]);
     expect(made.status).toBe(201);
     const diffAfter = await tagsOf(diffList);
     expect(diffAfter).not.toBe(diff);
@@ -267,14 +269,7 @@ describe('two app servers on one database', () => {
 
   it('hold a user to the upload quota, whichever server receives the files', async () => {
     const member = { 'x-session-id': fixture.member.session };
-    const made = await on(0, `/api/features/changes?workspace=${fixture.workspace}&layer=${fixture.layer}`, {
-      method: 'POST',
-      headers: member,
-      body: {
-        type: 'FeatureCollection',
-        features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [3, 4] }, properties: { name: 'q' } }],
-      },
-    });
+    const made = await suggestPoint(member, 'q', [3, 4]);
     expect(made.status).toBe(201);
     const accepted = await on(1, `/api/features/changes/${made.body.id}/accept`, {
       method: 'PUT',
