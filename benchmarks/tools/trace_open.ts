@@ -2,7 +2,8 @@
 // pinned to one core as scenario 14 runs it, with a Chrome trace of every thread: prints, per thread
 // (main thread, data worker, render worker, GPU, compositor…), its busy time from navigation to
 // `mapdraft:features-drawn`, what it was busy with (trace event names; script by file), and a strip of
-// 250 ms buckets showing which thread held the core when. Answers "where does an open's time go"
+// 250 ms buckets showing which thread held the core when, and the page's main-thread tasks over 50 ms
+// with what ran inside each. Answers "where does an open's time go"
 // across threads, which a main-thread profile cannot (issue 17). Options (env):
 // MAPDRAFT_TRACE_CITIES (default all 135k), MAPDRAFT_TRACE_RATE (main-thread CDP slowdown, default 1),
 // MAPDRAFT_TRACE_WARM_SERVER=n (n visits in other profiles first, so the server has its answers ready).
@@ -171,6 +172,34 @@ function report(label: string, events: TraceEvent[], marks: (readonly [string, n
   }
   console.log(`\n== ${label}: navigation → drawn ${((t1 - t0) / 1000).toFixed(0)} ms (rate ${rate}×)`);
   console.log(`marks: ${marks.map(([n, t]) => `${n.replace('mapdraft:', '')} ${t}`).join(', ')}`);
+  // The page's long tasks (over 50 ms, issue 17 target 4), each with what ran longest inside it.
+  if (drawn) {
+    const onMain = sorted.filter((e) => e.pid === drawn.pid && e.tid === drawn.tid);
+    let until = 0; // the outermost task only: RunTask and ThreadControllerImpl::RunTask nest
+    const long = onMain.filter((e) => {
+      if ((e.name !== 'ThreadControllerImpl::RunTask' && e.name !== 'RunTask') || (e.dur ?? 0) <= 50_000 || e.ts < until) return false;
+      until = e.ts + (e.dur ?? 0);
+      return true;
+    });
+    console.log(`main-thread tasks over 50 ms: ${long.length}`);
+    for (const task of long) {
+      const end = task.ts + (task.dur ?? 0);
+      const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts < end && !e.name.includes('RunTask'));
+      const top = inside
+        .map((e) => {
+          const file = (e.args?.data as { url?: string } | undefined)?.url
+            ?.split('/')
+            .pop()
+            ?.replace(/-[\w-]{8}\.js/, '.js');
+          return [`${e.name}${file ? ` ${file}` : ''}`, e.dur ?? 0] as const;
+        })
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5);
+      console.log(
+        `  at ${((task.ts - t0) / 1000).toFixed(0).padStart(6)} ms, ${((task.dur ?? 0) / 1000).toFixed(0).padStart(4)} ms: ${top.map(([n, d]) => `${n} ${(d / 1000).toFixed(0)}`).join(' | ')}`,
+      );
+    }
+  }
   const shade = ' .:-=+*#%@';
   for (const [key, t] of [...perThread].sort((a, b) => b[1].busy - a[1].busy)) {
     if (t.busy < 20_000) continue;
