@@ -11,7 +11,7 @@ import { useSelection } from '../state/selection_store.ts';
 import { useFeatureUi } from '../ui/context.ts';
 import { useLayerDefs } from '../ui/use_layer_defs.ts';
 import { useSheetFooter } from '../ui/sheet_footer.ts';
-import { PHONE_QUERY, useMediaQuery } from '../state/use_media_query.ts';
+import { PHONE_QUERY, TOUCH_QUERY, useMediaQuery } from '../state/use_media_query.ts';
 import { ensureRegistered } from '../owner/workspace_register.ts';
 import { emptyDraft } from './draft.ts';
 import { useDraft } from './draft_store.ts';
@@ -31,6 +31,8 @@ const useStyles = makeStyles({
     justifyContent: 'center',
     width: 'max-content',
     maxWidth: 'calc(100% - 128px)',
+    // 44 px touch targets on a touch screen (issue 19); in a sheet's foot the sheet sees to it.
+    [`@media ${TOUCH_QUERY}`]: { '& button, & select': { minHeight: '44px' } },
   },
   // At the foot of a sheet: part of it, no longer a floating card.
   docked: { position: 'static', transform: 'none', boxShadow: 'none', maxWidth: '100%' },

@@ -7,17 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { setOutdoor, useOutdoor } from '../state/outdoor_store.ts';
 
 /**
- * Outdoors, gloves and glare: every button gets at least 48 px; the map's zoom buttons grow to 42 px,
- * as much as the column of field buttons below them (from 96 px) leaves room for.
+ * Outdoors, gloves and glare: every button gets at least 48 px; the map's zoom buttons are 44 px
+ * touch targets (src/map/map_layout.ts).
  */
 const useOutdoorTargets = makeStaticStyles({
   '[data-outdoor="true"] .fui-Button, [data-outdoor="true"] .fui-ToggleButton, [data-outdoor="true"] .fui-Tab': {
     minHeight: '48px',
     minWidth: '48px',
   },
-  '[data-outdoor="true"] .ol-control button': { width: '42px', height: '42px', fontSize: '26px' },
-  // The map's scale line (OL's place: bottom left) sits right of this button, not under it.
-  '.ol-scale-line': { left: '64px', bottom: '20px' },
 });
 
 const useStyles = makeStyles({

@@ -3,7 +3,7 @@
 // data-features-loaded="<n>" once every vector layer is drawn, data-view-center="<lon>,<lat>" (5 decimals)
 // after every move (OL's moveend).
 // Issue 19: the viewport takes the keyboard focus (Tab), where OL's KeyboardPan (arrows) and
-// KeyboardZoom (+/-) work; a scale line; the view and the selected feature in the address (use_permalink.ts).
+// KeyboardZoom (+/-) work; a scale line; 44 px OL buttons on touch screens (map_layout.ts); the view and the selected feature in the address (use_permalink.ts).
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import OlMap from 'ol/Map.js';
@@ -21,6 +21,7 @@ import { useMapInstance } from './map_instance.ts';
 import { useMapLayers } from './use_map_layers.ts';
 import { useSelectOnTap } from './use_select_on_tap.ts';
 import { openedAtPermalink, usePermalink } from './use_permalink.ts';
+import { useMapLayout } from './map_layout.ts';
 
 export interface MapViewProps {
   appKey: string;
@@ -30,6 +31,7 @@ export interface MapViewProps {
 
 export function MapView({ appKey, config, apiBase }: MapViewProps) {
   const { t } = useTranslation();
+  useMapLayout();
   const target = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<OlMap>();
   const loading = useMapStore((s) => s.loading);

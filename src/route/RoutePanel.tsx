@@ -12,6 +12,7 @@ import { formatDistance, formatDuration, type AppConfig, type RouteStep } from '
 import { myPosition, selectedFeatureEnd } from './route_ends.ts';
 import { useRoute, type RouteEnd, type RouteFailure } from './route_store.ts';
 import { NavigationLinks } from './NavigationLinks.tsx';
+import { MAP_PLACES } from '../map/map_layout.ts';
 
 const useStyles = makeStyles({
   card: {
@@ -24,7 +25,7 @@ const useStyles = makeStyles({
     zIndex: 14,
     // Phones (PHONE_QUERY): a feature's bottom sheet holds the lower half, so the panel sits under
     // the search field, above the sheet, and both stay usable (issue 19).
-    '@media (max-width: 599px)': { top: '56px', bottom: 'auto', maxHeight: '38%', zIndex: 21 },
+    '@media (max-width: 599px)': { top: MAP_PLACES.belowSearch, bottom: 'auto', maxHeight: '38%', zIndex: 21 },
   },
   header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
   end: { display: 'grid', gridTemplateColumns: '3.5em 1fr', alignItems: 'center', gap: tokens.spacingHorizontalS },

@@ -8,6 +8,7 @@ import type { AppConfig } from '../model/index.ts';
 import { useMapStore } from '../state/map_store.ts';
 import { useUiStore } from '../state/ui_store.ts';
 import { isLoggedIn, useAuthStore } from '../state/auth_store.ts';
+import { TOUCH_QUERY } from '../state/use_media_query.ts';
 
 const useStyles = makeStyles({
   bar: {
@@ -37,6 +38,8 @@ const useStyles = makeStyles({
   onBrand: {
     color: tokens.colorNeutralForegroundOnBrand,
     minWidth: '40px',
+    // A 44 px touch target on a touch screen (issue 19).
+    [`@media ${TOUCH_QUERY}`]: { minWidth: '44px', minHeight: '44px' },
     ':hover': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: 'rgba(255, 255, 255, 0.14)' },
     ':hover:active': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: 'rgba(255, 255, 255, 0.24)' },
   },

@@ -15,6 +15,7 @@ import { useUiStore } from '../state/ui_store.ts';
 import { AppBar } from './AppBar.tsx';
 import { AppErrorBar, errorKeyOfMessage } from './AppErrorBar.tsx';
 import { Footer } from './Footer.tsx';
+import { COOKIE_BANNER_SPACE } from './CookieBanner.tsx';
 import { useOnline } from '../pwa/connectivity.ts';
 import type { ShellConfig } from './use_shell_config.ts';
 import type { AppConfig } from '../model/index.ts';
@@ -62,7 +63,17 @@ function MapScreenDialogs({ config }: { config: AppConfig }) {
 }
 
 const useStyles = makeStyles({
-  main: { position: 'fixed', inset: 0, overflow: 'hidden', display: 'flex', flexDirection: 'column' },
+  // Ends above the cookie banner while it shows: it covers no control (issue 19).
+  main: {
+    position: 'fixed',
+    top: 0,
+    left: 0,
+    right: 0,
+    bottom: COOKIE_BANNER_SPACE,
+    overflow: 'hidden',
+    display: 'flex',
+    flexDirection: 'column',
+  },
   body: { position: 'relative', flex: 1, display: 'flex', minHeight: 0 },
   map: { position: 'relative', flex: 1, minWidth: 0 },
 });

@@ -7,17 +7,21 @@ import { useFeatureUi } from '../ui/context.ts';
 import { usePendingCount } from '../review/use_queue.ts';
 import { useReview } from '../review/review_store.ts';
 import { OutboxButton } from '../outbox/OutboxPanel.tsx';
+import { MAP_PLACES } from '../map/map_layout.ts';
+import { TOUCH_QUERY } from '../state/use_media_query.ts';
 
 const useStyles = makeStyles({
   reviewButtons: {
     position: 'absolute',
     // Below the search field (src/search/SearchBar.tsx), which holds the top of the map.
-    top: '56px',
+    top: MAP_PLACES.belowSearch,
     left: '50%',
     transform: 'translateX(-50%)',
     zIndex: 15,
     display: 'flex',
     gap: tokens.spacingHorizontalSNudge,
+    // 44 px touch targets on a touch screen (issue 19).
+    [`@media ${TOUCH_QUERY}`]: { '& button': { minHeight: '44px' } },
   },
   badge: { marginLeft: tokens.spacingHorizontalXS },
 });

@@ -1,6 +1,8 @@
-// SPEC §2 search, always on the map screen: a field at the top of the map (fits 360 px beside OL's
-// zoom buttons), answers as you type, grouped — map layers, then each layer's features, the species
-// observations (the server's, then the configured service's), then places from the configured geocoder. Choosing a feature zooms to it and opens its prompt (go_to_result.ts).
+// SPEC §2 search, always on the map screen: a field at the top of the map (beside OL's zoom buttons;
+// its place and height are src/map/map_layout.ts's), answers as you type, grouped — map layers, then
+// each layer's features, the species observations (the server's, then the configured service's),
+// then places from the configured geocoder. Choosing a feature zooms to it and opens its prompt
+// (go_to_result.ts).
 // Test hooks: data-testid="search-input", "search-results" (data-query: the query its answers are for),
 // "search-result" with data-layer/data-gfid, "search-export-<layerId>" (a group's export).
 import { memo, type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -10,6 +12,7 @@ import { EXPORT_MAX_GFIDS, type AppConfig } from '../model/index.ts';
 import type { SearchHit } from '../../workers/data/protocol.ts';
 import { useMapInstance } from '../map/map_instance.ts';
 import { getDataWorker } from '../map/data_worker_client.ts';
+import { MAP_PLACES } from '../map/map_layout.ts';
 import type { ExportMenuProps } from '../interop/export/ExportMenu.tsx';
 import { lazyNamed } from '../config/lazy.ts';
 import { LazySurface } from '../config/LazySurface.tsx';
@@ -24,10 +27,10 @@ const ExportMenu = lazyNamed<ExportMenuProps>(() => import('../interop/export/Ex
 const useStyles = makeStyles({
   host: {
     position: 'absolute',
-    top: '8px',
-    // Right of OL's zoom buttons (about 40 px wide on touch screens).
-    left: '52px',
-    width: 'min(420px, calc(100% - 60px))',
+    top: MAP_PLACES.searchTop,
+    // Right of OL's zoom buttons.
+    left: MAP_PLACES.besideZoom,
+    width: `min(420px, calc(100% - ${MAP_PLACES.besideZoom} - 8px))`,
     zIndex: 12,
     display: 'flex',
     flexDirection: 'column',

@@ -9,13 +9,16 @@ import { memo, useEffect, useRef } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import { SEARCH_DEBOUNCE_MS } from '../model/index.ts';
+import { MAP_PLACES } from '../map/map_layout.ts';
 
 const useStyles = makeStyles({
   root: {
     display: 'flex',
     alignItems: 'center',
     gap: tokens.spacingHorizontalXXS,
-    minHeight: '32px',
+    // 44 px high on a touch screen (issue 19); what sits below it is placed from the same value.
+    height: MAP_PLACES.searchHeight,
+    boxSizing: 'border-box',
     padding: `0 ${tokens.spacingHorizontalMNudge}`,
     backgroundColor: tokens.colorNeutralBackground1,
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
@@ -33,7 +36,8 @@ const useStyles = makeStyles({
   input: {
     flexGrow: 1,
     minWidth: 0,
-    minHeight: '30px',
+    alignSelf: 'stretch',
+    padding: 0,
     border: 'none',
     outlineStyle: 'none',
     backgroundColor: 'transparent',

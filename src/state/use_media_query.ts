@@ -16,3 +16,6 @@ export function useMediaQuery(query: string): boolean {
 
 /** A phone held upright: prompts become bottom sheets, toasts shrink (issue 19). */
 export const PHONE_QUERY = '(max-width: 599px)';
+
+/** A finger, or a window as narrow as a phone: controls are 44 px touch targets (issue 19). */
+export const TOUCH_QUERY = '(pointer: coarse), (max-width: 599px)';

@@ -18,9 +18,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Geometry } from '../model/index.ts';
 import { PHONE_QUERY, useMediaQuery } from '../state/use_media_query.ts';
-import { useKeepInView } from './use_keep_in_view.ts';
+import { OpenSheet, useKeepInView } from './use_keep_in_view.ts';
 import { useOfferSheetFooter } from './sheet_footer.ts';
 import { useReturnFocus } from '../state/use_return_focus.ts';
+import { MAP_PLACES } from '../map/map_layout.ts';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '640px' },
@@ -34,7 +35,7 @@ const useStyles = makeStyles({
   },
   right: { right: '12px' },
   // The left card starts right of the OL zoom buttons.
-  left: { left: '44px' },
+  left: { left: MAP_PLACES.besideZoom },
   header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
   title: { fontSize: tokens.fontSizeBase400, overflowWrap: 'anywhere' },
   // Close stays a 44 px target.
@@ -148,7 +149,9 @@ export function Panel({ mode, title, testId, onClose, children, side = 'right', 
           <strong className={styles.title}>{title}</strong>
           {close}
         </div>
-        <div className={styles.sheetBody}>{children}</div>
+        <div className={styles.sheetBody}>
+          <OpenSheet.Provider value={sheetRef}>{children}</OpenSheet.Provider>
+        </div>
         <div ref={footerRef} className={styles.sheetFooter} data-testid={`${testId}-foot`} />
       </Card>
     );

@@ -1,14 +1,20 @@
-// Issue 19: on a phone the feature prompt and the draft form are bottom sheets over the lower part
-// of the map. When one opens, the feature it is about (the tapped feature, the draft's shape) is
-// moved into the part of the map the sheet leaves free, so it stays visible and adjustable.
-import { useEffect, type RefObject } from 'react';
-import { getCenter } from 'ol/extent.js';
+// Issue 19: on a phone the feature prompt, the draft form and the comparison are bottom sheets over
+// the lower part of the map. When one opens, the feature it is about (the tapped feature, the draft's
+// shape) is moved into the part of the map the sheet leaves free, so it stays visible and adjustable;
+// a fit made while a sheet is open (the comparison's geometries) fits into that part too.
+import { createContext, useContext, useEffect, type RefObject } from 'react';
+import { getCenter, type Extent } from 'ol/extent.js';
+import type OlMap from 'ol/Map.js';
 import type { Geometry } from '../model/index.ts';
 import { useMapInstance } from '../map/map_instance.ts';
 import { toOl } from './ol_geometry.ts';
 
 /** Pixels kept between the feature and the sheet's edge or the map's top. */
 const MARGIN_PX = 48;
+
+/** The bottom sheet its content is shown in (Panel on a phone), else null. */
+export const OpenSheet = createContext<RefObject<HTMLElement | null> | null>(null);
+export const useOpenSheet = () => useContext(OpenSheet);
 
 /**
  * The vertical pan (in CSS px, positive = move the content up) that brings a feature at pixel row
@@ -18,6 +24,24 @@ const MARGIN_PX = 48;
 export function panIntoFreeBand(y: number, top: number, sheetTop: number, margin = MARGIN_PX): number {
   if (y >= top + margin && y <= sheetTop - margin) return 0;
   return y - (top + sheetTop) / 2;
+}
+
+/** The rows of the map, from its bottom, that `sheet` covers (0 without a sheet). */
+function coveredRows(map: OlMap, sheet: HTMLElement | null | undefined): number {
+  const target = map.getTargetElement();
+  if (!sheet || !target) return 0;
+  return Math.max(0, target.getBoundingClientRect().bottom - sheet.getBoundingClientRect().top);
+}
+
+/** Fits `extent` (map units) into the part of the map that `sheet` leaves visible, `padding` px inside it. */
+export function fitAboveSheet(
+  map: OlMap,
+  extent: Extent,
+  sheet: HTMLElement | null | undefined,
+  { padding, maxZoom }: { padding: number; maxZoom: number },
+) {
+  const bottom = padding + coveredRows(map, sheet);
+  map.getView().fit(extent, { padding: [padding, padding, bottom, padding], maxZoom, duration: 0 });
 }
 
 /** Runs when `key` changes (a new feature or draft), after the sheet has its height. */
@@ -32,18 +56,16 @@ export function useKeepInView(
   useEffect(() => {
     if (!enabled || !map || !geometry || !sheet.current) return;
     const view = map.getView();
-    const target = map.getTargetElement();
     const resolution = view.getResolution();
     const center = view.getCenter();
-    if (!target || resolution === undefined || !center) return;
+    const height = map.getTargetElement()?.clientHeight;
+    if (resolution === undefined || !center || !height) return;
     const focus = getCenter(toOl(geometry).getExtent());
-    const pixel = map.getPixelFromCoordinate(focus);
-    if (!pixel) return;
-    const mapBox = target.getBoundingClientRect();
-    const sheetTop = sheet.current.getBoundingClientRect().top - mapBox.top;
-    const dy = panIntoFreeBand(pixel[1], 0, sheetTop);
+    // From the view, not the last rendered frame: a fit made in this commit (the comparison's) has
+    // not been drawn yet. Pixel rows grow downwards, map y upwards; the view is not rotated on this app.
+    const row = height / 2 - (focus[1] - center[1]) / resolution;
+    const dy = panIntoFreeBand(row, 0, height - coveredRows(map, sheet.current));
     if (dy === 0) return;
-    // Pixel rows grow downwards, map y upwards; the view is not rotated on this app.
     view.animate({ center: [center[0], center[1] - dy * resolution], duration: 250 });
   }, [key, enabled, map]);
 }
