@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { refreshToNewVersion, usePwaStore } from './register_sw.ts';
 import { useOnline } from './connectivity.ts';
 import { useOutbox } from '../outbox/outbox.ts';
+import { MAP_PLACES } from '../map/map_layout.ts';
 
 const useStyles = makeStyles({
   host: {
@@ -20,9 +21,16 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     gap: '8px',
     pointerEvents: 'none',
-    // On a phone (issue 19): below the search field and the review buttons ("My suggestions"), right
-    // of the map's button column (zoom, location, track, route), all of which stay usable offline.
-    '@media (max-width: 599px)': { top: '170px', left: '60px', right: '8px', width: 'auto', transform: 'none' },
+    // On a phone (issue 19): below the search field and the review buttons ("My suggestions"; an
+    // admin's two wrap onto two lines, 100 px), right of the map's button column (zoom, location,
+    // track, route), all of which stay usable offline.
+    '@media (max-width: 599px)': {
+      top: `calc(${MAP_PLACES.belowSearch} + 108px)`,
+      left: MAP_PLACES.besideZoom,
+      right: '8px',
+      width: 'auto',
+      transform: 'none',
+    },
   },
   bar: { pointerEvents: 'auto' },
 });
