@@ -9,7 +9,8 @@
 //    not in the renderer.
 //  - allRenderersRssBytes: the earlier upper bound (VmRSS summed over every renderer process).
 //  - What the app holds, each after a GC: the main thread's JS heap; each worker's JS heap and the
-//    ArrayBuffers it holds (typed arrays, wasm memory; CDP Runtime on the worker's target); the
+//    bytes behind its ArrayBuffers (typed arrays: CDP Runtime.getHeapUsage's backingStorageSize on
+//    the worker's target); the
 //    WebAssembly memories of the data worker (wa-sqlite's heap; it grows for the largest row written
 //    and never shrinks).
 import { readFileSync } from 'node:fs';
@@ -27,10 +28,12 @@ export interface AppMemory {
   allRenderersRssBytes: number;
   dataWorkerHeapBytes: number;
   dataWorkerArrayBufferBytes: number;
-  /** wa-sqlite's WebAssembly memory (included in dataWorkerArrayBufferBytes). */
+  /** wa-sqlite's WebAssembly memory (V8 keeps it apart from the ArrayBuffers' backing store). */
   dataWorkerWasmBytes: number;
   renderWorkerHeapBytes: number;
   renderWorkerArrayBufferBytes: number;
+  /** The land worker (src/map/base_layers.ts): OpenLayers and the Natural Earth land. */
+  landWorkerHeapBytes: number;
 }
 
 /** PSS of a process in bytes (NaN when it is gone or unreadable). */
@@ -106,25 +109,19 @@ async function workerMemory(cdp: CDPSession): Promise<Map<string, WorkerMemory>>
       const evaluate = (expression: string) =>
         call<{ result: { value?: number; objectId?: string } }>(sessionId, 'Runtime.evaluate', { expression, returnByValue: false });
       await evaluate('globalThis.gc?.()');
-      const { usedSize } = await call<{ usedSize: number }>(sessionId, 'Runtime.getHeapUsage');
-      // Every live object of a prototype, summed in the worker (queryObjects walks the heap after a GC).
-      const sum = async (prototype: string, bytes: string) => {
-        const proto = await evaluate(prototype);
-        const found = await call<{ objects: { objectId: string } }>(sessionId, 'Runtime.queryObjects', {
-          prototypeObjectId: proto.result.objectId,
-        });
-        const total = await call<{ result: { value: number } }>(sessionId, 'Runtime.callFunctionOn', {
-          objectId: found.objects.objectId,
-          functionDeclaration: `function () { let s = 0; for (const o of this) s += ${bytes}; return s; }`,
-          returnByValue: true,
-        });
-        return total.result.value;
-      };
-      out.set(name, {
-        heapBytes: usedSize,
-        arrayBufferBytes: await sum('ArrayBuffer.prototype', 'o.byteLength'),
-        wasmBytes: await sum('WebAssembly.Memory.prototype', 'o.buffer.byteLength'),
+      // backingStorageSize: the bytes behind the worker's ArrayBuffers (typed arrays).
+      const heap = await call<{ usedSize: number; backingStorageSize?: number }>(sessionId, 'Runtime.getHeapUsage');
+      // Every live WebAssembly.Memory of the worker (queryObjects walks the heap after a GC), summed there.
+      const proto = await evaluate('WebAssembly.Memory.prototype');
+      const found = await call<{ objects: { objectId: string } }>(sessionId, 'Runtime.queryObjects', {
+        prototypeObjectId: proto.result.objectId,
       });
+      const wasm = await call<{ result: { value: number } }>(sessionId, 'Runtime.callFunctionOn', {
+        objectId: found.objects.objectId,
+        functionDeclaration: 'function () { let s = 0; for (const m of this) s += m.buffer.byteLength; return s; }',
+        returnByValue: true,
+      });
+      out.set(name, { heapBytes: heap.usedSize, arrayBufferBytes: heap.backingStorageSize ?? Number.NaN, wasmBytes: wasm.result.value });
     }
     return out;
   } finally {
@@ -148,6 +145,7 @@ export async function appMemory(page: Page, cdp: CDPSession, browser: Browser): 
     };
   const data = worker('mapdraft-data', 'data.worker');
   const render = worker('mapdraft-render', 'render.worker');
+  const land = worker('mapdraft-land', 'land.worker');
   return {
     mainHeapBytes: m.JSHeapUsedSize,
     rendererBytes: pssBytes(pid),
@@ -158,6 +156,7 @@ export async function appMemory(page: Page, cdp: CDPSession, browser: Browser): 
     dataWorkerWasmBytes: data.wasmBytes,
     renderWorkerHeapBytes: render.heapBytes,
     renderWorkerArrayBufferBytes: render.arrayBufferBytes,
+    landWorkerHeapBytes: land.heapBytes,
   };
 }
 
