@@ -336,9 +336,9 @@ function pointsTargets(r: ScenarioResult, label: string, plan: Interaction): voi
   const rss = med(r, 'mapdraft', k('rendererBytes'));
   const typed = med(r, 'mapdraft', k('layerTypedArrayBytes'));
   r.targets.push({
-    text: `pglite, ${label}: renderer processes ≤ 2× the typed-array bytes of the loaded layers`,
+    text: `pglite, ${label}: the app's renderer process ≤ 2× the typed-array bytes of the loaded layers`,
     met: Number.isFinite(rss / typed) ? rss <= 2 * typed : null,
-    detail: `${fmt(rss / 1e6, 0)} MB resident against ${fmt(typed / 1e6, 1)} MB of typed arrays (${fmt(rss / typed, 1)}×)`,
+    detail: `${fmt(rss / 1e6, 0)} MB (PSS of the app's renderer process) against ${fmt(typed / 1e6, 1)} MB of typed arrays (${fmt(rss / typed, 1)}×)`,
   });
 }
 
@@ -395,7 +395,7 @@ export const scenario: Scenario = {
           'Long tasks: main-thread PerformanceObserver longtask entries between the first paint and the mark, in the cold open.',
           'Mapdraft also draws its base map (Natural Earth land) on the main thread; the baseline draws only the four layers.',
           `Interactions (a fourth visit, after the warm one; lib/app_gestures.ts): ${plan.panMs / 1000} s of CDP mouse drags (160 px, 0.8 s) and wheel notches from the opened view, at each rate: pan* = main-thread rAF interval p95 and long tasks meanwhile. Then ${plan.taps} taps at ${plan.tapRate}× on features picked (seeded) where they are densest (zoom ${TAP_ZOOM}, upper half of the map): tap* = pointerdown → the frame after the tap's prompt appears (Mapdraft: the feature prompt sheet; plain OL: forEachFeatureAtPixel, 3 px, and an Overlay popup). Both apps answer OpenLayers' singleclick, which waits 250 ms for a second click: every tap figure includes it.`,
-          "Generated points (pointsN, PGlite, Mapdraft only): benchmarks/data/generate.ts pointCoords added to the demo cities layer (2,000 cities) with the seed's bulk insert; one cold open pinned; once the layers are stored, mainHeapBytes = CDP JSHeapUsedSize after a GC, rendererBytes = VmRSS of every renderer process (the page, its workers); layerTypedArrayBytes = the typed arrays of the four layers' FeatureBatches as the data worker's FlatGeobuf decoder makes them from the server's answers; then the taps.",
+          "Generated points (pointsN, PGlite, Mapdraft only): benchmarks/data/generate.ts pointCoords added to the demo cities layer (2,000 cities) with the seed's bulk insert; one cold open pinned; once the layers are stored, mainHeapBytes = CDP JSHeapUsedSize after a GC, rendererBytes = PSS of the app tab's renderer process (the page, its workers; gpuBytes: the GPU process apart; allRenderersRssBytes: VmRSS summed over every renderer process, the earlier upper bound), each worker's heap and ArrayBuffers, dataWorkerWasmBytes = wa-sqlite's memory (lib/app_memory.ts); layerTypedArrayBytes = the typed arrays of the four layers' FeatureBatches as the data worker's FlatGeobuf decoder makes them from the server's answers; then the taps.",
           ...notes,
         ],
       },

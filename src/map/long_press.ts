@@ -8,9 +8,15 @@ export type Pixel = [number, number];
 interface Timers {
   set: (fn: () => void, ms: number) => unknown;
   clear: (handle: unknown) => void;
+  /** Runs `fn` once the input already queued has been dispatched (the next animation frame). */
+  afterInput: (fn: () => void) => void;
 }
 
-const realTimers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+const realTimers: Timers = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  afterInput: (fn) => requestAnimationFrame(() => fn()),
+};
 
 export class LongPress {
   private start: Pixel | null = null;
@@ -31,9 +37,15 @@ export class LongPress {
     this.pointerId = pointerId;
     this.start = pixel;
     this.timer = this.timers.set(() => {
-      const at = this.start;
-      this.reset();
-      if (at) this.onLongPress(at);
+      // A busy page (issue 17: a pan at 4× CPU) may still hold the moves of a drag that began with
+      // this press: the browser dispatches them before the next frame, so the press is judged then.
+      this.timer = null;
+      this.timers.afterInput(() => {
+        if (this.pointerId !== pointerId || this.timer !== null) return;
+        const at = this.start;
+        this.reset();
+        if (at) this.onLongPress(at);
+      });
     }, LONG_PRESS_MS);
   }
 

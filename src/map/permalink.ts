@@ -58,3 +58,35 @@ export function formatPermalink({ position, feature }: Permalink): string {
   if (feature) parts.push(`feature=${encodeURIComponent(feature.layerId)}/${feature.gfid}`);
   return parts.length ? `#${parts.join('&')}` : '';
 }
+
+export interface CoalescedWrite {
+  /** Asks for a write: one runs, in a task of its own, for any number of requests made before it. */
+  request(): void;
+  /** Writes now; a write requested before is then not made again. */
+  flush(): void;
+}
+
+/**
+ * Issue 17: the address is rewritten after a move in a task of its own, once for a burst of moves
+ * (a drag, then wheel notches), not inside the frame that ended the move, where the browser's
+ * history update added to the longest task of a pan. `schedule` runs its callback later (an idle
+ * callback in the app).
+ */
+export function coalescedWrite(write: () => void, schedule: (run: () => void) => void): CoalescedWrite {
+  let pending = false;
+  return {
+    request() {
+      if (pending) return;
+      pending = true;
+      schedule(() => {
+        if (!pending) return;
+        pending = false;
+        write();
+      });
+    },
+    flush() {
+      pending = false;
+      write();
+    },
+  };
+}

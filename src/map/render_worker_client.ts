@@ -18,7 +18,10 @@ export interface CreateRendererOptions {
   pixelRatio?: number;
   /** CSS pixels; default: the canvas's client size (or its width/height attributes). */
   size?: [number, number];
-  /** How long the worker may take to start before the main-thread path takes over (default 10 s). */
+  /**
+   * How long a worker that neither answers nor fails may take to start before the main-thread path
+   * takes over (default 60 s). A worker that fails (script error, no WebGL) is replaced at once.
+   */
   workerStartTimeoutMs?: number;
 }
 
@@ -57,6 +60,13 @@ function workerPossible(canvas: HTMLCanvasElement): boolean {
   return typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined' && typeof canvas.transferControlToOffscreen === 'function';
 }
 
+/**
+ * Issue 17: 10 s was too short where the page is slow (a low-end phone, a core shared by the whole
+ * browser, 4× CPU throttling): a worker still starting was given up and every feature was drawn on the
+ * main thread for the rest of the visit, the frames of a pan there too. Slow is waited for; failed is not.
+ */
+const WORKER_START_TIMEOUT_MS = 60_000;
+
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`render worker did not start in ${ms} ms`)), ms);
@@ -89,7 +99,7 @@ async function startWorker(canvas: HTMLCanvasElement, o: CreateRendererOptions, 
         remote.init(renderRequestTransfers.init({ canvas: offscreen, pixelRatio, size, batchPort: o.batchPort, backend: o.backend })),
         failed,
       ]),
-      o.workerStartTimeoutMs ?? 10_000,
+      o.workerStartTimeoutMs ?? WORKER_START_TIMEOUT_MS,
     );
     const handle: MapRendererHandle = {
       ...workerCalls(remote),

@@ -1,13 +1,14 @@
 // Keeps the address's hash (permalink.ts) and the map in step (issue 19): a link with `#map=` opens
-// at that view (and the first load does not fit the layers over it); every move and every selection
-// writes the hash again (replaceState: no history entry per pan); `&feature=` selects that feature
+// at that view (and the first load does not fit the layers over it); every selection writes the hash
+// again at once, and moves shortly after they end, once per burst, in an idle moment of its own
+// (replaceState: no history entry per pan; issue 17: not inside a pan's frames); `&feature=` selects that feature
 // once the layers are in, which opens its prompt; so does a link put into the open tab's address.
 import { useEffect, useRef } from 'react';
 import type OlMap from 'ol/Map.js';
 import { fromLonLat, toLonLat } from 'ol/proj.js';
 import { useSelection } from '../state/selection_store.ts';
 import { useMapStore } from '../state/map_store.ts';
-import { formatPermalink, isPermalinkHash, parsePermalink, type Permalink } from './permalink.ts';
+import { coalescedWrite, formatPermalink, isPermalinkHash, parsePermalink, type Permalink } from './permalink.ts';
 
 /** The view the address asked for when the page opened: the first load then skips its fit (SPEC §4 fitToLayers). */
 export const openedAtPermalink = (): boolean => parsePermalink(window.location.hash).position !== undefined;
@@ -26,6 +27,12 @@ function writeHash(map: OlMap) {
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}${hash}`);
 }
 
+/** Soon after the frame that ended a move: when the page is idle, at the latest 200 ms later. */
+function afterMove(run: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => run(), { timeout: 200 });
+  else setTimeout(run, 0);
+}
+
 function showPosition(map: OlMap, position: Permalink['position']) {
   if (!position) return;
   map.getView().setCenter(fromLonLat([position.lon, position.lat]));
@@ -39,9 +46,10 @@ export function usePermalink(map: OlMap | undefined) {
   useEffect(() => {
     if (!map) return;
     showPosition(map, parsePermalink(window.location.hash).position);
-    const onMove = () => writeHash(map);
+    const hash = coalescedWrite(() => writeHash(map), afterMove);
+    const onMove = () => hash.request();
     map.on('moveend', onMove);
-    const unsubscribe = useSelection.subscribe((s, prev) => s.selected !== prev.selected && writeHash(map));
+    const unsubscribe = useSelection.subscribe((s, prev) => s.selected !== prev.selected && hash.flush());
     // A link pasted or typed into the open tab's address (our own replaceState fires no hashchange):
     // its view at once, its feature now or, before the layers are in, once they are.
     const onHashChange = () => {

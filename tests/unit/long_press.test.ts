@@ -9,6 +9,7 @@ function harness() {
   const timers: { at: number; fn: () => void; id: number }[] = [];
   let ids = 0;
   const fired: Pixel[] = [];
+  let nextFrame: (() => void)[] = [];
   const press = new LongPress((p) => fired.push(p), {
     set: (fn, ms) => {
       timers.push({ at: now + ms, fn, id: ++ids });
@@ -18,13 +19,19 @@ function harness() {
       const i = timers.findIndex((t) => t.id === id);
       if (i >= 0) timers.splice(i, 1);
     },
+    afterInput: (fn) => nextFrame.push(fn),
   });
-  const advance = (ms: number) => {
+  /** Time passes, then the next frame comes: the input queued meanwhile was dispatched before it. */
+  const advance = (ms: number, queuedInput: () => void = () => undefined) => {
     now += ms;
     for (const t of timers.filter((t) => t.at <= now)) {
       timers.splice(timers.indexOf(t), 1);
       t.fn();
     }
+    queuedInput();
+    const frame = nextFrame;
+    nextFrame = [];
+    for (const fn of frame) fn();
   };
   return { press, fired, advance };
 }
@@ -55,6 +62,19 @@ describe('long press', () => {
     press.up(5);
     advance(1000);
     expect(fired).toEqual([]);
+  });
+
+  it('is not taken from a drag whose moves reach a busy page only after the 600 ms (issue 17: a pan at 4× CPU)', () => {
+    const { press, fired, advance } = harness();
+    press.down(1, [100, 200]);
+    advance(900, () => press.move(1, [160, 200]));
+    press.up(1);
+    advance(1000);
+    expect(fired).toEqual([]);
+    // Held still, the same late frame opens it where the press started.
+    press.down(2, [10, 10]);
+    advance(900, () => press.move(2, [14, 10]));
+    expect(fired).toEqual([[10, 10]]);
   });
 
   it('is not cancelled at exactly 20 px', () => {

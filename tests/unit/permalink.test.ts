@@ -1,6 +1,6 @@
 // Issue 19: the map's position and the selected feature in the address hash.
 import { describe, expect, it } from 'vitest';
-import { formatPermalink, isPermalinkHash, parsePermalink } from '../../src/map/permalink.ts';
+import { coalescedWrite, formatPermalink, isPermalinkHash, parsePermalink } from '../../src/map/permalink.ts';
 
 describe('permalink', () => {
   it('round-trips a position and a feature', () => {
@@ -26,5 +26,42 @@ describe('permalink', () => {
     expect(isPermalinkHash('#map=1/2/3&feature=a/1')).toBe(true);
     expect(isPermalinkHash('#/demodemodemodemodemodemodemodemo')).toBe(false);
     expect(isPermalinkHash('#?appkey=demodemodemodemodemodemodemodemo')).toBe(false);
+  });
+});
+
+describe('the address written after moves (issue 17)', () => {
+  function writer() {
+    const queued: (() => void)[] = [];
+    let writes = 0;
+    const hash = coalescedWrite(
+      () => writes++,
+      (run) => queued.push(run),
+    );
+    const runQueued = () => {
+      for (const run of queued.splice(0)) run();
+    };
+    return { hash, runQueued, writes: () => writes };
+  }
+
+  it('is written once for a burst of moves, later, not in the move that asked', () => {
+    const { hash, runQueued, writes } = writer();
+    hash.request();
+    hash.request();
+    hash.request();
+    expect(writes()).toBe(0);
+    runQueued();
+    expect(writes()).toBe(1);
+    hash.request();
+    runQueued();
+    expect(writes()).toBe(2);
+  });
+
+  it('is written at once for a selection, and the move asked before is not written again', () => {
+    const { hash, runQueued, writes } = writer();
+    hash.request();
+    hash.flush();
+    expect(writes()).toBe(1);
+    runQueued();
+    expect(writes()).toBe(1);
   });
 });

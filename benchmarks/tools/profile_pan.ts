@@ -1,0 +1,77 @@
+// Where the main-thread long tasks of a pan/zoom come from (scenario 14's gesture, issue 17 target 4):
+// the built app (`dist/` as it is; build it with `npx vite build --minify false` for readable names)
+// served by the real server (PGlite) with N demo cities, behind scenario 14's gate; a cold open that
+// stores the layers, then a visit that — as the scenario's fourth visit — opens at the CPU rate, waits
+// for the network to go quiet and pans and zooms by CDP input (lib/app_gestures.ts panZoom) under a
+// Chromium trace. Prints the gesture's figures, then each main-thread task over 50 ms of wall time
+// or of thread CPU time × the rate (what it costs at that rate on a core of its own), with its
+// timeline events, its JS functions by self time and their callers (lib/long_task_trace.ts).
+// Usage: npx tsx benchmarks/tools/profile_pan.ts [cities|all] [rate] [ms] [trace.json]
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadTestLimits } from '../../server/limits.ts';
+import { startServer } from '../../server/start.ts';
+import { DEMO_APP_KEY } from '../../src/model/index.ts';
+import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
+import { dismissBanner, MAPDRAFT_UI, panZoom, type PanStats } from '../lib/app_gestures.ts';
+import { openOnce, settle } from '../lib/app_open.ts';
+import { ensureAppBuild, gate } from '../lib/app_sites.ts';
+import { launchBrowser, newContext } from '../lib/browser.ts';
+import { LONG_TASK_CATEGORIES, longTasks, type LongTask } from '../lib/long_task_trace.ts';
+
+const cities = process.argv[2] === 'all' ? 'all' : Number(process.argv[2] ?? 10_000);
+const rate = Number(process.argv[3] ?? 4);
+const panMs = Number(process.argv[4] ?? 8_000);
+const tracePath = process.argv[5];
+
+ensureAppBuild(false);
+const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-profile-pan-'));
+const srv = await startServer({ port: 0, dataDir, seedCities: cities, log: false, print: () => undefined, limits: loadTestLimits() });
+const door = await gate(srv.url);
+const browser = await launchBrowser({ pinned: true });
+const url = `${door.url}/${DEMO_APP_KEY}`;
+
+function print(title: string, tasks: LongTask[]) {
+  console.log(`\n== ${title}: ${tasks.length}`);
+  for (const t of tasks) {
+    console.log(
+      `\n${t.durationMs} ms wall, ${t.cpuMs} ms CPU, at ${t.startMs} ms: ${t.events.map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(', ')}`,
+    );
+    for (const [name, ms] of t.selfTime.slice(0, 8)) console.log(`  self ${ms.toFixed(1).padStart(7)} ms  ${name}`);
+    for (const [stack, ms] of t.stacks.slice(0, 5)) console.log(`  from ${ms.toFixed(1).padStart(7)} ms  ${stack}`);
+    for (const [name, ms] of t.inclusive.slice(0, 12)) console.log(`  incl ${ms.toFixed(1).padStart(7)} ms  ${name}`);
+  }
+}
+
+try {
+  const context = await newContext(browser);
+  // The app's own warnings (a renderer that fell back to the main thread says so).
+  context.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') console.log(`[page ${m.type()}] ${m.text().slice(0, 200)}`);
+  });
+  await openOnce(context, url, FEATURES_DRAWN_MARK, 1, 600_000, settle);
+  let pan: PanStats | undefined;
+  let trace: Buffer | undefined;
+  await openOnce(context, url, FEATURES_DRAWN_MARK, rate, 600_000, async (page, cdp) => {
+    await door.quiet(1_500, 60_000);
+    await dismissBanner(page, MAPDRAFT_UI);
+    await browser.startTracing(page, { categories: LONG_TASK_CATEGORIES });
+    pan = await panZoom(page, cdp, panMs, rate);
+    trace = await browser.stopTracing();
+  });
+  if (tracePath) writeFileSync(tracePath, trace!);
+  const events = JSON.parse(trace!.toString());
+  console.log(
+    `${cities} cities, ${rate}×, ${panMs} ms: rAF p95 ${pan!.rafP95Ms.toFixed(0)} ms over ${pan!.frames} frames; ` +
+      `long tasks (observer) ${pan!.longTasks}, longest ${pan!.longTaskMaxMs.toFixed(0)} ms`,
+  );
+  print('tasks over 50 ms of wall time', longTasks(events, 50));
+  print(`tasks over 50 ms of CPU time × ${rate}`, longTasks(events, 50, rate));
+  await context.close();
+} finally {
+  await browser.close();
+  await door.close();
+  await srv.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
