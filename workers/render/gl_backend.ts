@@ -15,19 +15,6 @@ import type { DrawBackend, FrameContext, LayerEntry, Output2D } from './render_b
 
 type GL = WebGL2RenderingContext;
 
-/** True when this thread can make a WebGL2 context at all (worker: on an OffscreenCanvas). */
-export function webglAvailable(): boolean {
-  try {
-    const canvas = typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(1, 1) : document.createElement('canvas');
-    const gl = canvas.getContext('webgl2') as GL | null;
-    if (!gl) return false;
-    gl.getExtension('WEBGL_lose_context')?.loseContext();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 // Shared by the three programs: map metres → clip space around the view centre (hi/lo, see
 // gl_geometry.ts), rotated; `u_pxPerClip` turns CSS pixels into clip units.
 const PROJECT = `

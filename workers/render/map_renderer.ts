@@ -10,7 +10,7 @@ import type { FeatureBatch } from '../batch/feature_batch.ts';
 import { combineExtents } from '../batch/spatial_index.ts';
 import type { Extent } from '../batch/mercator.ts';
 import { CanvasFallbackBackend } from './canvas_fallback.ts';
-import { GLBackend, webglAvailable } from './gl_backend.ts';
+import { GLBackend } from './gl_backend.ts';
 import { LayerData } from './layer_data.ts';
 import { drawLabels } from './labels.ts';
 import { zIndexFor } from './layer_style.ts';
@@ -46,14 +46,18 @@ function schedule(run: () => void): void {
   }
 }
 
-/** WebGL2 unless told otherwise or unavailable; a GPU that refuses our shaders also gets Canvas 2D. */
+/**
+ * WebGL2 unless told otherwise or unavailable; a GPU that refuses our shaders also gets Canvas 2D.
+ * No context is made just to ask whether WebGL2 exists: each one costs the GPU process a context's
+ * set-up (hundreds of ms in a software GL), so the one that draws is the one that answers.
+ */
 function pickBackend(wanted: RenderBackendKind): DrawBackend {
-  if (wanted === 'canvas2d' || (wanted === 'auto' && !webglAvailable())) return new CanvasFallbackBackend();
+  if (wanted === 'canvas2d') return new CanvasFallbackBackend();
   try {
     return new GLBackend();
   } catch (err) {
     if (wanted === 'webgl') throw err;
-    console.warn('render: WebGL2 set-up failed, using the Canvas 2D fallback', err);
+    console.warn('render: no usable WebGL2, using the Canvas 2D fallback', err);
     return new CanvasFallbackBackend();
   }
 }
