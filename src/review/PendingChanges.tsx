@@ -22,6 +22,7 @@ import { QUEUE_PAGE_SIZE, useQueuePage } from './use_queue.ts';
 import { useQueueDecide } from './use_queue_decide.ts';
 import { useRectSelect } from './use_rect_select.ts';
 import { useReturnFocus } from '../state/use_return_focus.ts';
+import { formatDate } from '../ui/format_date.ts';
 
 /** Below this width the drawer takes the whole screen (a phone, 360 px). */
 const NARROW_PX = 600;
@@ -96,7 +97,7 @@ function Summary({ answer }: { answer: BulkDecisionAnswer }) {
 }
 
 export function PendingChanges() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ui = useFeatureUi();
   const styles = useStyles();
   const map = useMapInstance((s) => s.map);
@@ -109,9 +110,23 @@ export function PendingChanges() {
   // recalculation of everything new), which then covers the header only.
   const [bodyShown, setBodyShown] = useState(false);
   useEffect(() => {
-    if (shown) startTransition(() => setBodyShown(true));
-    else setBodyShown(false);
-  }, [shown]);
+    if (!shown) return setBodyShown(false);
+    // The rows' dates need the time zone (guessed once, settings_store.ts) and a formatter for it:
+    // each is one native call of tens of ms at CPU 4×, so each runs in a task of its own before the
+    // rows mount, not inside the first row's render (issue 14: no main-thread task over 50 ms).
+    let format: ReturnType<typeof setTimeout> | undefined;
+    const zone = setTimeout(() => {
+      const timeZone = ui.timeZone;
+      format = setTimeout(() => {
+        formatDate(Date.now(), { locale: i18n.language, timeZone, timeFormat: ui.timeFormat });
+        startTransition(() => setBodyShown(true));
+      });
+    });
+    return () => {
+      clearTimeout(zone);
+      clearTimeout(format);
+    };
+  }, [shown, ui, i18n.language]);
   // A new filter is a new list: the old one gives way to it in a transition, in slices, while the
   // filter control itself shows the choice at once (issue 14).
   const filter = useDeferredValue(useReview((s) => s.filter));

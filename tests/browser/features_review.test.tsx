@@ -262,7 +262,9 @@ describe('pending changes (admins)', () => {
     useReview.setState({ pendingOpen: true });
     await signIn(apiBase, ADMIN);
     await renderFeatures(ui(apiBase, featureConfig(apiBase), true), <PendingChanges />);
-    // A narrow test page folds the filters away, as a phone does.
+    // The drawer's body follows its frame (PendingChanges.tsx); a narrow test page folds the filters
+    // away, as a phone does.
+    await findByTestId('queue-bulk');
     if (byTestId('queue-filters-toggle')) await click(byTestId('queue-filters-toggle'));
     await click(await findByTestId('queue-rect-draw'));
     await expect.poll(() => byTestId('pending-changes')).toBeNull();
