@@ -107,7 +107,7 @@ export function PendingChanges() {
   // The drawer mounts in a transition, in slices, after the click that opens it; it closes at once.
   const shown = useDeferredValue(open) && open;
   // Its body comes after the drawer has mounted: the drawer's first focus reads styles (a style
-  // recalculation of everything new), which then covers the header only.
+  // recalculation of everything new), which then covers the header only (no control in it yet).
   const [bodyShown, setBodyShown] = useState(false);
   useEffect(() => {
     if (!shown) return setBodyShown(false);
@@ -168,9 +168,14 @@ export function PendingChanges() {
       <DrawerHeader>
         <DrawerHeaderTitle
           action={
-            <Button appearance="subtle" onClick={() => useReview.getState().setPendingOpen(false)} data-testid="pending-close">
-              {t('common.close')}
-            </Button>
+            // With the body: a drawer whose first frame has no control takes the focus on its surface
+            // (Dialog's focus-first), not by a walk that reads each control's layout inside the commit
+            // that mounts it (issue 14); Tab from the surface reaches this button first.
+            bodyShown ? (
+              <Button appearance="subtle" onClick={() => useReview.getState().setPendingOpen(false)} data-testid="pending-close">
+                {t('common.close')}
+              </Button>
+            ) : null
           }
         >
           {t('review.pendingTitle')}
