@@ -59,16 +59,24 @@ export function BulkBar({ total, onDone }: { total: number; onDone: (answer: Bul
         onChange={(_, d) => useReview.getState().setReason(d.value)}
         data-testid="queue-reason"
       />
+      {/* Focusable while disabled: the confirmation gives the focus back to this button, and a
+          natively disabled focused button loses it at once (a blur with a style recalculation
+          inside the commit that shows the summary, issue 14), leaving a keyboard user nowhere. */}
       <Button
         className={styles.action}
         appearance="primary"
-        disabled={count === 0}
+        disabledFocusable={count === 0}
         onClick={() => void run(true)}
         data-testid="queue-accept-selected"
       >
         {t('review.acceptSelected', { count })}
       </Button>
-      <Button className={styles.action} disabled={count === 0} onClick={() => void run(false)} data-testid="queue-decline-selected">
+      <Button
+        className={styles.action}
+        disabledFocusable={count === 0}
+        onClick={() => void run(false)}
+        data-testid="queue-decline-selected"
+      >
         {t('review.declineSelected', { count })}
       </Button>
     </div>

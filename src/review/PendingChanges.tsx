@@ -22,6 +22,7 @@ import { QUEUE_PAGE_SIZE, useQueuePage } from './use_queue.ts';
 import { useQueueDecide } from './use_queue_decide.ts';
 import { useRectSelect } from './use_rect_select.ts';
 import { useReturnFocus } from '../state/use_return_focus.ts';
+import { formatDate } from '../ui/format_date.ts';
 
 /** Below this width the drawer takes the whole screen (a phone, 360 px). */
 const NARROW_PX = 600;
@@ -96,7 +97,7 @@ function Summary({ answer }: { answer: BulkDecisionAnswer }) {
 }
 
 export function PendingChanges() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ui = useFeatureUi();
   const styles = useStyles();
   const map = useMapInstance((s) => s.map);
@@ -106,12 +107,26 @@ export function PendingChanges() {
   // The drawer mounts in a transition, in slices, after the click that opens it; it closes at once.
   const shown = useDeferredValue(open) && open;
   // Its body comes after the drawer has mounted: the drawer's first focus reads styles (a style
-  // recalculation of everything new), which then covers the header only.
+  // recalculation of everything new), which then covers the header only (no control in it yet).
   const [bodyShown, setBodyShown] = useState(false);
   useEffect(() => {
-    if (shown) startTransition(() => setBodyShown(true));
-    else setBodyShown(false);
-  }, [shown]);
+    if (!shown) return setBodyShown(false);
+    // The rows' dates need the time zone (guessed once, settings_store.ts) and a formatter for it:
+    // each is one native call of tens of ms at CPU 4×, so each runs in a task of its own before the
+    // rows mount, not inside the first row's render (issue 14: no main-thread task over 50 ms).
+    let format: ReturnType<typeof setTimeout> | undefined;
+    const zone = setTimeout(() => {
+      const timeZone = ui.timeZone;
+      format = setTimeout(() => {
+        formatDate(Date.now(), { locale: i18n.language, timeZone, timeFormat: ui.timeFormat });
+        startTransition(() => setBodyShown(true));
+      });
+    });
+    return () => {
+      clearTimeout(zone);
+      clearTimeout(format);
+    };
+  }, [shown, ui, i18n.language]);
   // A new filter is a new list: the old one gives way to it in a transition, in slices, while the
   // filter control itself shows the choice at once (issue 14).
   const filter = useDeferredValue(useReview((s) => s.filter));
@@ -153,9 +168,14 @@ export function PendingChanges() {
       <DrawerHeader>
         <DrawerHeaderTitle
           action={
-            <Button appearance="subtle" onClick={() => useReview.getState().setPendingOpen(false)} data-testid="pending-close">
-              {t('common.close')}
-            </Button>
+            // With the body: a drawer whose first frame has no control takes the focus on its surface
+            // (Dialog's focus-first), not by a walk that reads each control's layout inside the commit
+            // that mounts it (issue 14); Tab from the surface reaches this button first.
+            bodyShown ? (
+              <Button appearance="subtle" onClick={() => useReview.getState().setPendingOpen(false)} data-testid="pending-close">
+                {t('common.close')}
+              </Button>
+            ) : null
           }
         >
           {t('review.pendingTitle')}

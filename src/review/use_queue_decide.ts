@@ -25,7 +25,11 @@ export interface QueueDecision {
 /** The map changes by the decided features only: each layer's accepted versions, and the proposals leaving `_diff`. */
 function refreshMap(api: ReturnType<typeof useFeatureUi>['api'], answer: BulkDecisionAnswer, accept: boolean) {
   const byLayer = new Map<string, BulkDecisionAnswer['features']>();
-  for (const f of answer.features) byLayer.set(f.layerId, [...(byLayer.get(f.layerId) ?? []), f]);
+  for (const f of answer.features) {
+    const features = byLayer.get(f.layerId);
+    if (features) features.push(f);
+    else byLayer.set(f.layerId, [f]);
+  }
   for (const [layerId, features] of byLayer) {
     if (accept) void refreshMapFeatures(api, { layerId, workspace: features[0].workspace, gfids: features.map((f) => f.gfid) });
     void refreshMapFeatures(api, { layerId: layerId + DIFF_SUFFIX, gfids: features.map((f) => f.diffGfid) });

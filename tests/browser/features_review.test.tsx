@@ -197,11 +197,17 @@ describe('pending changes (admins)', () => {
       reason.dispatchEvent(new Event('input', { bubbles: true }));
     });
     expect(byTestId('queue-decline-selected')!.textContent).toBe('Decline 3');
-    await click(byTestId('queue-decline-selected'));
+    // As a keyboard user presses it: the focus is on the button.
+    const declineSelected = byTestId('queue-decline-selected')!;
+    declineSelected.focus();
+    await click(declineSelected);
     expect((await findByTestId('confirm-dialog')).textContent).toContain('the 3 selected suggestions');
     await click(await findByTestId('confirm-ok'));
     await waitForText('3 suggestions applied.');
     await waitForText('No pending suggestions.');
+    // Nothing is selected any more: the button is disabled and keeps the focus the confirmation gave back.
+    expect(declineSelected.getAttribute('aria-disabled')).toBe('true');
+    await expect.poll(() => document.activeElement).toBe(declineSelected);
     const mine = await api<{ items: { title: string; status: string; reason: string }[] }>(
       apiBase,
       `/apps/${DEMO_APP_KEY}/suggestions/mine?pageSize=1000`,
@@ -262,7 +268,9 @@ describe('pending changes (admins)', () => {
     useReview.setState({ pendingOpen: true });
     await signIn(apiBase, ADMIN);
     await renderFeatures(ui(apiBase, featureConfig(apiBase), true), <PendingChanges />);
-    // A narrow test page folds the filters away, as a phone does.
+    // The drawer's body follows its frame (PendingChanges.tsx); a narrow test page folds the filters
+    // away, as a phone does.
+    await findByTestId('queue-bulk');
     if (byTestId('queue-filters-toggle')) await click(byTestId('queue-filters-toggle'));
     await click(await findByTestId('queue-rect-draw'));
     await expect.poll(() => byTestId('pending-changes')).toBeNull();
