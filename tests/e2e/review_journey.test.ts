@@ -80,6 +80,12 @@ describe.each([
     // The user: a photo on the existing feature, then a new feature beside it.
     const user = await open(vp);
     await existingFeatureAtCentre(user, existing);
+    // The address takes the view in an idle moment after a move: reloaded before that, the page
+    // would open at the view before and the feature would not be under the centre.
+    await user.waitForFunction(() => {
+      const [lon, lat] = document.querySelector('[data-testid=map]')?.getAttribute('data-view-center')?.split(',') ?? [];
+      return lon !== undefined && location.hash.includes(`/${lat}/${lon}`);
+    });
     await user.reload();
     await user.waitForFunction(() => Number(document.querySelector('[data-testid=map]')?.getAttribute('data-features-loaded')) > 0);
     await logIn(user, USER);
