@@ -7,6 +7,7 @@ import type OlMap from 'ol/Map.js';
 import { fromLonLat, toLonLat } from 'ol/proj.js';
 import { useSelection } from '../state/selection_store.ts';
 import { useMapStore } from '../state/map_store.ts';
+import { afterNextPaint } from '../ui/after_paint.ts';
 import { formatPermalink, isPermalinkHash, parsePermalink, type Permalink } from './permalink.ts';
 
 /** The view the address asked for when the page opened: the first load then skips its fit (SPEC §4 fitToLayers). */
@@ -41,7 +42,17 @@ export function usePermalink(map: OlMap | undefined) {
     showPosition(map, parsePermalink(window.location.hash).position);
     const onMove = () => writeHash(map);
     map.on('moveend', onMove);
-    const unsubscribe = useSelection.subscribe((s, prev) => s.selected !== prev.selected && writeHash(map));
+    // A tap's selection is written once its prompt is painted: replaceState costs the tap's frame ms (issue 17).
+    let cancelWrite = () => {};
+    const unsubscribeSelection = useSelection.subscribe((s, prev) => {
+      if (s.selected === prev.selected) return;
+      cancelWrite();
+      cancelWrite = afterNextPaint(() => writeHash(map));
+    });
+    const unsubscribe = () => {
+      unsubscribeSelection();
+      cancelWrite();
+    };
     // A link pasted or typed into the open tab's address (our own replaceState fires no hashchange):
     // its view at once, its feature now or, before the layers are in, once they are.
     const onHashChange = () => {
