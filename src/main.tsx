@@ -1,11 +1,11 @@
-// Entry point: start translations, register the service worker (SPEC §1 offline, update
-// mechanism), mount React. The app key and route are read by the shell from the address.
+// Entry point: start translations, mount React, register the service worker once the features are
+// drawn (SPEC §1 offline, update mechanism; issue 17). The app key and route are read by the shell from the address.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
 import { ERRORS } from './model/index.ts';
 import { initI18n } from './i18n/index.ts';
-import { registerServiceWorker } from './pwa/register_sw.ts';
+import { registerServiceWorkerOnceDrawn } from './pwa/register_sw.ts';
 import { App } from './App.tsx';
 
 async function start() {
@@ -22,8 +22,9 @@ async function start() {
       <App queryClient={queryClient} />
     </StrictMode>,
   );
-  // Only the built app has a service worker; the dev server would cache stale modules.
-  if (import.meta.env.PROD) registerServiceWorker();
+  // Only the built app has a service worker; the dev server would cache stale modules. It is
+  // registered once the features are drawn, so its precache does not compete with the first open.
+  if (import.meta.env.PROD) registerServiceWorkerOnceDrawn();
 }
 
 start().catch((err: unknown) => {

@@ -5,6 +5,7 @@
 // chunks are fetched and evaluated in idle time, so a later tap finds its code ready.
 import { createElement, lazy, useState, type ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../model/index.ts';
+import { afterMark } from './after_mark.ts';
 
 /** A lazy chunk that did not load: the network failed, the file is gone (a stale deploy), or it timed out. */
 export class ChunkLoadError extends Error {
@@ -116,21 +117,5 @@ export function prefetchLazyChunks(idle: (task: () => void) => void = whenIdle):
  * vector layers). Returns the cancel for an effect's cleanup.
  */
 export function prefetchLazyChunksAfterMark(mark: string, fallbackMs: number, prefetch: () => unknown = prefetchLazyChunks): () => void {
-  let done = false;
-  const stop = () => {
-    done = true;
-    observer.disconnect();
-    clearTimeout(timer);
-  };
-  const fire = () => {
-    if (done) return;
-    stop();
-    prefetch();
-  };
-  const observer = new PerformanceObserver((list) => {
-    if (list.getEntriesByName(mark).length) fire();
-  });
-  observer.observe({ type: 'mark', buffered: true });
-  const timer = setTimeout(fire, fallbackMs);
-  return stop;
+  return afterMark(mark, fallbackMs, prefetch);
 }

@@ -1,7 +1,7 @@
 // SPEC §2 feature-properties prompt: opens when a feature is selected (SPEC §4 select), shows its
 // properties by type and tabs for attachments, images and history, with edit, delete, PDF
 // download and export as a file (issue 15 part 6). Editing starts a draft (src/edit); the form shows in the draft panel.
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Button, Spinner, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { geometryFamily } from '../model/index.ts';
@@ -41,6 +41,9 @@ export function FeaturePrompt() {
   const styles = useStyles();
   const confirm = useConfirm();
   const selected = useSelection((s) => s.selected);
+  // Issue 17: a tap's first frame is the sheet with its title; the tabs, their content and the actions
+  // follow in a render React may defer, once this deferred copy has caught up with the tapped feature.
+  const filledFor = useDeferredValue(selected, null);
   const clear = useSelection((s) => s.clear);
   const editing = useDraft((s) => s.draft !== null);
   const feature = useFeatureRecord(ui.api, ui.config.appName, selected?.gfid);
@@ -100,61 +103,67 @@ export function FeaturePrompt() {
       focus={data?.geometry}
       focusKey={data ? `${selected.layerId}:${selected.gfid}` : null}
     >
-      <TabList className={styles.tabs} size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)}>
-        {(['properties', 'attachments', 'images', 'history', 'observations'] as const).map((k) => (
-          <Tab key={k} value={k} data-testid={`feature-tab-${k}`}>
-            {k === 'observations' && ui.config.observationsTitle ? ui.config.observationsTitle : t(`features.tab.${k}`)}
-          </Tab>
-        ))}
-      </TabList>
-      <div className={styles.body}>
-        {tab === 'properties' &&
-          (feature.isError ? (
-            <p>{feature.error.message}</p>
-          ) : !data || !defs ? (
-            <Spinner size="small" />
-          ) : (
-            <PropertyTable defs={defs} values={data.properties} />
-          ))}
-        {(tab === 'attachments' || tab === 'images') && !attachmentsShown && loadAttachments}
-        {tab === 'attachments' && attachmentsShown && <AttachmentsTab gfid={selected.gfid} />}
-        {tab === 'images' && attachmentsShown && <ImagesTab gfid={selected.gfid} />}
-        {tab === 'history' && <HistoryTab gfid={selected.gfid} />}
-        {tab === 'observations' && <ObservationsTab gfid={selected.gfid} workspace={data?.workspace} layerId={layer?.id} />}
-      </div>
-      <div className={styles.actions}>
-        {canEdit && (
-          <Button size="small" appearance="primary" onClick={() => void startEdit('idle')} data-testid="feature-edit">
-            {t('edit.edit')}
-          </Button>
-        )}
-        {canEdit && (
-          <Button size="small" onClick={() => void startEdit('modify')} data-testid="feature-edit-geometry">
-            {t('edit.editGeometry')}
-          </Button>
-        )}
-        {canEdit && (
-          <Button size="small" onClick={() => void suggestDelete()} data-testid="feature-delete">
-            {t('edit.delete')}
-          </Button>
-        )}
-        {ui.config.pdfDownload && (
-          <Button size="small" onClick={() => void pdf()} data-testid="feature-pdf">
-            {t('features.downloadPdf')}
-          </Button>
-        )}
-        {data && (
-          <ExportMenu
-            api={ui.api}
-            workspace={data.workspace}
-            layer={data.layer}
-            fileName={name || `${data.layer}-${selected.gfid}`}
-            gfids={async () => [selected.gfid]}
-            label={t('export.of', { name: name || `GFID ${selected.gfid}` })}
-            testId="feature-export"
-          />
-        )}
-      </div>
+      {filledFor !== selected ? (
+        <div className={styles.body} />
+      ) : (
+        <>
+          <TabList className={styles.tabs} size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)}>
+            {(['properties', 'attachments', 'images', 'history', 'observations'] as const).map((k) => (
+              <Tab key={k} value={k} data-testid={`feature-tab-${k}`}>
+                {k === 'observations' && ui.config.observationsTitle ? ui.config.observationsTitle : t(`features.tab.${k}`)}
+              </Tab>
+            ))}
+          </TabList>
+          <div className={styles.body}>
+            {tab === 'properties' &&
+              (feature.isError ? (
+                <p>{feature.error.message}</p>
+              ) : !data || !defs ? (
+                <Spinner size="small" />
+              ) : (
+                <PropertyTable defs={defs} values={data.properties} />
+              ))}
+            {(tab === 'attachments' || tab === 'images') && !attachmentsShown && loadAttachments}
+            {tab === 'attachments' && attachmentsShown && <AttachmentsTab gfid={selected.gfid} />}
+            {tab === 'images' && attachmentsShown && <ImagesTab gfid={selected.gfid} />}
+            {tab === 'history' && <HistoryTab gfid={selected.gfid} />}
+            {tab === 'observations' && <ObservationsTab gfid={selected.gfid} workspace={data?.workspace} layerId={layer?.id} />}
+          </div>
+          <div className={styles.actions}>
+            {canEdit && (
+              <Button size="small" appearance="primary" onClick={() => void startEdit('idle')} data-testid="feature-edit">
+                {t('edit.edit')}
+              </Button>
+            )}
+            {canEdit && (
+              <Button size="small" onClick={() => void startEdit('modify')} data-testid="feature-edit-geometry">
+                {t('edit.editGeometry')}
+              </Button>
+            )}
+            {canEdit && (
+              <Button size="small" onClick={() => void suggestDelete()} data-testid="feature-delete">
+                {t('edit.delete')}
+              </Button>
+            )}
+            {ui.config.pdfDownload && (
+              <Button size="small" onClick={() => void pdf()} data-testid="feature-pdf">
+                {t('features.downloadPdf')}
+              </Button>
+            )}
+            {data && (
+              <ExportMenu
+                api={ui.api}
+                workspace={data.workspace}
+                layer={data.layer}
+                fileName={name || `${data.layer}-${selected.gfid}`}
+                gfids={async () => [selected.gfid]}
+                label={t('export.of', { name: name || `GFID ${selected.gfid}` })}
+                testId="feature-export"
+              />
+            )}
+          </div>
+        </>
+      )}
     </Panel>
   );
 }

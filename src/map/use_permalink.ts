@@ -1,6 +1,6 @@
 // Keeps the address's hash (permalink.ts) and the map in step (issue 19): a link with `#map=` opens
 // at that view (and the first load does not fit the layers over it); every selection writes the hash
-// again at once, and moves shortly after they end, once per burst, in an idle moment of its own
+// again right after the frame that shows it, and moves shortly after they end, once per burst, in an idle moment of its own
 // (replaceState: no history entry per pan; issue 17: not inside a pan's frames); `&feature=` selects that feature
 // once the layers are in, which opens its prompt; so does a link put into the open tab's address.
 import { useEffect, useRef } from 'react';
@@ -8,6 +8,7 @@ import type OlMap from 'ol/Map.js';
 import { fromLonLat, toLonLat } from 'ol/proj.js';
 import { useSelection } from '../state/selection_store.ts';
 import { useMapStore } from '../state/map_store.ts';
+import { afterNextPaint } from '../ui/after_paint.ts';
 import { coalescedWrite, formatPermalink, isPermalinkHash, parsePermalink, type Permalink } from './permalink.ts';
 
 /** The view the address asked for when the page opened: the first load then skips its fit (SPEC §4 fitToLayers). */
@@ -49,7 +50,18 @@ export function usePermalink(map: OlMap | undefined) {
     const hash = coalescedWrite(() => writeHash(map), afterMove);
     const onMove = () => hash.request();
     map.on('moveend', onMove);
-    const unsubscribe = useSelection.subscribe((s, prev) => s.selected !== prev.selected && hash.flush());
+    // A selection is written right after the frame that shows its prompt (replaceState costs a
+    // tap's frame ms, issue 17), with any move still pending.
+    let cancelWrite = () => {};
+    const unsubscribeSelection = useSelection.subscribe((s, prev) => {
+      if (s.selected === prev.selected) return;
+      cancelWrite();
+      cancelWrite = afterNextPaint(() => hash.flush());
+    });
+    const unsubscribe = () => {
+      unsubscribeSelection();
+      cancelWrite();
+    };
     // A link pasted or typed into the open tab's address (our own replaceState fires no hashchange):
     // its view at once, its feature now or, before the layers are in, once they are.
     const onHashChange = () => {

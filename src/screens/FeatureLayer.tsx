@@ -38,6 +38,17 @@ export interface FeatureLayerProps {
 }
 
 const discardDraft = () => useDraft.getState().discard();
+const clearSelection = () => useSelection.getState().clear();
+
+/** Issue 17: a tap re-renders the prompt alone, not every surface of this layer. */
+function FeaturePromptSurface() {
+  const selected = useSelection((s) => s.selected !== null);
+  return (
+    <LazySurface open={selected} onFailed={clearSelection}>
+      <FeaturePrompt />
+    </LazySurface>
+  );
+}
 
 export function FeatureLayer({ appKey, config, apiBase = '' }: FeatureLayerProps) {
   const status = useAuthStore((s) => s.status);
@@ -64,7 +75,6 @@ export function FeatureLayer({ appKey, config, apiBase = '' }: FeatureLayerProps
     [apiBase, appKey, config, status, reviewer, adminMode, settings],
   );
   useOutboxSync(ui.api);
-  const selected = useSelection((s) => s.selected !== null);
   const drafting = useDraft((s) => s.draft !== null);
   const comparing = useReview((s) => s.compare !== null);
   const outboxOpen = useOutbox((s) => s.open);
@@ -77,9 +87,7 @@ export function FeatureLayer({ appKey, config, apiBase = '' }: FeatureLayerProps
         <ReviewButtons />
         <EditToolbar />
       </LazySurface>
-      <LazySurface open={selected} onFailed={() => useSelection.getState().clear()}>
-        <FeaturePrompt />
-      </LazySurface>
+      <FeaturePromptSurface />
       <LazySurface open={drafting} onFailed={discardDraft}>
         <DraftPanel />
       </LazySurface>

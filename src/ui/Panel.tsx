@@ -2,7 +2,7 @@
 // a modal prompt (dialog). Both wrap the same content. On a phone (issue 19) either is a bottom
 // sheet over the lower part of the map instead: the map above it stays visible and usable, and the
 // feature it is about is moved into that free part (`useKeepInView`).
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import {
   Button,
   Card,
@@ -73,6 +73,8 @@ const useStyles = makeStyles({
     margin: '-2px',
     '& > *': { flexShrink: 0 },
   },
+  // See DOUBLE_CLICK_MS.
+  passThrough: { pointerEvents: 'none' },
   // Where the edit toolbar docks (sheet_footer.ts); takes no room while empty.
   sheetFooter: { display: 'flex', justifyContent: 'center', flexShrink: 0, '&:empty': { display: 'none' } },
 });
@@ -96,6 +98,13 @@ interface Props {
  */
 const GHOST_CLICK_MS = 500;
 
+/**
+ * OpenLayers' double-click interval. A tap opens its prompt at once (use_select_on_tap.ts), so the
+ * second click of a double click (which zooms) could land on the panel that has just appeared under
+ * it (a phone's bottom sheet, a modal prompt's backdrop): until then the pointer goes through to the map.
+ */
+const DOUBLE_CLICK_MS = 250;
+
 export function Panel({ mode, title, testId, onClose, children, side = 'right', focus, focusKey = null }: Props) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -107,6 +116,12 @@ export function Panel({ mode, title, testId, onClose, children, side = 'right', 
   useKeepInView(sheetRef, focus, focusKey, phone);
   const openedAt = useRef(0);
   const cardRef = useRef<HTMLDivElement>(null);
+  const [justOpened, setJustOpened] = useState(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setJustOpened(false), DOUBLE_CLICK_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const passThrough = justOpened ? styles.passThrough : undefined;
   useEffect(() => {
     openedAt.current = performance.now();
     // A card is not modal: it takes the focus when it opens, so the keyboard continues inside it
@@ -143,7 +158,7 @@ export function Panel({ mode, title, testId, onClose, children, side = 'right', 
         onKeyDown={closeOnEscape}
         role="dialog"
         aria-label={typeof title === 'string' ? title : undefined}
-        className={styles.sheet}
+        className={mergeClasses(styles.sheet, passThrough)}
       >
         <div className={mergeClasses(styles.header, styles.sheetHeader)}>
           <strong className={styles.title}>{title}</strong>
@@ -159,7 +174,7 @@ export function Panel({ mode, title, testId, onClose, children, side = 'right', 
   if (mode === 'prompt') {
     return (
       <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-        <DialogSurface data-testid={testId} className={styles.surface}>
+        <DialogSurface data-testid={testId} className={mergeClasses(styles.surface, passThrough)} backdrop={{ className: passThrough }}>
           <DialogBody>
             <DialogTitle action={close}>{title}</DialogTitle>
             <DialogContent>{children}</DialogContent>
@@ -173,7 +188,7 @@ export function Panel({ mode, title, testId, onClose, children, side = 'right', 
       ref={cardRef}
       tabIndex={-1}
       data-testid={testId}
-      className={mergeClasses(styles.card, styles[side])}
+      className={mergeClasses(styles.card, styles[side], passThrough)}
       onKeyDown={closeOnEscape}
       role="dialog"
       aria-label={typeof title === 'string' ? title : undefined}

@@ -205,6 +205,21 @@ describe('phone journeys (360×740, touch)', () => {
     await prompt.waitFor();
     await expect.poll(() => viewOf(page.url()).zoom).toBe(7);
     await shot(page, J, '4-pasted-link');
+    // Issue 17: a tap answers at once, so a double tap's first tap opens the feature; the double tap
+    // zooms in and leaves no prompt behind (nor the feature in the address).
+    await page.getByTestId('feature-prompt-close').tap();
+    await prompt.waitFor({ state: 'detached' });
+    await settledView(page);
+    const onCity = await pixelOf(page, c.lon, c.lat);
+    await page.mouse.dblclick(onCity.x, onCity.y);
+    await expect.poll(() => viewOf(page.url()).zoom).toBe(8);
+    await settledView(page);
+    expect(await prompt.count()).toBe(0);
+    expect(page.url()).not.toContain('feature=');
+    // A single tap on it still opens it.
+    const again = await pixelOf(page, c.lon, c.lat);
+    await page.touchscreen.tap(again.x, again.y);
+    await expect.poll(() => prompt.textContent()).toContain('Berlin');
     expect(suite.pageErrors).toEqual([]);
     await context.close();
   });
