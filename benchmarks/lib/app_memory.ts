@@ -32,8 +32,6 @@ export interface AppMemory {
   dataWorkerWasmBytes: number;
   renderWorkerHeapBytes: number;
   renderWorkerArrayBufferBytes: number;
-  /** The land worker (src/map/base_layers.ts): OpenLayers and the Natural Earth land. */
-  landWorkerHeapBytes: number;
 }
 
 /** PSS of a process in bytes (NaN when it is gone or unreadable). */
@@ -145,7 +143,6 @@ export async function appMemory(page: Page, cdp: CDPSession, browser: Browser): 
     };
   const data = worker('mapdraft-data', 'data.worker');
   const render = worker('mapdraft-render', 'render.worker');
-  const land = worker('mapdraft-land', 'land.worker');
   return {
     mainHeapBytes: m.JSHeapUsedSize,
     rendererBytes: pssBytes(pid),
@@ -156,7 +153,6 @@ export async function appMemory(page: Page, cdp: CDPSession, browser: Browser): 
     dataWorkerWasmBytes: data.wasmBytes,
     renderWorkerHeapBytes: render.heapBytes,
     renderWorkerArrayBufferBytes: render.arrayBufferBytes,
-    landWorkerHeapBytes: land.heapBytes,
   };
 }
 

@@ -3,25 +3,24 @@
 // from config.baseLayersConfig go above it. A tile (or GeoJSON) that fails to load flags its layer
 // (SPEC §4 "Tile load error") in src/state/map_store.ts.
 import VectorLayer from 'ol/layer/Vector.js';
-import ImageLayer from 'ol/layer/Image.js';
-import ImageSource from 'ol/source/Image.js';
+import VectorImageLayer from 'ol/layer/VectorImage.js';
 import VectorSource from 'ol/source/Vector.js';
 import TileLayer from 'ol/layer/Tile.js';
 import XYZ from 'ol/source/XYZ.js';
 import TileWMS from 'ol/source/TileWMS.js';
-import type { Loader as ImageLoader } from 'ol/Image.js';
 import type { AttributionLike } from 'ol/source/Source.js';
 import type TileSource from 'ol/source/Tile.js';
 import type OlFeature from 'ol/Feature.js';
 import GeoJSON from 'ol/format/GeoJSON.js';
 import type BaseLayer from 'ol/layer/Base.js';
 import type OlMap from 'ol/Map.js';
-import { Stroke, Style } from 'ol/style.js';
-import { wrap, type Remote } from 'comlink';
-import { layerZIndex, type BaseLayer as BaseLayerConfig } from '../model/index.ts';
-import type { LandImageRequest } from '../../workers/render/land_image.ts';
-import { LAND_STROKE } from '../../workers/render/land_style.ts';
-import type { LandWorkerApi } from '../../workers/render/land.worker.ts';
+import { Fill, Stroke, Style } from 'ol/style.js';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
+import land110m from 'world-atlas/land-110m.json';
+import { DATA_PROJECTION, DEFAULT_PROJECTION, layerZIndex, type BaseLayer as BaseLayerConfig } from '../model/index.ts';
+import { unwrapOffsets } from '../../workers/batch/antimeridian.ts';
 import { useMapStore } from '../state/map_store.ts';
 import { attributionHtml, baseLayerAttributions, type CreditId } from './credits.ts';
 import { createWmtsSource } from './wmts.ts';
@@ -29,71 +28,45 @@ import { createWmtsSource } from './wmts.ts';
 /** The server's demo config lists the same Natural Earth land as a 'vector' base map with this id. */
 export const BUNDLED_LAND_ID = 'ne_land';
 export const OCEAN_COLOR = '#cfe3ef';
+export const LAND_COLOR = '#f4f1e8';
+const LAND_STROKE = '#b9b3a3';
 
-/** Whole device pixels of margin around the view, as VectorImageLayer's imageRatio 1.5 gave. */
-const LAND_IMAGE_RATIO = 1.5;
-
-/** The land worker: started by the first image; null once it failed (the main thread draws then). */
-let landWorker: { api: Remote<LandWorkerApi>; failed: Promise<never> } | null | undefined;
-
-function landDrawer(): typeof landWorker {
-  if (landWorker !== undefined || typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return landWorker;
-  const worker = new Worker(new URL('../../workers/render/land.worker.ts', import.meta.url), { type: 'module', name: 'mapdraft-land' });
-  const failed = new Promise<never>((_, reject) => {
-    worker.addEventListener('error', (e) => reject(new Error(`land worker failed: ${e.message}`)), { once: true });
+/** Same antimeridian repair as the data worker applies to vector layers (Fiji, Chukotka). */
+function unwrapRings(fc: FeatureCollection): FeatureCollection {
+  const fix = (ring: Position[]) => {
+    const off = unwrapOffsets(ring, true);
+    return off ? ring.map((p, i) => [p[0] + off[i], p[1]]) : ring;
+  };
+  const features = fc.features.map((f): Feature => {
+    const g = f.geometry as Polygon | MultiPolygon;
+    if (g.type === 'Polygon') return { ...f, geometry: { ...g, coordinates: g.coordinates.map(fix) } };
+    if (g.type === 'MultiPolygon') return { ...f, geometry: { ...g, coordinates: g.coordinates.map((p) => p.map(fix)) } };
+    return f;
   });
-  failed.catch(() => undefined);
-  landWorker = { api: wrap<LandWorkerApi>(worker), failed };
-  return landWorker;
-}
-
-/** The land image for `req`: drawn in the land worker, else here (a copy: the renderer reuses its canvas). */
-async function landImage(req: LandImageRequest): Promise<ImageBitmap | HTMLCanvasElement> {
-  const worker = landDrawer();
-  if (worker) {
-    try {
-      return await Promise.race([worker.api.draw(req), worker.failed]);
-    } catch (err) {
-      console.warn('land worker unavailable, drawing the land on the main thread', err);
-      landWorker = null;
-    }
-  }
-  const { drawLand } = await import('../../workers/render/land_image.ts');
-  const drawn = drawLand(req);
-  const copy = document.createElement('canvas');
-  copy.width = drawn.width;
-  copy.height = drawn.height;
-  copy.getContext('2d')!.drawImage(drawn, 0, 0);
-  return copy;
+  return { ...fc, features };
 }
 
 /**
- * The image's extent for a view's `extent`: a margin of whole device pixels on each side (so the
- * settled image is placed at a whole-pixel offset, a lossless copy), and a pan shows land at once.
+ * The bundled land is Natural Earth's. Drawn into an image that is reused while the view is still
+ * and transformed while it moves (issue 17): the main thread draws the land once per view, not on
+ * every frame the render worker's canvas triggers.
  */
-function paddedExtent(extent: number[], resolution: number, pixelRatio: number): LandImageRequest['extent'] {
-  const unit = resolution / pixelRatio;
-  const padX = Math.round((Math.round((extent[2] - extent[0]) / unit) * (LAND_IMAGE_RATIO - 1)) / 2) * unit;
-  const padY = Math.round((Math.round((extent[3] - extent[1]) / unit) * (LAND_IMAGE_RATIO - 1)) / 2) * unit;
-  return [extent[0] - padX, extent[1] - padY, extent[2] + padX, extent[3] + padY];
-}
-
-const loadLand: ImageLoader = async (extent, resolution, pixelRatio) => {
-  const padded = paddedExtent(extent, resolution, pixelRatio);
-  const image = await landImage({ extent: padded, resolution, pixelRatio });
-  return { image, extent: padded, resolution, pixelRatio };
-};
-
-/**
- * The bundled land is Natural Earth's (workers/render/land_image.ts). Issue 17: OpenLayers draws it
- * in the land worker, into an image 1.5× the view once the view settles; the main thread only places
- * that bitmap, which frames in between and a pan or zoom animation transform (and a pan within the
- * margin reuses). The picture is OL's own Canvas drawing of the land, pixel-compared with a vector
- * layer in tests/browser/map_land.test.ts.
- */
-export function createLandLayer(): ImageLayer<ImageSource> {
-  return new ImageLayer({
-    source: new ImageSource({ loader: loadLand, attributions: () => [attributionHtml('naturalEarth')] }),
+export function createLandLayer(): VectorImageLayer {
+  // Built once at start-up from 110m data (a few hundred rings): cheap enough for the main thread.
+  const topo = land110m as unknown as Topology<{ land: GeometryCollection }>;
+  const geojson = unwrapRings(feature(topo, topo.objects.land) as FeatureCollection);
+  const source = new VectorSource({
+    attributions: () => [attributionHtml('naturalEarth')],
+    features: new GeoJSON().readFeatures(geojson, {
+      dataProjection: DATA_PROJECTION,
+      featureProjection: DEFAULT_PROJECTION,
+    }),
+  });
+  return new VectorImageLayer({
+    source,
+    // A margin around the view, so a pan shows land at once while the next image is drawn.
+    imageRatio: 1.5,
+    style: new Style({ fill: new Fill({ color: LAND_COLOR }), stroke: new Stroke({ color: LAND_STROKE, width: 0.75 }) }),
     zIndex: baseMapZ(0),
     properties: { layerId: BUNDLED_LAND_ID, title: 'Natural Earth land', basemap: true },
   });
@@ -104,7 +77,7 @@ export function setLandCredits(map: OlMap, credits: readonly CreditId[]): void {
   const land = map
     .getLayers()
     .getArray()
-    .find((l) => l.get('layerId') === BUNDLED_LAND_ID) as ImageLayer<ImageSource> | undefined;
+    .find((l) => l.get('layerId') === BUNDLED_LAND_ID) as VectorImageLayer | undefined;
   land?.getSource()?.setAttributions(() => credits.map(attributionHtml));
 }
 
