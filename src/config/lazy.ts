@@ -89,7 +89,7 @@ export function lazyNamed<P extends object>(
  * Runs `task` when the main thread is idle (a timer where requestIdleCallback is missing). No deadline:
  * a prefetch never forces itself between a pan's frames.
  */
-function whenIdle(task: () => void): void {
+export function whenIdle(task: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task());
   else setTimeout(task, 50);
 }

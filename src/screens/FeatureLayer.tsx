@@ -2,7 +2,8 @@
 // the draft form and edit overlay, the edit toolbar, the comparison and the pending-changes drawer
 // with its button. Mount once inside the map container (position: relative). Issue 17: none of them
 // is on the first screen, so each is a lazy chunk mounted when it first has something to show.
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
 import { useAuthStore, isLoggedIn } from '../state/auth_store.ts';
 import { effectiveTimeZone, useSettingsStore } from '../state/settings_store.ts';
@@ -15,7 +16,10 @@ import { useOutbox } from '../outbox/outbox.ts';
 import { useOutboxSync } from '../outbox/use_outbox_sync.ts';
 import { useSelection } from '../state/selection_store.ts';
 import { useDraft } from '../edit/draft_store.ts';
-import { lazyNamed } from '../config/lazy.ts';
+import { lazyNamed, whenIdle } from '../config/lazy.ts';
+import { afterMark } from '../config/after_mark.ts';
+import { FEATURES_DRAWN_MARK } from '../map/layer_session.ts';
+import { prepareDateFormat } from '../ui/format_date.ts';
 import { LazySurface } from '../config/LazySurface.tsx';
 import type OlMap from 'ol/Map.js';
 
@@ -38,6 +42,9 @@ export interface FeatureLayerProps {
 }
 
 const discardDraft = () => useDraft.getState().discard();
+
+/** Where the features are never drawn (no vector layer, a failed load), the dates are prepared anyway after this. */
+const DATE_FORMAT_FALLBACK_MS = 120_000;
 const clearSelection = () => useSelection.getState().clear();
 
 /** Issue 17: a tap re-renders the prompt alone, not every surface of this layer. */
@@ -73,6 +80,16 @@ export function FeatureLayer({ appKey, config, apiBase = '' }: FeatureLayerProps
       timeFormat: settings.timeFormat || config.timeFormat,
     }),
     [apiBase, appKey, config, status, reviewer, adminMode, settings],
+  );
+  // Issue 14: the zone and the formatter the dates need (the review queue's rows, a history) are made
+  // in idle periods once the features are drawn, not in the long task of the first date's render.
+  const { i18n } = useTranslation();
+  useEffect(
+    () =>
+      afterMark(FEATURES_DRAWN_MARK, DATE_FORMAT_FALLBACK_MS, () =>
+        prepareDateFormat(() => ui.timeZone, { locale: i18n.language, timeFormat: ui.timeFormat }, whenIdle),
+      ),
+    [ui, i18n.language],
   );
   useOutboxSync(ui.api);
   const drafting = useDraft((s) => s.draft !== null);

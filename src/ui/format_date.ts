@@ -38,3 +38,19 @@ export function formatDate(value: unknown, opts: { locale: string; timeZone?: st
   if (value == null || value === '' || Number.isNaN(date.getTime())) return String(value ?? '');
   return formatterFor(opts.locale, opts.timeZone, opts.timeFormat ?? DEFAULT_TIME_FORMAT).format(date);
 }
+
+/**
+ * Makes ahead, in two idle periods, what the first date shown would otherwise make inside a render:
+ * the time zone (`timeZone()`, a guess of the host's zone) and its formatter. Each is one native
+ * call of tens of ms on a slow phone (issue 14: the review queue's first rows at CPU 4×).
+ */
+export function prepareDateFormat(
+  timeZone: () => string | undefined,
+  opts: { locale: string; timeFormat?: string },
+  idle: (task: () => void) => void,
+): void {
+  idle(() => {
+    const zone = timeZone();
+    idle(() => formatterFor(opts.locale, zone, opts.timeFormat ?? DEFAULT_TIME_FORMAT));
+  });
+}

@@ -1,8 +1,8 @@
 // SPEC §3/§9 dates: the app's time zone and time format, localized by Intl. Formatters are kept per
 // locale, zone and format (issue 14: the review queue formats a date on every row), so each of those
 // must still give its own answer.
-import { describe, expect, it } from 'vitest';
-import { formatDate } from '../../src/ui/format_date.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { formatDate, prepareDateFormat } from '../../src/ui/format_date.ts';
 
 const NOON_UTC = '2026-03-14T12:00:00Z';
 
@@ -25,5 +25,25 @@ describe('formatDate', () => {
     expect(formatDate(NOON_UTC, { locale: 'en_US', timeZone: 'Mars/Olympus', timeFormat: 'L' })).toBe(local);
     expect(formatDate('not a date', { locale: 'en_US' })).toBe('not a date');
     expect(formatDate(null, { locale: 'en_US' })).toBe('');
+  });
+});
+
+describe('prepareDateFormat', () => {
+  it('guesses the zone in one idle period and builds its formatter in the next, so the first date shown builds none', () => {
+    const queue: (() => void)[] = [];
+    const idle = (task: () => void) => queue.push(task);
+    const zone = vi.fn(() => 'Asia/Tokyo');
+    prepareDateFormat(zone, { locale: 'en_GB', timeFormat: 'LT' }, idle);
+    expect(zone).not.toHaveBeenCalled(); // nothing before the page is idle
+    queue.shift()!();
+    expect(zone).toHaveBeenCalledTimes(1);
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    queue.shift()!();
+    expect(made).toHaveBeenCalledTimes(1);
+    expect(queue).toHaveLength(0);
+    // The row's own call finds the formatter made ahead.
+    expect(formatDate(NOON_UTC, { locale: 'en_GB', timeZone: 'Asia/Tokyo', timeFormat: 'LT' })).toBe('21:00');
+    expect(made).toHaveBeenCalledTimes(1);
+    made.mockRestore();
   });
 });
