@@ -47,7 +47,7 @@ export function ObservationDialog({
   return (
     <AddDialog kind="observations" onClose={onClose} onSubmit={submit} busy={upload.isPending}>
       {!species ? (
-        <Spinner size="tiny" />
+        <Spinner size="tiny" aria-label={t('common.loading')} />
       ) : (
         <Field label={t('observations.field.species')} required>
           <Select data-testid="observation-species" value={speciesId} onChange={(_, d) => setSpeciesId(d.value)}>

@@ -49,7 +49,7 @@ function Section({ kind, gfid, onAdd }: { kind: ListKind; gfid: number; onAdd: (
         )}
       </div>
       {list.isPending ? (
-        <Spinner size="tiny" />
+        <Spinner size="tiny" aria-label={t('common.loading')} />
       ) : (
         <ul className={styles.list}>
           {(list.data ?? []).map((a) => (

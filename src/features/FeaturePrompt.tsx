@@ -119,7 +119,7 @@ export function FeaturePrompt() {
               (feature.isError ? (
                 <p>{feature.error.message}</p>
               ) : !data || !defs ? (
-                <Spinner size="small" />
+                <Spinner size="small" aria-label={t('common.loading')} />
               ) : (
                 <PropertyTable defs={defs} values={data.properties} />
               ))}

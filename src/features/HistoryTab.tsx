@@ -12,7 +12,7 @@ export function HistoryTab({ gfid }: { gfid: number }) {
   const ui = useFeatureUi();
   const styles = useStyles();
   const history = useHistory(ui.api, gfid);
-  if (history.isPending) return <Spinner size="tiny" />;
+  if (history.isPending) return <Spinner size="tiny" aria-label={t('common.loading')} />;
   if (!history.data?.length) return <p>{t('features.noHistory')}</p>;
   return (
     <ol data-testid="history-list" className={styles.list}>

@@ -31,7 +31,7 @@ function Thumb({ gfid, image }: { gfid: number; image: AttachmentItem }) {
           className={mergeClasses(styles.image, image.status === 'pending' && styles.pendingImage)}
         />
       ) : (
-        <Spinner size="tiny" />
+        <Spinner size="tiny" aria-label={t('common.loading')} />
       )}
       <figcaption className={styles.caption}>
         {image.status === 'pending' && (
@@ -59,7 +59,7 @@ export function ImagesTab({ gfid }: { gfid: number }) {
         </Button>
       )}
       {list.isPending ? (
-        <Spinner size="tiny" />
+        <Spinner size="tiny" aria-label={t('common.loading')} />
       ) : (
         <div className={styles.grid}>
           {(list.data ?? []).map((img) => (

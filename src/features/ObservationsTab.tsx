@@ -41,7 +41,7 @@ function ObservationList({ gfid }: { gfid: number }) {
   const ui = useFeatureUi();
   const styles = useStyles();
   const observations = useFeatureObservations(ui.api, gfid);
-  if (observations.isPending) return <Spinner size="tiny" />;
+  if (observations.isPending) return <Spinner size="tiny" aria-label={t('common.loading')} />;
   // SPEC §8: the observations could not be had.
   if (observations.isError) return <p role="alert">{t('observations.failed')}</p>;
   if (!observations.data.length) return <p>{t('observations.none')}</p>;

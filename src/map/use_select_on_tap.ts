@@ -16,6 +16,7 @@ import { useReview, type CompareTarget } from '../review/review_store.ts';
 import { useDraft } from '../edit/draft_store.ts';
 import type { Hit, HitQuery } from '../../workers/data/protocol.ts';
 import { getDataWorker } from './data_worker_client.ts';
+import { noteMapClick } from './last_map_click.ts';
 
 export type HitTester = (query: HitQuery) => Promise<Hit[]>;
 
@@ -71,6 +72,7 @@ export function listenForSelectTaps(map: OlMap, hitTest: HitTester = workerHitTe
   };
 
   const onClick = (event: MapBrowserEvent) => {
+    noteMapClick();
     const resolution = map.getView().getResolution();
     const [x, y] = event.coordinate;
     // OpenLayers dispatches a pair's second click and then, in the same task, the dblclick: a

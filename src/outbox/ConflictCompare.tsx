@@ -75,7 +75,7 @@ export function ConflictCompare({ item }: { item: OutboxItem }) {
           sides={[t('outbox.current'), t('outbox.yours')]}
         />
       ) : (
-        <Spinner size="tiny" />
+        <Spinner size="tiny" aria-label={t('common.loading')} />
       )}
       <div className={styles.actions}>
         <Button

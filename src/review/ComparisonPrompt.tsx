@@ -85,7 +85,7 @@ export function ComparisonPrompt({ waiting }: { waiting?: ReactNode }) {
       {!target.admin && waiting}
       {!target.admin && <MyVerdicts />}
       {loading ? (
-        <Spinner />
+        <Spinner aria-label={t('common.loading')} />
       ) : failed || !grouped ? (
         <p>{failed?.message}</p>
       ) : (

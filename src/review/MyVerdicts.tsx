@@ -46,7 +46,7 @@ export function MyVerdicts() {
     <section data-testid="my-verdicts">
       <h3>{t('review.verdicts')}</h3>
       {q.isPending ? (
-        <Spinner size="tiny" />
+        <Spinner size="tiny" aria-label={t('common.loading')} />
       ) : q.isError ? (
         <p>{q.error.message}</p>
       ) : q.data.items.length === 0 ? (

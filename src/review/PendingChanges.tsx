@@ -23,6 +23,8 @@ import { useQueueDecide } from './use_queue_decide.ts';
 import { useRectSelect } from './use_rect_select.ts';
 import { useReturnFocus } from '../state/use_return_focus.ts';
 import { formatDate } from '../ui/format_date.ts';
+// A row names its spinner without a translation hook of its own (one per row, issue 14).
+import i18n from '../i18n/index.ts';
 
 /** Below this width the drawer takes the whole screen (a phone, 360 px). */
 const NARROW_PX = 600;
@@ -63,7 +65,7 @@ function Row({ index, filter, onDecide }: RowProps) {
   // mount in a transition that React slices (issue 14: no main-thread task over 50 ms).
   const data = useDeferredValue(q.data);
   const item = data?.items[index % QUEUE_PAGE_SIZE];
-  if (!item) return q.isPending ? <Spinner size="extra-tiny" className={styles.loading} /> : null;
+  if (!item) return q.isPending ? <Spinner size="extra-tiny" className={styles.loading} aria-label={i18n.t('common.loading')} /> : null;
   return (
     <QueueRow
       item={item}
@@ -209,7 +211,7 @@ export function PendingChanges() {
           />
           {answer && <Summary answer={answer} />}
           {first.isPending ? (
-            <Spinner />
+            <Spinner aria-label={t('common.loading')} />
           ) : first.isError ? (
             <p>{first.error.message}</p>
           ) : total === 0 ? (

@@ -123,7 +123,7 @@ export function Shell() {
       <Notifier />
       {route.name === 'map' && <MapScreen appKey={appKey} shell={shell} />}
       {route.name === 'overview' && (
-        <Suspense fallback={<Spinner />}>
+        <Suspense fallback={<Spinner aria-label={i18n.t('common.loading')} />}>
           <OverviewScreen appKey={appKey} />
         </Suspense>
       )}

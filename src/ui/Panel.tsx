@@ -16,6 +16,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { msSinceMapClick } from '../map/last_map_click.ts';
 import type { Geometry } from '../model/index.ts';
 import { PHONE_QUERY, useMediaQuery } from '../state/use_media_query.ts';
 import { OpenSheet, useKeepInView } from './use_keep_in_view.ts';
@@ -101,7 +102,8 @@ const GHOST_CLICK_MS = 500;
 /**
  * OpenLayers' double-click interval. A tap opens its prompt at once (use_select_on_tap.ts), so the
  * second click of a double click (which zooms) could land on the panel that has just appeared under
- * it (a phone's bottom sheet, a modal prompt's backdrop): until then the pointer goes through to the map.
+ * it (a phone's bottom sheet, a modal prompt's backdrop): until the interval after the map's click
+ * is over, the pointer goes through to the map. A panel opened otherwise takes it at once.
  */
 const DOUBLE_CLICK_MS = 250;
 
@@ -116,11 +118,13 @@ export function Panel({ mode, title, testId, onClose, children, side = 'right', 
   useKeepInView(sheetRef, focus, focusKey, phone);
   const openedAt = useRef(0);
   const cardRef = useRef<HTMLDivElement>(null);
-  const [justOpened, setJustOpened] = useState(true);
+  // Only a panel opened right after a map click can be under that click's second half.
+  const [justOpened, setJustOpened] = useState(() => msSinceMapClick() < DOUBLE_CLICK_MS);
   useEffect(() => {
-    const timer = setTimeout(() => setJustOpened(false), DOUBLE_CLICK_MS);
+    if (!justOpened) return;
+    const timer = setTimeout(() => setJustOpened(false), Math.max(0, DOUBLE_CLICK_MS - msSinceMapClick()));
     return () => clearTimeout(timer);
-  }, []);
+  }, [justOpened]);
   const passThrough = justOpened ? styles.passThrough : undefined;
   useEffect(() => {
     openedAt.current = performance.now();

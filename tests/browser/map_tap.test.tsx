@@ -9,6 +9,7 @@ import View from 'ol/View.js';
 import { listenForSelectTaps, type HitTester } from '../../src/map/use_select_on_tap.ts';
 import { useSelection } from '../../src/state/selection_store.ts';
 import { Panel } from '../../src/ui/Panel.tsx';
+import { noteMapClick } from '../../src/map/last_map_click.ts';
 import type { Hit, HitQuery } from '../../workers/data/protocol.ts';
 import { byTestId, render, unmount } from './shell_harness.tsx';
 
@@ -102,7 +103,17 @@ describe('a tap on the map (issue 17)', () => {
     expect(useSelection.getState().hits).toEqual([OTHER]);
   });
 
-  it('lets the second click of a double click through a panel that has just opened', async () => {
+  it('lets the second click of a double click through a panel that has just opened, and only then', async () => {
+    // Opened otherwise (a link, a list): the panel takes the pointer at once.
+    await render(
+      <Panel mode="mapOverlay" title="Paris" testId="linked-panel" onClose={() => undefined}>
+        <p>content</p>
+      </Panel>,
+    );
+    expect(getComputedStyle(byTestId('linked-panel')!).pointerEvents).toBe('auto');
+    await unmount();
+    // Opened by a map click: the click's second half goes through to the map.
+    noteMapClick();
     await render(
       <Panel mode="mapOverlay" title="Berlin" testId="tap-panel" onClose={() => undefined}>
         <p>content</p>

@@ -55,7 +55,7 @@ export function ExportMenu({ api, workspace, layer, fileName, gfids, label, test
     <Button
       className={styles.touch}
       size={size}
-      icon={busy ? <Spinner size="extra-tiny" /> : <ArrowDownload16Regular />}
+      icon={busy ? <Spinner size="extra-tiny" aria-label={t('common.loading')} /> : <ArrowDownload16Regular />}
       aria-label={label}
       disabledFocusable={!online || busy}
       data-testid={testId}
