@@ -95,7 +95,8 @@ interface Props {
 
 /**
  * A sheet opens under the finger that tapped the map (a drawn point, a tapped feature): the click
- * the browser sends after that touch must not land on the button that has just appeared there.
+ * the browser sends after that touch must not land on the button that has just appeared there. A
+ * panel opened otherwise (a link, a list) answers a tap at once.
  */
 const GHOST_CLICK_MS = 500;
 
@@ -120,6 +121,8 @@ export function Panel({ mode, title, testId, onClose, children, side = 'right', 
   const cardRef = useRef<HTMLDivElement>(null);
   // Only a panel opened right after a map click can be under that click's second half.
   const [justOpened, setJustOpened] = useState(() => msSinceMapClick() < DOUBLE_CLICK_MS);
+  // Only a panel opened by a tap on the map can be under that touch's own late click.
+  const [underTap] = useState(() => msSinceMapClick() < GHOST_CLICK_MS);
   useEffect(() => {
     if (!justOpened) return;
     const timer = setTimeout(() => setJustOpened(false), Math.max(0, DOUBLE_CLICK_MS - msSinceMapClick()));
@@ -134,7 +137,7 @@ export function Panel({ mode, title, testId, onClose, children, side = 'right', 
   }, []);
   const swallowGhostClick = (e: MouseEvent) => {
     const touch = (e.nativeEvent as PointerEvent).pointerType === 'touch';
-    if (touch && performance.now() - openedAt.current < GHOST_CLICK_MS) {
+    if (touch && underTap && performance.now() - openedAt.current < GHOST_CLICK_MS) {
       e.preventDefault();
       e.stopPropagation();
     }
