@@ -22,20 +22,37 @@ function remember(el: HTMLElement): void {
 }
 
 /**
+ * Bumped by every opening and every closing: a closing's pending attempts belong to the latest event
+ * only. Without it, a drawer's late attempt (its exit motion outlasts the keyboard) could take the
+ * focus from a surface opened after it, or from the control that opened that surface.
+ */
+let focusEvents = 0;
+
+/**
  * Moves the focus to the opener (or the latest earlier one on the page) while it is stranded: on the
  * body, on a removed element, or still where it was as the surface closed (a Fluent dialog keeps its
- * content through its exit motion). Focus that has gone elsewhere (a surface opened in its place) stays.
+ * content through its exit motion, and a modal's siblings may refuse focus until it ends: hence a few
+ * attempts). The attempts stop once one succeeds, once the focus has gone elsewhere (a surface opened
+ * in its place, or the user moved on), or once another surface opens or closes.
  */
 function giveBack(opener: HTMLElement | null): void {
   const leaving = focusedControl();
+  const event = ++focusEvents;
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  let frame = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const t of timers) clearTimeout(t);
+  };
   const attempt = () => {
     const now = focusedControl();
-    if (now && now !== leaving) return;
+    if (event !== focusEvents || (now && now !== leaving)) return stop();
     const target = [opener, ...openers.slice().reverse()].find((el) => el?.isConnected);
     target?.focus();
+    if (target && document.activeElement === target) stop();
   };
-  requestAnimationFrame(attempt);
-  for (const ms of [150, 400]) setTimeout(attempt, ms);
+  frame = requestAnimationFrame(attempt);
+  for (const ms of [150, 400]) timers.push(setTimeout(attempt, ms));
 }
 
 export function useReturnFocus(open: boolean): void {
@@ -48,6 +65,7 @@ export function useReturnFocus(open: boolean): void {
   useLayoutEffect(() => {
     if (!open) return;
     const from = opener.current;
+    focusEvents++;
     if (from) remember(from);
     return () => giveBack(from);
   }, [open]);
