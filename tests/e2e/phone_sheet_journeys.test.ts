@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { USER, e2eSuite } from './support/server.ts';
+import { installCoverCheck } from './support/cover_check.ts';
 import { APP, berlin, logIn, openApp, pixelOf, shooter, suggestCity } from './support/journey.ts';
 
 const suite = e2eSuite('mapdraft-phone-sheet-shots');
@@ -17,15 +18,12 @@ const suite = e2eSuite('mapdraft-phone-sheet-shots');
  * their centre or a corner by something else (with what covers them), and the buttons, tabs and
  * lists under a 44 px touch target.
  */
-function missedControls(page: Page, testId: string): Promise<string[]> {
+async function missedControls(page: Page, testId: string): Promise<string[]> {
+  await page.evaluate(installCoverCheck);
   return page.evaluate(async (id) => {
     const sheet = document.querySelector(`[data-testid="${id}"]`);
     if (!sheet) return [`no ${id}`];
     const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    const nameOf = (el: Element | null) =>
-      !el
-        ? 'nothing (off the screen)'
-        : (el.closest('[data-testid]')?.getAttribute('data-testid') ?? `${el.tagName.toLowerCase()}.${el.className}`);
     const labelOf = (el: Element) =>
       el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? (el.textContent?.trim() || el.tagName.toLowerCase());
     const controls = [...sheet.querySelectorAll('button, input, select, textarea, [role=tab], a[href], [contenteditable=true]')].filter(
@@ -39,19 +37,8 @@ function missedControls(page: Page, testId: string): Promise<string[]> {
       await frame();
       const r = control.getBoundingClientRect();
       if (el.matches('button, [role=tab], select') && r.height < 44) found.push(`${labelOf(el)} ${Math.round(r.height)} px tall`);
-      const points = [
-        [r.left + r.width / 2, r.top + r.height / 2],
-        [r.left + 3, r.top + 3],
-        [r.right - 3, r.top + 3],
-        [r.left + 3, r.bottom - 3],
-        [r.right - 3, r.bottom - 3],
-      ];
-      for (const [x, y] of points) {
-        const hit = document.elementFromPoint(x!, y!);
-        if (hit && control.contains(hit)) continue;
-        found.push(`${labelOf(el)} under ${nameOf(hit)} at ${Math.round(x!)},${Math.round(y!)}`);
-        break;
-      }
+      const covered = window.__coveredAt!(control);
+      if (covered) found.push(`${labelOf(el)} ${covered}`);
     }
     return found;
   }, testId);

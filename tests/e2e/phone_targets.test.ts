@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN, USER, e2eSuite } from './support/server.ts';
+import { installCoverCheck } from './support/cover_check.ts';
 import { APP, DESKTOP, PHONE, berlin, logIn, mapReady, openApp, pixelOf, shooter, suggestCity, type Device } from './support/journey.ts';
 
 const suite = e2eSuite('mapdraft-phone-target-shots');
@@ -17,12 +18,9 @@ const suite = e2eSuite('mapdraft-phone-target-shots');
  * smaller than `minPx` (either side; a field: its height), not whole in the window, or covered at its
  * centre or a corner (what covers it is named).
  */
-function badControls(page: Page, minPx: number): Promise<string[]> {
+async function badControls(page: Page, minPx: number): Promise<string[]> {
+  await page.evaluate(installCoverCheck);
   return page.evaluate((min) => {
-    const nameOf = (el: Element | null) =>
-      !el
-        ? 'nothing (off the screen)'
-        : (el.closest('[data-testid]')?.getAttribute('data-testid') ?? `${el.tagName.toLowerCase()}.${el.className}`);
     const labelOf = (el: Element) =>
       el.getAttribute('data-testid') ??
       el.getAttribute('aria-label') ??
@@ -40,19 +38,8 @@ function badControls(page: Page, minPx: number): Promise<string[]> {
         found.push(`${labelOf(el)} not whole in the window`);
         continue;
       }
-      const points = [
-        [r.left + r.width / 2, r.top + r.height / 2],
-        [r.left + 3, r.top + 3],
-        [r.right - 3, r.top + 3],
-        [r.left + 3, r.bottom - 3],
-        [r.right - 3, r.bottom - 3],
-      ];
-      for (const [x, y] of points) {
-        const hit = document.elementFromPoint(x!, y!);
-        if (hit && el.contains(hit)) continue;
-        found.push(`${labelOf(el)} under ${nameOf(hit)} at ${Math.round(x!)},${Math.round(y!)}`);
-        break;
-      }
+      const covered = window.__coveredAt!(el);
+      if (covered) found.push(`${labelOf(el)} ${covered}`);
     }
     return found;
   }, minPx);
