@@ -1,5 +1,5 @@
-// Issue 17: work that follows a tap but is not what the tap shows (writing the address) waits until
-// the prompt is on screen, instead of delaying its first frame.
+// Issues 14 and 17: work that follows an action but is not what the action shows (writing the address
+// after a tap, a toast after a decision) waits until that frame is on screen, instead of delaying it.
 
 /** Runs `task` once the next frame is painted (a task queued from its animation frame); returns the cancel. */
 export function afterNextPaint(task: () => void): () => void {
