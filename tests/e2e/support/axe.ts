@@ -15,7 +15,9 @@ export async function seriousViolations(page: Page, selector?: string): Promise<
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   return page.evaluate(async (sel) => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY));
+    const finite = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY));
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
     const context = { include: [sel ?? 'html'], exclude: ['[data-tabster-dummy]'] };
     const result = await axe.run(context, { resultTypes: ['violations'] });
