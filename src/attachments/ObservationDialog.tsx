@@ -2,11 +2,12 @@
 // seen here, when and how many, with a note. Checked with the model's rule before it leaves, then sent
 // through the outbox like every attachment (so it is kept on the device without signal) and reviewed.
 import { useState } from 'react';
-import { Field, Input, Select, Spinner, Textarea } from '@fluentui/react-components';
+import { Field, Input, Select, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { OBSERVATION_COUNT_MAX, OBSERVATION_NOTE_MAX, validateObservation, type Species } from '../model/index.ts';
 import { AddDialog, useRuleMessage } from './AddDialog.tsx';
 import { useUpload } from './use_upload.ts';
+import { LoadingSpinner } from '../ui/LoadingSpinner.tsx';
 
 /** `datetime-local` wants the local wall-clock time, without a zone. */
 function localNow(): string {
@@ -47,7 +48,7 @@ export function ObservationDialog({
   return (
     <AddDialog kind="observations" onClose={onClose} onSubmit={submit} busy={upload.isPending}>
       {!species ? (
-        <Spinner size="tiny" aria-label={t('common.loading')} />
+        <LoadingSpinner size="tiny" />
       ) : (
         <Field label={t('observations.field.species')} required>
           <Select data-testid="observation-species" value={speciesId} onChange={(_, d) => setSpeciesId(d.value)}>

@@ -1,7 +1,7 @@
 // SPEC §2 feature-properties prompt "attachments": comments, links, bibliography, documents and
 // tags, each listed (accepted ones plus the user's own pending ones) with an add button.
 import { useState } from 'react';
-import { Badge, Button, Input, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { fetchBlob, useAttachments, type AttachmentItem, type AttachmentKind } from '../api/suggestions.ts';
 import { useConfirm } from '../dialogs/confirm_store.ts';
@@ -10,6 +10,7 @@ import { useFeatureUi } from '../ui/context.ts';
 import { TextAttachmentDialog, type TextKind } from '../attachments/TextDialogs.tsx';
 import { DocumentDialog } from '../attachments/DocumentDialog.tsx';
 import { useUpload } from '../attachments/use_upload.ts';
+import { LoadingSpinner } from '../ui/LoadingSpinner.tsx';
 
 const useStyles = makeStyles({
   section: { marginBottom: tokens.spacingVerticalS },
@@ -49,7 +50,7 @@ function Section({ kind, gfid, onAdd }: { kind: ListKind; gfid: number; onAdd: (
         )}
       </div>
       {list.isPending ? (
-        <Spinner size="tiny" aria-label={t('common.loading')} />
+        <LoadingSpinner size="tiny" />
       ) : (
         <ul className={styles.list}>
           {(list.data ?? []).map((a) => (

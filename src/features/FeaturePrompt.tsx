@@ -2,7 +2,7 @@
 // properties by type and tabs for attachments, images and history, with edit, delete, PDF
 // download and export as a file (issue 15 part 6). Editing starts a draft (src/edit); the form shows in the draft panel.
 import { useDeferredValue, useState } from 'react';
-import { Button, Spinner, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { geometryFamily } from '../model/index.ts';
 import { useSelection } from '../state/selection_store.ts';
@@ -25,6 +25,7 @@ import { downloadPdf } from './download_pdf.ts';
 import { ExportMenu } from '../interop/export/ExportMenu.tsx';
 import { useOutdoor } from '../state/outdoor_store.ts';
 import { ensureRegistered } from '../owner/workspace_register.ts';
+import { LoadingSpinner } from '../ui/LoadingSpinner.tsx';
 
 const useStyles = makeStyles({
   body: { minHeight: '120px' },
@@ -119,7 +120,7 @@ export function FeaturePrompt() {
               (feature.isError ? (
                 <p>{feature.error.message}</p>
               ) : !data || !defs ? (
-                <Spinner size="small" aria-label={t('common.loading')} />
+                <LoadingSpinner size="small" />
               ) : (
                 <PropertyTable defs={defs} values={data.properties} />
               ))}

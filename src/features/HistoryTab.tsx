@@ -1,9 +1,10 @@
 // SPEC §2 history prompt: every accepted version, newest first (the server's order).
-import { Spinner, makeStyles } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useHistory } from '../api/suggestions.ts';
 import { useFeatureUi } from '../ui/context.ts';
 import { formatDate } from '../ui/format_date.ts';
+import { LoadingSpinner } from '../ui/LoadingSpinner.tsx';
 
 const useStyles = makeStyles({ list: { paddingLeft: '18px' } });
 
@@ -12,7 +13,7 @@ export function HistoryTab({ gfid }: { gfid: number }) {
   const ui = useFeatureUi();
   const styles = useStyles();
   const history = useHistory(ui.api, gfid);
-  if (history.isPending) return <Spinner size="tiny" aria-label={t('common.loading')} />;
+  if (history.isPending) return <LoadingSpinner size="tiny" />;
   if (!history.data?.length) return <p>{t('features.noHistory')}</p>;
   return (
     <ol data-testid="history-list" className={styles.list}>

@@ -1,12 +1,13 @@
 // SPEC §2/§7 images: the list (imagesWithDescription), each fetched as a blob (the session header
 // cannot ride on an <img src>) and shown through an object URL.
 import { useState } from 'react';
-import { Badge, Button, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useAttachments, type AttachmentItem } from '../api/suggestions.ts';
 import { useBlobUrl } from '../ui/use_blob_url.ts';
 import { useFeatureUi } from '../ui/context.ts';
 import { ImageDialog } from '../attachments/ImageDialog.tsx';
+import { LoadingSpinner } from '../ui/LoadingSpinner.tsx';
 
 const useStyles = makeStyles({
   thumb: { margin: 0, width: '110px' },
@@ -31,7 +32,7 @@ function Thumb({ gfid, image }: { gfid: number; image: AttachmentItem }) {
           className={mergeClasses(styles.image, image.status === 'pending' && styles.pendingImage)}
         />
       ) : (
-        <Spinner size="tiny" aria-label={t('common.loading')} />
+        <LoadingSpinner size="tiny" />
       )}
       <figcaption className={styles.caption}>
         {image.status === 'pending' && (
@@ -59,7 +60,7 @@ export function ImagesTab({ gfid }: { gfid: number }) {
         </Button>
       )}
       {list.isPending ? (
-        <Spinner size="tiny" aria-label={t('common.loading')} />
+        <LoadingSpinner size="tiny" />
       ) : (
         <div className={styles.grid}>
           {(list.data ?? []).map((img) => (

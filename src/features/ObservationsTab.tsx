@@ -2,13 +2,14 @@
 // with its threat status and the status's source (endangered ones stand out); demo data says so.
 // A logged-in user adds one as a suggestion (reviewed like the other attachments).
 import { useState } from 'react';
-import { Badge, Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useFeatureObservations } from '../api/observations.ts';
 import { ObservationDialog } from '../attachments/ObservationDialog.tsx';
 import { useFeatureUi } from '../ui/context.ts';
 import { formatDate } from '../ui/format_date.ts';
 import { useSpecies } from './use_species.ts';
+import { LoadingSpinner } from '../ui/LoadingSpinner.tsx';
 
 const useStyles = makeStyles({
   list: { paddingLeft: '18px', margin: 0 },
@@ -41,7 +42,7 @@ function ObservationList({ gfid }: { gfid: number }) {
   const ui = useFeatureUi();
   const styles = useStyles();
   const observations = useFeatureObservations(ui.api, gfid);
-  if (observations.isPending) return <Spinner size="tiny" aria-label={t('common.loading')} />;
+  if (observations.isPending) return <LoadingSpinner size="tiny" />;
   // SPEC §8: the observations could not be had.
   if (observations.isError) return <p role="alert">{t('observations.failed')}</p>;
   if (!observations.data.length) return <p>{t('observations.none')}</p>;

@@ -2,7 +2,7 @@
 // side by side in the review's own comparison view, both geometries on the map, and the choice to
 // resubmit on top of the current version or discard. Nothing is dropped without the user's word.
 import { useQuery } from '@tanstack/react-query';
-import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Geometry, OutboxItem } from '../model/index.ts';
 import { getDataWorker } from '../map/data_worker_client.ts';
@@ -14,6 +14,7 @@ import { ComparisonView } from '../review/ComparisonView.tsx';
 import { ComparisonOverlay } from '../review/ComparisonOverlay.tsx';
 import type { ChangeEntry } from '../api/suggestions.ts';
 import { discardOutboxItem, resubmitOutboxItem } from './outbox.ts';
+import { LoadingSpinner } from '../ui/LoadingSpinner.tsx';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalSNudge, justifyContent: 'flex-end', marginTop: tokens.spacingVerticalSNudge },
@@ -75,7 +76,7 @@ export function ConflictCompare({ item }: { item: OutboxItem }) {
           sides={[t('outbox.current'), t('outbox.yours')]}
         />
       ) : (
-        <Spinner size="tiny" aria-label={t('common.loading')} />
+        <LoadingSpinner size="tiny" />
       )}
       <div className={styles.actions}>
         <Button

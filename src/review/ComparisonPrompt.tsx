@@ -1,7 +1,7 @@
 // The comparison prompt around ComparisonView: one page of suggestions (the admin list or the
 // user's own), the chosen entry's geometries on the map, and accept / decline for admins.
 import { useEffect, type ReactNode } from 'react';
-import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMapInstance } from '../map/map_instance.ts';
@@ -17,6 +17,7 @@ import { MyVerdicts } from './MyVerdicts.tsx';
 import { useChangePage, useTappedChange } from './use_change_page.ts';
 import { useReview } from './review_store.ts';
 import { entryLabel, useDecide } from './use_decide.ts';
+import { LoadingSpinner } from '../ui/LoadingSpinner.tsx';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalSNudge, justifyContent: 'flex-end' },
@@ -85,7 +86,7 @@ export function ComparisonPrompt({ waiting }: { waiting?: ReactNode }) {
       {!target.admin && waiting}
       {!target.admin && <MyVerdicts />}
       {loading ? (
-        <Spinner aria-label={t('common.loading')} />
+        <LoadingSpinner />
       ) : failed || !grouped ? (
         <p>{failed?.message}</p>
       ) : (

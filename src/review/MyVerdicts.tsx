@@ -1,13 +1,14 @@
 // "My suggestions" (SPEC §4: every suggestion is pending until an admin accepts or declines it): the
 // submitter's own items of this app, newest first, each pending / accepted / declined, with the
 // admin's reason for a decline (GET /api/apps/{appKey}/suggestions/mine).
-import { Badge, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ReviewStatus } from '../model/index.ts';
 import { fetchMySuggestions } from '../api/review.ts';
 import { useFeatureUi } from '../ui/context.ts';
 import { formatDate } from '../ui/format_date.ts';
+import { LoadingSpinner } from '../ui/LoadingSpinner.tsx';
 
 /** The newest this many are shown; older verdicts are history, not news. */
 const SHOWN = 100;
@@ -46,7 +47,7 @@ export function MyVerdicts() {
     <section data-testid="my-verdicts">
       <h3>{t('review.verdicts')}</h3>
       {q.isPending ? (
-        <Spinner size="tiny" aria-label={t('common.loading')} />
+        <LoadingSpinner size="tiny" />
       ) : q.isError ? (
         <p>{q.error.message}</p>
       ) : q.data.items.length === 0 ? (

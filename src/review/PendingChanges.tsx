@@ -2,7 +2,7 @@
 // features, comments, links, bibliography entries, images, documents, tags and tag removals — each
 // with accept or decline; filters and bulk decisions above it. The list is windowed and its pages
 // come from the server as the admin scrolls (GET /api/apps/{appKey}/review).
-import { Button, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { startTransition, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,8 +23,7 @@ import { useQueueDecide } from './use_queue_decide.ts';
 import { useRectSelect } from './use_rect_select.ts';
 import { useReturnFocus } from '../state/use_return_focus.ts';
 import { formatDate } from '../ui/format_date.ts';
-// A row names its spinner without a translation hook of its own (one per row, issue 14).
-import i18n from '../i18n/index.ts';
+import { LoadingSpinner } from '../ui/LoadingSpinner.tsx';
 
 /** Below this width the drawer takes the whole screen (a phone, 360 px). */
 const NARROW_PX = 600;
@@ -65,7 +64,7 @@ function Row({ index, filter, onDecide }: RowProps) {
   // mount in a transition that React slices (issue 14: no main-thread task over 50 ms).
   const data = useDeferredValue(q.data);
   const item = data?.items[index % QUEUE_PAGE_SIZE];
-  if (!item) return q.isPending ? <Spinner size="extra-tiny" className={styles.loading} aria-label={i18n.t('common.loading')} /> : null;
+  if (!item) return q.isPending ? <LoadingSpinner size="extra-tiny" className={styles.loading} /> : null;
   return (
     <QueueRow
       item={item}
@@ -211,7 +210,7 @@ export function PendingChanges() {
           />
           {answer && <Summary answer={answer} />}
           {first.isPending ? (
-            <Spinner aria-label={t('common.loading')} />
+            <LoadingSpinner />
           ) : first.isError ? (
             <p>{first.error.message}</p>
           ) : total === 0 ? (

@@ -1,7 +1,7 @@
 // The app shell: route switch (SPEC §2), configuration applied (SPEC §3: title, icon,
 // colours, font size, language, theme), query-parameter intents, dialogs, notifications, PWA notices.
 import { Suspense, useEffect, useMemo } from 'react';
-import { FluentProvider, Spinner } from '@fluentui/react-components';
+import { FluentProvider } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { DEMO_APP_KEY, type AppConfig } from '../model/index.ts';
 import { resolveAppKey } from '../api/app_key.ts';
@@ -24,6 +24,7 @@ import { answerConfirm, useConfirmStore } from '../dialogs/confirm_store.ts';
 import { answerRegistration, useRegisterStore } from '../owner/workspace_register.ts';
 import { usePwaStore } from '../pwa/register_sw.ts';
 import { useOnline } from '../pwa/connectivity.ts';
+import { LoadingSpinner } from '../ui/LoadingSpinner.tsx';
 
 // Issue 17: the overview and the dialogs are not on the first screen: chunks of their own, loaded
 // with the SPEC §9 time-out when first opened (or prefetched once the features are drawn).
@@ -123,7 +124,7 @@ export function Shell() {
       <Notifier />
       {route.name === 'map' && <MapScreen appKey={appKey} shell={shell} />}
       {route.name === 'overview' && (
-        <Suspense fallback={<Spinner aria-label={i18n.t('common.loading')} />}>
+        <Suspense fallback={<LoadingSpinner />}>
           <OverviewScreen appKey={appKey} />
         </Suspense>
       )}

@@ -2,7 +2,7 @@
 // selected feature. The server writes the file (GET /api/features/export), so offline the button
 // stays focusable but disabled, and its tooltip says why.
 import { useState } from 'react';
-import { Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Spinner, Tooltip } from '@fluentui/react-components';
+import { Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
 import { ArrowDownload16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_EXTENSIONS, EXPORT_FORMAT_NAMES, EXPORT_FORMATS, type ExportFormat } from '../../model/index.ts';
@@ -11,6 +11,7 @@ import type { ApiCtx } from '../../api/suggestions.ts';
 import { useOnline } from '../../pwa/connectivity.ts';
 import { errorKeyOf, notifyError } from '../../state/notifications.ts';
 import { safeFileName, saveBlob } from '../../ui/save_blob.ts';
+import { LoadingSpinner } from '../../ui/LoadingSpinner.tsx';
 
 // Issue 19: 44 px touch targets on a phone, for the button and each format.
 const useStyles = makeStyles({
@@ -55,7 +56,7 @@ export function ExportMenu({ api, workspace, layer, fileName, gfids, label, test
     <Button
       className={styles.touch}
       size={size}
-      icon={busy ? <Spinner size="extra-tiny" aria-label={t('common.loading')} /> : <ArrowDownload16Regular />}
+      icon={busy ? <LoadingSpinner size="extra-tiny" /> : <ArrowDownload16Regular />}
       aria-label={label}
       disabledFocusable={!online || busy}
       data-testid={testId}
