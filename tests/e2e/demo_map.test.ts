@@ -13,6 +13,7 @@ import {
   startE2EServer,
   type E2EServer,
 } from './support/server.ts';
+import { mapReady } from './support/journey.ts';
 
 let server: E2EServer | undefined;
 let base: string;
@@ -81,7 +82,7 @@ describe('demo map', () => {
     await acceptCookies(page.context(), base);
     await page.goto(`${base}/${DEMO_APP_KEY}`);
     const map = page.locator('[data-testid=map]');
-    await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 120_000 });
+    await mapReady(page, 120_000);
     // Each layer once: its fetch starts with the configuration and the map's load takes it (issue 17).
     expect([...layerRequests].sort()).toEqual(['borders', 'cities', 'countries', 'roads']);
     // Away from the fitted view, so a re-fit after the login would show.
@@ -98,7 +99,7 @@ describe('demo map', () => {
     await page.getByTestId('login-submit').click();
     await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
     await expect.poll(() => layerRequests.some((l) => l.endsWith('_diff')), { timeout: 60_000 }).toBe(true);
-    await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 60_000 });
+    await mapReady(page, 60_000);
     expect(
       layerRequests.every((l) => l.endsWith('_diff')),
       layerRequests.join(),
@@ -129,7 +130,7 @@ describe('demo map', () => {
     // Signed in, the app opened again: every layer, the diff layers too, is asked for once.
     layerRequests.length = 0;
     await page.reload();
-    await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 120_000 });
+    await mapReady(page, 120_000);
     await expect.poll(() => layerRequests.filter((l) => l.endsWith('_diff')).length, { timeout: 60_000 }).toBeGreaterThan(0);
     await page.waitForTimeout(500);
     const perLayer = Object.groupBy(layerRequests, (l) => l);

@@ -9,6 +9,7 @@ import { nodeSqliteModule } from '../../server/services/export_gpkg.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { openMemoryDatabase } from '../../wasm/sqlite_db.ts';
 import { acceptCookies, e2eSuite } from './support/server.ts';
+import { mapReady } from './support/journey.ts';
 
 const suite = e2eSuite('mapdraft-export-shots');
 
@@ -18,7 +19,7 @@ async function openApp() {
   const page = await context.newPage();
   page.on('pageerror', (e) => suite.pageErrors.push(e.message));
   await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
-  await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 90_000 });
+  await mapReady(page);
   return { context, page };
 }
 

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_APP_KEY, SUCCESS } from '../../src/model/index.ts';
 import { USER, acceptCookies, e2eSuite } from './support/server.ts';
+import { mapReady } from './support/journey.ts';
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
 const suite = e2eSuite('mapdraft-field-shots');
@@ -21,7 +22,7 @@ async function openApp(): Promise<{ context: BrowserContext; page: Page }> {
   await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
   await page.getByTestId('app-title').waitFor();
   // The first load fits the layers' extent: press after it, so the point under the finger stays put.
-  await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 90_000 });
+  await mapReady(page);
   return { context, page };
 }
 

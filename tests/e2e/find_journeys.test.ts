@@ -6,6 +6,7 @@ import type { BrowserContextOptions } from 'playwright-core';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { startFakeSpeciesService } from './support/fake_species_service.ts';
 import { ADMIN, acceptCookies, e2eSuite } from './support/server.ts';
+import { mapReady } from './support/journey.ts';
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
 const suite = e2eSuite('mapdraft-find-shots');
@@ -16,7 +17,7 @@ async function openApp(options: BrowserContextOptions = {}) {
   const page = await context.newPage();
   page.on('pageerror', (e) => suite.pageErrors.push(e.message));
   await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
-  await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 90_000 });
+  await mapReady(page);
   return { context, page };
 }
 

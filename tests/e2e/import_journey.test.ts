@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILL_COLOR, DEMO_APP_KEY } from '../../src/model/index.ts';
 import { analysePng } from './support/png.ts';
 import { ADMIN, acceptCookies, e2eSuite } from './support/server.ts';
+import { mapReady } from './support/journey.ts';
 
 const suite = e2eSuite('mapdraft-import-shots');
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -130,7 +131,7 @@ describe('admin import as suggestions', () => {
     const page = await ctx.newPage();
     page.on('pageerror', (e) => suite.pageErrors.push(e.message));
     await page.goto(`${suite.server.base}/${DEMO_APP_KEY}?mode=admin`);
-    await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 120_000 });
+    await mapReady(page, 120_000);
     await page.getByTestId('account-button').click();
     await page.getByTestId('field-username').fill(ADMIN.username);
     await page.getByTestId('field-password').fill(ADMIN.password);

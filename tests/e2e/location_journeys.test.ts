@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { BrowserContextOptions } from 'playwright-core';
 import { DEMO_APP_KEY, ERRORS } from '../../src/model/index.ts';
 import { acceptCookies, e2eSuite } from './support/server.ts';
+import { mapReady } from './support/journey.ts';
 
 const PARIS = { latitude: 48.8566, longitude: 2.3522, accuracy: 60 };
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
@@ -19,7 +20,7 @@ async function openApp(options: BrowserContextOptions) {
   await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
   await page.getByTestId('app-title').waitFor();
   // The first load fits the layers' extent; the tap comes after it so that fit cannot undo the centring.
-  await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 90_000 });
+  await mapReady(page);
   return { context, page };
 }
 

@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { seriousViolations } from './support/axe.ts';
 import { ADMIN, USER, acceptCookies, e2eSuite } from './support/server.ts';
-import { lonLatAt, pixelOf, suggestCity, viewOf } from './support/journey.ts';
+import { lonLatAt, mapReady, pixelOf, suggestCity, viewOf } from './support/journey.ts';
 
 // bypassCSP: axe-core is injected as a script tag, which the app's CSP (rightly) refuses.
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, bypassCSP: true } as const;
@@ -23,7 +23,7 @@ async function openPhone(path = APP): Promise<{ context: BrowserContext; page: P
   const page = await context.newPage();
   page.on('pageerror', (e) => suite.pageErrors.push(e.message));
   await page.goto(`${suite.server.base}${path}`);
-  await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 90_000 });
+  await mapReady(page);
   return { context, page };
 }
 
@@ -373,7 +373,7 @@ describe('phone journeys (360×740, touch)', () => {
     const { context, page } = await openPhone();
     for (const scheme of ['light', 'dark'] as const) {
       await page.goto(`${suite.server.base}${APP}`);
-      await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 90_000 });
+      await mapReady(page);
       if (scheme === 'dark') {
         await page.getByTestId('settings-drawer-toggle').tap();
         await page.getByTestId('theme-switch').tap();

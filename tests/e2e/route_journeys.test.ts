@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { loadCities } from '../../server/seed/geodata.ts';
 import { acceptCookies, e2eSuite } from './support/server.ts';
+import { mapReady } from './support/journey.ts';
 
 const PARIS = { latitude: 48.8566, longitude: 2.3522, accuracy: 30 };
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
@@ -21,7 +22,7 @@ describe('route journeys (360 px)', () => {
     const page = await context.newPage();
     page.on('pageerror', (e) => suite.pageErrors.push(e.message));
     await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
-    await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 90_000 });
+    await mapReady(page);
 
     // The destination: a search result, selected.
     await page.getByTestId('search-input').fill('Lyon');
@@ -68,7 +69,7 @@ describe('route journeys (360 px)', () => {
     const page = await context.newPage();
     page.on('pageerror', (e) => suite.pageErrors.push(e.message));
     await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
-    await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 90_000 });
+    await mapReady(page);
     await page.getByTestId('search-input').fill('Lyon');
     const result = page.locator('[data-testid=search-result][data-layer=cities]').first();
     await expect.poll(() => result.textContent(), { timeout: 15_000 }).toBe('Lyon');

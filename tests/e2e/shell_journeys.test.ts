@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_APP_KEY, ERRORS } from '../../src/model/index.ts';
 import { acceptCookies, e2eSuite } from './support/server.ts';
+import { mapReady } from './support/journey.ts';
 
 const suite = e2eSuite('mapdraft-shell-shots');
 
@@ -76,7 +77,7 @@ describe('shell journeys', () => {
   it('opens offline after a first visit, with its features from the local store, and says it is offline', async () => {
     const { context, page } = await openApp();
     // The first visit stores the layers locally (SPEC §4 map load, §9 local database).
-    await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 90_000 });
+    await mapReady(page);
     const online = Number(await page.getByTestId('map').getAttribute('data-features-loaded'));
     // The service worker must control the page before the network goes away.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -88,7 +89,7 @@ describe('shell journeys', () => {
     await page.getByTestId('app-title').waitFor({ timeout: 30_000 });
     await page.getByTestId('offline-notice').waitFor();
     // With the network gone, every feature is drawn from wa-sqlite.
-    await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 90_000 });
+    await mapReady(page);
     expect(Number(await page.getByTestId('map').getAttribute('data-features-loaded'))).toBe(online);
     expect(await page.locator('[data-testid=map] canvas').count()).toBeGreaterThan(0);
     await page.screenshot({ path: join(suite.shots, 'offline-desktop.png') });

@@ -29,7 +29,28 @@ export async function openApp(
   return { context, page };
 }
 
-export const mapReady = (page: Page) => page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout: 90_000 });
+/**
+ * Waits for the map's features-loaded flag (SPEC §4). A map that never gets there fails with what the
+ * page said meanwhile (its last warnings and errors) and where the load stood, so a rare hang in a
+ * full CI run can be told from a slow machine.
+ */
+export async function mapReady(page: Page, timeout = 90_000): Promise<void> {
+  try {
+    await page.locator('[data-testid=map][data-features-loaded]').waitFor({ timeout });
+  } catch (err) {
+    const said = (await page.consoleMessages().catch(() => []))
+      .filter((m) => m.type() === 'warning' || m.type() === 'error')
+      .slice(-15)
+      .map((m) => `  ${m.type()}: ${m.text()}`);
+    const map = await page
+      .locator('[data-testid=map]')
+      .evaluate((el) => `aria-busy=${el.getAttribute('aria-busy')} loading=${el.getAttribute('data-map-loading')}`)
+      .catch(() => 'no map element');
+    throw new Error(`the map's features did not load in ${timeout} ms (${map}); the page said:\n${said.join('\n') || '  nothing'}`, {
+      cause: err,
+    });
+  }
+}
 
 /** A tap on a touch device, a click elsewhere. */
 export const press = (page: Page, testId: string) =>
