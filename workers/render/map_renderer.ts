@@ -5,7 +5,7 @@
 import View from 'ol/View.js';
 import { getForViewAndSize } from 'ol/extent.js';
 import { compose, create as createTransform, makeInverse } from 'ol/transform.js';
-import { DEFAULT_CENTER, DEFAULT_PROJECTION, DEFAULT_ZOOM, FIT_MAX_ZOOM, FIT_PADDING, type GeometryType } from '../../src/model/index.ts';
+import { DEFAULT_CENTER, DEFAULT_PROJECTION, DEFAULT_ZOOM, FIT_MAX_ZOOM, FIT_PADDING, LAYER_MIN_ZOOM, type GeometryType } from '../../src/model/index.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 import { combineExtents } from '../batch/spatial_index.ts';
 import type { Extent } from '../batch/mercator.ts';
@@ -168,9 +168,21 @@ export class MapRenderer {
     const extent = req.extent ?? this.featureExtent(req.layerIds);
     if (!extent) return this.viewState();
     this.view.fit(extent, { size: this.size, padding: [p, p, p, p], maxZoom: req.maxZoom ?? FIT_MAX_ZOOM });
+    // A world-wide layer on a narrow phone fits below zoom 1, where no layer with the default zoom
+    // range is drawn (SPEC §3 minZoom 1): the fit stops where the first of its layers shows.
+    const floor = req.extent ? undefined : this.lowestShownZoom(req.layerIds);
+    if (floor !== undefined && (this.view.getZoom() ?? floor) < floor) this.view.setResolution(this.view.getResolutionForZoom(floor));
     this.viewHints = [0, 0];
     this.requestFrame();
     return this.viewState();
+  }
+
+  /** The lowest zoom at which one of these layers (every layer when unnamed) draws any feature. */
+  private lowestShownZoom(layerIds?: string[]): number | undefined {
+    const shown = [...this.entries.values()].filter(
+      (e) => (!layerIds || layerIds.includes(e.config.id)) && e.data.count > 0 && (e.config.visible ?? true),
+    );
+    return shown.length ? Math.min(...shown.map((e) => e.config.minZoom ?? LAYER_MIN_ZOOM)) : undefined;
   }
 
   private featureExtent(layerIds?: string[]): Extent | null {
