@@ -92,7 +92,7 @@ export interface OpenSqliteOptions {
 /**
  * Opens `name` on the best back end that works here. A back end that is present but fails to open
  * (quota, a locked handle, a broken IndexedDB) falls through to the next one rather than leaving
- * the app without a store.
+ * the app without a store — after a few seconds of tries for an OPFS database that exists.
  */
 export async function openSqlite({ name, vfs }: OpenSqliteOptions): Promise<SqliteDb> {
   const candidates: VfsKind[] = vfs
@@ -101,12 +101,93 @@ export async function openSqlite({ name, vfs }: OpenSqliteOptions): Promise<Sqli
   let lastError: unknown;
   for (const kind of candidates) {
     try {
-      return await openWith(kind, name);
+      return await (kind === 'opfs' ? openOpfs(name) : openWith(kind, name));
     } catch (error) {
       lastError = error;
     }
   }
   throw lastError;
+}
+
+/**
+ * Waits between tries of an OPFS database that exists but does not open. A page that has just gone
+ * (a reload, a tab closed and opened again) gives up its Web Lock at once but its access handles a
+ * moment later: opening another back end then would show an empty store — offline, a map without
+ * its features (issue 17) — and write beside the real one.
+ */
+const OPFS_RETRY_MS = [50, 100, 250, 500, 1_000, 2_000];
+/** The files of one OPFS database, as OPFSCoopSyncVFS opens them. */
+const OPFS_FILE_SUFFIXES = ['', '-journal', '-wal'];
+
+async function openOpfs(name: string): Promise<SqliteDb> {
+  // Asked before the first try, which creates the file: a new database that fails is not waited for.
+  const existed = !(await databaseCertainlyEmpty(name));
+  for (let attempt = 0; ; attempt++) {
+    const last = !existed || attempt >= OPFS_RETRY_MS.length;
+    try {
+      // Only files that are free go to the VFS: it asks for their handles all at once and gives up
+      // at the first refusal, so the others would stay held and fail every later try.
+      if (existed && !last && !(await opfsFilesFree(name))) throw new Error(`${name}: its files are still held`);
+      return await openWith('opfs', name);
+    } catch (error) {
+      if (last) throw error;
+      await new Promise((resolve) => setTimeout(resolve, OPFS_RETRY_MS[attempt]));
+    }
+  }
+}
+
+/**
+ * Whether no one holds a file of OPFS database `name`: each one that exists is opened for
+ * synchronous access and closed again, one after the other, so a refusal leaves nothing held.
+ */
+async function opfsFilesFree(name: string): Promise<boolean> {
+  const root = await navigator.storage.getDirectory();
+  for (const suffix of OPFS_FILE_SUFFIXES) {
+    let file: FileSystemFileHandle;
+    try {
+      file = await root.getFileHandle(name + suffix);
+    } catch {
+      continue; // not there: nobody holds it
+    }
+    try {
+      (await (file as unknown as { createSyncAccessHandle(): Promise<{ close(): void }> }).createSyncAccessHandle()).close();
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** What a failed OPFSCoopSyncVFS try may still hold (its fields; the class ships without types). */
+interface OpfsVfsHoldings {
+  persistentFiles?: Map<string, { accessHandle: { close(): void } | null }>;
+  boundAccessHandles?: Map<string, { close(): void }>;
+  unboundAccessHandles?: Set<{ close(): void }>;
+  releaser?: (() => void) | null;
+}
+
+/** How long a failed OPFS try's handle requests, made together, may take to land before they are closed. */
+const OPFS_SETTLE_MS = 100;
+
+/**
+ * Gives back everything a failed OPFS try holds: its database files' handles (some land after the
+ * failure), its temporary files and their lock. Left open, they would refuse the next try.
+ */
+async function releaseOpfsTry(vfs: OpfsVfsHoldings): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, OPFS_SETTLE_MS));
+  const handles = [
+    ...[...(vfs.persistentFiles?.values() ?? [])].map((f) => f.accessHandle),
+    ...(vfs.boundAccessHandles?.values() ?? []),
+    ...(vfs.unboundAccessHandles ?? []),
+  ];
+  for (const handle of handles) {
+    try {
+      handle?.close();
+    } catch {
+      // already closed
+    }
+  }
+  vfs.releaser?.();
 }
 
 async function openWith(kind: VfsKind, name: string): Promise<SqliteDb> {
@@ -115,17 +196,22 @@ async function openWith(kind: VfsKind, name: string): Promise<SqliteDb> {
   // A VFS name unique to this module instance, so several stores in one worker cannot clash.
   const vfsName = `mapdraft-${kind}`;
   const vfsInstance = await Vfs.create(vfsName, module, { idbName: name });
-  sqlite3.vfs_register(vfsInstance, false);
-  const db = await sqlite3.open_v2(name, SQLite.SQLITE_OPEN_CREATE | SQLite.SQLITE_OPEN_READWRITE, vfsName);
-  const handle = new SqliteDb(sqlite3, db, kind, vfsInstance);
   try {
-    // Fails here, not on first use, when the back end cannot really read or write.
-    await handle.exec('PRAGMA user_version');
+    sqlite3.vfs_register(vfsInstance, false);
+    const db = await sqlite3.open_v2(name, SQLite.SQLITE_OPEN_CREATE | SQLite.SQLITE_OPEN_READWRITE, vfsName);
+    const handle = new SqliteDb(sqlite3, db, kind, vfsInstance);
+    try {
+      // Fails here, not on first use, when the back end cannot really read or write.
+      await handle.exec('PRAGMA user_version');
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    return handle;
   } catch (error) {
-    await handle.close();
+    if (kind === 'opfs') await releaseOpfsTry(vfsInstance as unknown as OpfsVfsHoldings);
     throw error;
   }
-  return handle;
 }
 
 /** Opens a database file that is only bytes in memory (an imported GeoPackage, issue 15), read-only. */

@@ -257,6 +257,20 @@ describe('local store in a worker', () => {
     await second.store.close();
   });
 
+  it('waits for its OPFS file while a page that has just gone still holds it, instead of opening an empty store elsewhere', async () => {
+    // A reload, or a tab closed and opened again: the old page's handles go a moment after its lock
+    // (issue 17: an offline reopen drew no feature, its store opened empty on IndexedDB).
+    const name = appName('held');
+    const first = await open(name);
+    await first.store.putLayerBatch(batchOf('Point'), { etag: 'W/"1"' });
+    await first.store.close();
+    workers.splice(0).forEach((w) => w.terminate());
+    await startWorker().holdOpfsFile(dbNameFor(name), 400);
+    const next = await open(name);
+    expect(next.info).toMatchObject({ name: dbNameFor(name), vfs: 'opfs' });
+    expect((await next.store.getLayerBatch('pts'))?.etag).toBe('W/"1"');
+  });
+
   it('knows a first visit has nothing stored without opening the store, and never says so once it exists', async () => {
     const name = appName('first visit');
     const harness = startWorker();
