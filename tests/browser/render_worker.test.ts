@@ -273,7 +273,10 @@ describe('render worker: layer rules', () => {
 
   it('fits a world-wide layer no further out than its min zoom, so a narrow screen shows its features (SPEC §3 minZoom 1)', async () => {
     const r = await renderer();
-    await r.setLayers([layer('pts', 'Point', '#ff00ff', { minZoom: 1 }), layer('hidden', 'Point', '#0000ff', { minZoom: 0, visible: false })]);
+    await r.setLayers([
+      layer('pts', 'Point', '#ff00ff', { minZoom: 1 }),
+      layer('hidden', 'Point', '#0000ff', { minZoom: 0, visible: false }),
+    ]);
     await r.setBatch(points('pts', [1, 2, 3], [-170, 0, 0, 0, 170, 0]));
     await r.setBatch(points('hidden', [4], [-170, 0]));
     // 340° on 120 px (200 less the padding) would be zoom < 0, where a min-zoom-1 layer is not drawn.

@@ -5,7 +5,15 @@
 import View from 'ol/View.js';
 import { getForViewAndSize } from 'ol/extent.js';
 import { compose, create as createTransform, makeInverse } from 'ol/transform.js';
-import { DEFAULT_CENTER, DEFAULT_PROJECTION, DEFAULT_ZOOM, FIT_MAX_ZOOM, FIT_PADDING, LAYER_MIN_ZOOM, type GeometryType } from '../../src/model/index.ts';
+import {
+  DEFAULT_CENTER,
+  DEFAULT_PROJECTION,
+  DEFAULT_ZOOM,
+  FIT_MAX_ZOOM,
+  FIT_PADDING,
+  LAYER_MIN_ZOOM,
+  type GeometryType,
+} from '../../src/model/index.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 import { combineExtents } from '../batch/spatial_index.ts';
 import type { Extent } from '../batch/mercator.ts';
