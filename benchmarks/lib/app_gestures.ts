@@ -199,6 +199,8 @@ export interface TapStats {
   taps: number;
   /** Taps whose prompt did not show within the time-out. */
   misses: number;
+  /** Each shown tap's latency in order, ms. */
+  latenciesMs: number[];
 }
 
 /**
@@ -218,7 +220,7 @@ export async function tapFeatures(
   await showPosition(page, at);
   const clear = await clearPixels(page, lonLats, at);
   // Nothing to tap at this view: every tap counts as missed (the results show it), the run goes on.
-  if (!clear.length) return { p95Ms: Number.NaN, medianMs: Number.NaN, taps: 0, misses: count };
+  if (!clear.length) return { p95Ms: Number.NaN, medianMs: Number.NaN, taps: 0, misses: count, latenciesMs: [] };
   const rand = prng(17);
   const picked = Array.from({ length: count }, () => lonLats[clear[Math.floor(rand() * clear.length)][0]]);
   const latencies: number[] = [];
@@ -273,7 +275,7 @@ export async function tapFeatures(
   } finally {
     await setThrottle(cdp, 1);
   }
-  return { p95Ms: percentile(latencies, 95), medianMs: percentile(latencies, 50), taps: latencies.length, misses };
+  return { p95Ms: percentile(latencies, 95), medianMs: percentile(latencies, 50), taps: latencies.length, misses, latenciesMs: latencies };
 }
 
 /** Presses `ui.dismiss` when it is shown (the cookie banner a fresh profile's first visits carry). */

@@ -65,7 +65,7 @@ const metresPerPx = (zoom: number) => 40_075_016.686 / 256 / 2 ** zoom;
  * Taps land where the features are densest: the 1° cell holding the most, at zoom 7, a quarter of
  * the screen above the centre (taps stay in the upper half, clear of the prompt's sheet).
  */
-function tapView(lonLats: [number, number][]): MapPosition {
+export function tapView(lonLats: [number, number][]): MapPosition {
   const cells = new Map<string, number>();
   let best = { key: '0,0', n: 0 };
   for (const [lon, lat] of lonLats) {
@@ -80,7 +80,7 @@ function tapView(lonLats: [number, number][]): MapPosition {
 }
 
 /** The points that may lie on a phone screen at `at` (a generous box; the page keeps those in view). */
-function near(lonLats: [number, number][], at: MapPosition): [number, number][] {
+export function near(lonLats: [number, number][], at: MapPosition): [number, number][] {
   const spanDeg = (Math.max(VIEWPORT.width, VIEWPORT.height) * metresPerPx(at.zoom)) / (111_320 * Math.cos((at.lat * Math.PI) / 180));
   return lonLats.filter(([lon, lat]) => Math.abs(lon - at.lon) < spanDeg && Math.abs(lat - at.lat) < spanDeg);
 }

@@ -1,7 +1,8 @@
 // SPEC §4 track recording: starting shows the position (the point layer) and the track (the line
 // layer); the track is created on the first position; each position the model keeps (§9: no jump over
 // 5 km, no step under 2 m) is appended with its altitude and time, written to the local store at
-// once (a reload or an app restart resumes it) and centres the map. Stopping fits the track (§9:
+// once (a reload or an app restart resumes it; track_tail.ts holds it until the write is done) and
+// centres the map. Stopping fits the track (§9:
 // padding 100, 2 s) and waits for the user to keep or discard it; discarding hides the line layer
 // and clears the track.
 import { fromLonLat } from 'ol/proj.js';
@@ -14,6 +15,7 @@ import { useUserLocation } from '../location/location_store.ts';
 import type { UserPosition } from '../location/location_rules.ts';
 import { notify } from '../state/notifications.ts';
 import { useTrack } from './track_store.ts';
+import { dropUnsaved, holdUnsaved, releaseSaved, unsavedAfter } from './track_tail.ts';
 import { keepScreenOn, letScreenSleep } from './wake_lock.ts';
 
 let unfollow: (() => void) | null = null;
@@ -34,8 +36,10 @@ export function recordPosition(position: UserPosition): void {
   if (trackDecision(points[points.length - 1], point) !== 'kept') return;
   points.push(point);
   useTrack.setState({ count: points.length });
+  holdUnsaved(point);
   void getDataWorker()
     .trackAppend({ points: [point] })
+    .then(() => releaseSaved(point))
     .catch(() => undefined);
   const view = useMapInstance.getState().map?.getView();
   // Centring without an animation: one cheap view change per position (no main-thread long task).
@@ -68,6 +72,7 @@ function unfollowPositions(): void {
 export async function startRecording(): Promise<void> {
   if (useTrack.getState().status !== 'idle') return;
   useTrack.setState({ status: 'recording', points: [], count: 0 });
+  dropUnsaved();
   follow();
   await getDataWorker().trackStart({ startedAt: Date.now() }).catch(warnNotKept);
 }
@@ -95,6 +100,7 @@ export async function stopRecording(): Promise<void> {
 export async function clearRecording(): Promise<void> {
   unfollowPositions();
   useTrack.setState({ status: 'idle', points: [], count: 0 });
+  dropUnsaved();
   await getDataWorker()
     .trackClear({})
     .catch(() => undefined);
@@ -105,7 +111,18 @@ export async function restoreRecording(): Promise<void> {
   const stored = await getDataWorker()
     .trackRead({})
     .catch(() => null);
-  if (!stored || useTrack.getState().status !== 'idle') return;
-  useTrack.setState({ status: stored.phase, points: stored.points, count: stored.points.length });
+  if (!stored) return dropUnsaved();
+  if (useTrack.getState().status !== 'idle') return;
+  // Positions the last page kept but did not live to store: stored now, then shown with the rest.
+  const unsaved = unsavedAfter(stored.points);
+  if (unsaved.length) {
+    await getDataWorker()
+      .trackAppend({ points: unsaved })
+      .then(() => dropUnsaved())
+      .catch(() => undefined);
+  }
+  const points = [...stored.points, ...unsaved];
+  if (useTrack.getState().status !== 'idle') return;
+  useTrack.setState({ status: stored.phase, points, count: points.length });
   if (stored.phase === 'recording') follow();
 }

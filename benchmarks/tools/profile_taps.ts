@@ -1,0 +1,81 @@
+// Where a tap's time goes (scenario 14's taps, issue 17 target 5: p95 ≤ 100 ms at 4×): the built app
+// (`dist/` as it is; `npx vite build --minify false` for readable names) served by the real server
+// (PGlite) with N demo cities, behind scenario 14's gate; a cold open that stores the layers and
+// prefetches the chunks, then in the same page taps at the scenario's view under a Chromium trace.
+// Prints the taps' figures, then each main-thread task over 30 ms of wall time or of thread CPU
+// time × the rate, with its timeline events and JS functions (lib/long_task_trace.ts).
+// Usage: npx tsx benchmarks/tools/profile_taps.ts [cities|all] [rate] [taps] [trace.json]
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadTestLimits } from '../../server/limits.ts';
+import { startServer } from '../../server/start.ts';
+import { DEMO_APP_KEY } from '../../src/model/index.ts';
+import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
+import { dismissBanner, MAPDRAFT_UI, tapFeatures, type TapStats } from '../lib/app_gestures.ts';
+import { openOnce, settle } from '../lib/app_open.ts';
+import { ensureAppBuild, gate } from '../lib/app_sites.ts';
+import { launchBrowser, newContext } from '../lib/browser.ts';
+import { LONG_TASK_CATEGORIES, longTasks, type LongTask } from '../lib/long_task_trace.ts';
+import { near, tapView } from '../scenarios/14_app.ts';
+
+const cities = process.argv[2] === 'all' ? 'all' : Number(process.argv[2] ?? 10_000);
+const rate = Number(process.argv[3] ?? 4);
+const count = Number(process.argv[4] ?? 20);
+const tracePath = process.argv[5];
+const LIMIT_MS = 30;
+
+ensureAppBuild(false);
+const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-profile-taps-'));
+const srv = await startServer({ port: 0, dataDir, seedCities: cities, log: false, print: () => undefined, limits: loadTestLimits() });
+const door = await gate(srv.url);
+const browser = await launchBrowser({ pinned: true });
+const url = `${door.url}/${DEMO_APP_KEY}`;
+
+function print(title: string, tasks: LongTask[]) {
+  console.log(`\n== ${title}: ${tasks.length}`);
+  for (const t of tasks) {
+    console.log(
+      `\n${t.durationMs} ms wall, ${t.cpuMs} ms CPU, at ${t.startMs} ms: ${t.events.map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(', ')}`,
+    );
+    for (const [name, ms] of t.selfTime.slice(0, 8)) console.log(`  self ${ms.toFixed(1).padStart(7)} ms  ${name}`);
+    for (const [stack, ms] of t.stacks.slice(0, 5)) console.log(`  from ${ms.toFixed(1).padStart(7)} ms  ${stack}`);
+    for (const [name, ms] of t.inclusive.slice(0, 12)) console.log(`  incl ${ms.toFixed(1).padStart(7)} ms  ${name}`);
+  }
+}
+
+try {
+  const res = await fetch(`${srv.url}/api/features?workspace=ws_demo&layer=cities`, { headers: { 'x-app-key': DEMO_APP_KEY } });
+  const lonLats = ((await res.json()) as { features: { geometry: { coordinates: [number, number] } }[] }).features.map(
+    (f) => f.geometry.coordinates,
+  );
+  const at = tapView(lonLats);
+  const context = await newContext(browser);
+  context.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') console.log(`[page ${m.type()}] ${m.text().slice(0, 200)}`);
+  });
+  let taps: TapStats | undefined;
+  let trace: Buffer | undefined;
+  await openOnce(context, url, FEATURES_DRAWN_MARK, 1, 600_000, async (page, cdp) => {
+    await settle(page);
+    await door.quiet(1_500, 60_000);
+    await dismissBanner(page, MAPDRAFT_UI);
+    await browser.startTracing(page, { categories: LONG_TASK_CATEGORIES });
+    taps = await tapFeatures(page, cdp, MAPDRAFT_UI, at, near(lonLats, at), count, rate);
+    trace = await browser.stopTracing();
+  });
+  if (tracePath) writeFileSync(tracePath, trace!);
+  const events = JSON.parse(trace!.toString());
+  console.log(
+    `${cities} cities, ${rate}×: ${taps!.taps} taps, p95 ${taps!.p95Ms.toFixed(0)} ms, median ${taps!.medianMs.toFixed(0)} ms, ${taps!.misses} missed`,
+  );
+  console.log(`each: ${taps!.latenciesMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+  print(`tasks over ${LIMIT_MS} ms of wall time`, longTasks(events, LIMIT_MS));
+  print(`tasks over ${LIMIT_MS} ms of CPU time × ${rate}`, longTasks(events, LIMIT_MS, rate));
+  await context.close();
+} finally {
+  await browser.close();
+  await door.close();
+  await srv.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
