@@ -137,25 +137,32 @@ async function openOpfs(name: string): Promise<SqliteDb> {
 }
 
 /**
- * Whether no one holds a file of OPFS database `name`: each one that exists is opened for
- * synchronous access and closed again, one after the other, so a refusal leaves nothing held.
+ * Whether no one holds a file of OPFS database `name`. A live connection (another tab) holds
+ * OPFSCoopSyncVFS's Web Lock with its handles and gives them up when the VFS asks: then the VFS is
+ * left to ask. Where the lock is free, each file that exists is opened for synchronous access and
+ * closed again, one after the other (so a refusal leaves nothing held), under the lock.
  */
 async function opfsFilesFree(name: string): Promise<boolean> {
-  const root = await navigator.storage.getDirectory();
-  for (const suffix of OPFS_FILE_SUFFIXES) {
-    let file: FileSystemFileHandle;
-    try {
-      file = await root.getFileHandle(name + suffix);
-    } catch {
-      continue; // not there: nobody holds it
+  const probe = async () => {
+    const root = await navigator.storage.getDirectory();
+    for (const suffix of OPFS_FILE_SUFFIXES) {
+      let file: FileSystemFileHandle;
+      try {
+        file = await root.getFileHandle(name + suffix);
+      } catch {
+        continue; // not there: nobody holds it
+      }
+      try {
+        (await (file as unknown as { createSyncAccessHandle(): Promise<{ close(): void }> }).createSyncAccessHandle()).close();
+      } catch {
+        return false;
+      }
     }
-    try {
-      (await (file as unknown as { createSyncAccessHandle(): Promise<{ close(): void }> }).createSyncAccessHandle()).close();
-    } catch {
-      return false;
-    }
-  }
-  return true;
+    return true;
+  };
+  if (!navigator.locks) return probe();
+  // The VFS names its lock after the file's path (OPFSCoopSyncVFS `ahp:<path>`).
+  return navigator.locks.request(`ahp:/${name}`, { ifAvailable: true }, (lock) => (lock ? probe() : true));
 }
 
 /** What a failed OPFSCoopSyncVFS try may still hold (its fields; the class ships without types). */

@@ -271,6 +271,20 @@ describe('local store in a worker', () => {
     expect((await next.store.getLayerBatch('pts'))?.etag).toBe('W/"1"');
   });
 
+  it('shares its store with another tab that has it open: each reads what the other wrote', async () => {
+    // A live connection hands its files over when asked (OPFSCoopSyncVFS), and takes them back.
+    const name = appName('two tabs');
+    const first = await open(name);
+    await first.store.putValue('settings', 'from', 'first');
+    const second = await open(name);
+    expect(second.info).toMatchObject({ name: dbNameFor(name), vfs: 'opfs' });
+    expect(await second.store.getValue('settings', 'from')).toBe('first');
+    await second.store.putValue('settings', 'back', 'second');
+    expect(await first.store.getValue('settings', 'back')).toBe('second');
+    await second.store.close();
+    await first.store.close();
+  });
+
   it('knows a first visit has nothing stored without opening the store, and never says so once it exists', async () => {
     const name = appName('first visit');
     const harness = startWorker();
