@@ -19,7 +19,9 @@ import { COOKIE_BANNER_SPACE } from './CookieBanner.tsx';
 import { useOnline } from '../pwa/connectivity.ts';
 import type { ShellConfig } from './use_shell_config.ts';
 import type { AppConfig } from '../model/index.ts';
-import { lazyNamed, prefetchLazyChunksAfterMark } from '../config/lazy.ts';
+import { lazyNamed, prefetchLazyChunks, prefetchLazyChunksAfterMark, whenIdle } from '../config/lazy.ts';
+import { afterMark } from '../config/after_mark.ts';
+import { StylePrewarm, type PrewarmSchedule } from '../ui/StylePrewarm.tsx';
 import { FEATURES_DRAWN_MARK } from '../map/layer_session.ts';
 import { LazySurface } from '../config/LazySurface.tsx';
 import type { SideDrawerProps } from './SideDrawer.tsx';
@@ -35,6 +37,9 @@ const AboutDialog = lazyNamed<{ config: AppConfig }>(() => import('./AboutDialog
  * loads its own chunk.
  */
 const PREFETCH_FALLBACK_MS = 120_000;
+/** Issue 17: the prompt's Fluent styles go in when the page is idle after the chunks (StylePrewarm.tsx). */
+const prewarmAfterChunks: PrewarmSchedule = (go) =>
+  afterMark(FEATURES_DRAWN_MARK, PREFETCH_FALLBACK_MS, () => void prefetchLazyChunks().then(() => whenIdle(go)));
 
 function Drawer({ side, config }: SideDrawerProps) {
   const open = useUiStore((s) => (side === 'left' ? s.leftOpen : s.rightOpen));
@@ -94,6 +99,7 @@ export function MapScreen({ appKey, shell }: { appKey: string; shell: ShellConfi
   }, [app.isSuccess, config.defaultAboutPageOpen]);
   return (
     <main className={styles.main}>
+      <StylePrewarm when={prewarmAfterChunks} />
       <AppBar config={config} />
       <div className={styles.body}>
         <Drawer side="left" config={config} />
