@@ -177,3 +177,16 @@ export const LONG_TASK_CATEGORIES = [
   'toplevel',
   'blink.user_timing',
 ];
+
+/** Prints `tasks` under `title`: each with its timeline events, its JS functions by self time, their callers and the inclusive ones. */
+export function printLongTasks(title: string, tasks: LongTask[]): void {
+  console.log(`\n== ${title}: ${tasks.length}`);
+  for (const t of tasks) {
+    console.log(
+      `\n${t.durationMs} ms wall, ${t.cpuMs} ms CPU, at ${t.startMs} ms: ${t.events.map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(', ')}`,
+    );
+    for (const [name, ms] of t.selfTime.slice(0, 8)) console.log(`  self ${ms.toFixed(1).padStart(7)} ms  ${name}`);
+    for (const [stack, ms] of t.stacks.slice(0, 5)) console.log(`  from ${ms.toFixed(1).padStart(7)} ms  ${stack}`);
+    for (const [name, ms] of t.inclusive.slice(0, 12)) console.log(`  incl ${ms.toFixed(1).padStart(7)} ms  ${name}`);
+  }
+}

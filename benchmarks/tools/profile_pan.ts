@@ -18,7 +18,7 @@ import { dismissBanner, MAPDRAFT_UI, panZoom, type PanStats } from '../lib/app_g
 import { openOnce, settle } from '../lib/app_open.ts';
 import { ensureAppBuild, gate } from '../lib/app_sites.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
-import { LONG_TASK_CATEGORIES, longTasks, type LongTask } from '../lib/long_task_trace.ts';
+import { LONG_TASK_CATEGORIES, longTasks, printLongTasks } from '../lib/long_task_trace.ts';
 
 const cities = process.argv[2] === 'all' ? 'all' : Number(process.argv[2] ?? 10_000);
 const rate = Number(process.argv[3] ?? 4);
@@ -31,18 +31,6 @@ const srv = await startServer({ port: 0, dataDir, seedCities: cities, log: false
 const door = await gate(srv.url);
 const browser = await launchBrowser({ pinned: true });
 const url = `${door.url}/${DEMO_APP_KEY}`;
-
-function print(title: string, tasks: LongTask[]) {
-  console.log(`\n== ${title}: ${tasks.length}`);
-  for (const t of tasks) {
-    console.log(
-      `\n${t.durationMs} ms wall, ${t.cpuMs} ms CPU, at ${t.startMs} ms: ${t.events.map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(', ')}`,
-    );
-    for (const [name, ms] of t.selfTime.slice(0, 8)) console.log(`  self ${ms.toFixed(1).padStart(7)} ms  ${name}`);
-    for (const [stack, ms] of t.stacks.slice(0, 5)) console.log(`  from ${ms.toFixed(1).padStart(7)} ms  ${stack}`);
-    for (const [name, ms] of t.inclusive.slice(0, 12)) console.log(`  incl ${ms.toFixed(1).padStart(7)} ms  ${name}`);
-  }
-}
 
 try {
   const context = await newContext(browser);
@@ -66,8 +54,8 @@ try {
     `${cities} cities, ${rate}×, ${panMs} ms: rAF p95 ${pan!.rafP95Ms.toFixed(0)} ms over ${pan!.frames} frames; ` +
       `long tasks (observer) ${pan!.longTasks}, longest ${pan!.longTaskMaxMs.toFixed(0)} ms`,
   );
-  print('tasks over 50 ms of wall time', longTasks(events, 50));
-  print(`tasks over 50 ms of CPU time × ${rate}`, longTasks(events, 50, rate));
+  printLongTasks('tasks over 50 ms of wall time', longTasks(events, 50));
+  printLongTasks(`tasks over 50 ms of CPU time × ${rate}`, longTasks(events, 50, rate));
   await context.close();
 } finally {
   await browser.close();

@@ -16,7 +16,7 @@ import { dismissBanner, MAPDRAFT_UI, tapFeatures, type TapStats } from '../lib/a
 import { openOnce, settle } from '../lib/app_open.ts';
 import { ensureAppBuild, gate } from '../lib/app_sites.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
-import { LONG_TASK_CATEGORIES, longTasks, type LongTask } from '../lib/long_task_trace.ts';
+import { LONG_TASK_CATEGORIES, longTasks, printLongTasks } from '../lib/long_task_trace.ts';
 import { near, tapView } from '../scenarios/14_app.ts';
 
 const cities = process.argv[2] === 'all' ? 'all' : Number(process.argv[2] ?? 10_000);
@@ -31,18 +31,6 @@ const srv = await startServer({ port: 0, dataDir, seedCities: cities, log: false
 const door = await gate(srv.url);
 const browser = await launchBrowser({ pinned: true });
 const url = `${door.url}/${DEMO_APP_KEY}`;
-
-function print(title: string, tasks: LongTask[]) {
-  console.log(`\n== ${title}: ${tasks.length}`);
-  for (const t of tasks) {
-    console.log(
-      `\n${t.durationMs} ms wall, ${t.cpuMs} ms CPU, at ${t.startMs} ms: ${t.events.map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(', ')}`,
-    );
-    for (const [name, ms] of t.selfTime.slice(0, 8)) console.log(`  self ${ms.toFixed(1).padStart(7)} ms  ${name}`);
-    for (const [stack, ms] of t.stacks.slice(0, 5)) console.log(`  from ${ms.toFixed(1).padStart(7)} ms  ${stack}`);
-    for (const [name, ms] of t.inclusive.slice(0, 12)) console.log(`  incl ${ms.toFixed(1).padStart(7)} ms  ${name}`);
-  }
-}
 
 try {
   const res = await fetch(`${srv.url}/api/features?workspace=ws_demo&layer=cities`, { headers: { 'x-app-key': DEMO_APP_KEY } });
@@ -70,8 +58,8 @@ try {
     `${cities} cities, ${rate}×: ${taps!.taps} taps, p95 ${taps!.p95Ms.toFixed(0)} ms, median ${taps!.medianMs.toFixed(0)} ms, ${taps!.misses} missed`,
   );
   console.log(`each: ${taps!.latenciesMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
-  print(`tasks over ${LIMIT_MS} ms of wall time`, longTasks(events, LIMIT_MS));
-  print(`tasks over ${LIMIT_MS} ms of CPU time × ${rate}`, longTasks(events, LIMIT_MS, rate));
+  printLongTasks(`tasks over ${LIMIT_MS} ms of wall time`, longTasks(events, LIMIT_MS));
+  printLongTasks(`tasks over ${LIMIT_MS} ms of CPU time × ${rate}`, longTasks(events, LIMIT_MS, rate));
   await context.close();
 } finally {
   await browser.close();
