@@ -119,7 +119,19 @@ export async function measureQueueUi(ctx: RunContext, pending: number, opts: Que
       await page.getByTestId('queue-row').first().waitFor({ timeout: 120_000 });
       await step();
       await page.getByTestId('queue-select-all').click();
-      await page.getByTestId('queue-accept-selected').click();
+      await page
+        .getByTestId('queue-accept-selected')
+        .click()
+        .catch(async (error: Error) => {
+          // Say what the admin saw (an error answer, an empty filter), not only "Accept" never enabled.
+          const shown = (
+            await page
+              .getByTestId('pending-changes')
+              .textContent()
+              .catch(() => null)
+          )?.slice(0, 400);
+          throw new Error(`bulk accept never enabled; the queue showed: ${shown}`, { cause: error });
+        });
       t0 = Date.now();
       await page.getByTestId('confirm-ok').click();
       await page.getByTestId('queue-summary').waitFor({ timeout: 10 * 60_000 });

@@ -4,7 +4,9 @@
 // prefetches the chunks, then in the same page taps at the scenario's view under a Chromium trace.
 // Prints the taps' figures, then each main-thread task over 30 ms of wall time or of thread CPU
 // time × the rate, with its timeline events and JS functions (lib/long_task_trace.ts).
-// Usage: npx tsx benchmarks/tools/profile_taps.ts [cities|all] [rate] [taps] [trace.json]
+// A trace inflates every figure, the first tap's most (starting the CPU profiler on the data worker
+// held its first hit test 133 ms): `untraced` in place of the trace file gives the taps' own figures.
+// Usage: npx tsx benchmarks/tools/profile_taps.ts [cities|all] [rate] [taps] [trace.json|untraced]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +24,8 @@ import { near, tapView } from '../scenarios/14_app.ts';
 const cities = process.argv[2] === 'all' ? 'all' : Number(process.argv[2] ?? 10_000);
 const rate = Number(process.argv[3] ?? 4);
 const count = Number(process.argv[4] ?? 20);
-const tracePath = process.argv[5];
+const traced = process.argv[5] !== 'untraced';
+const tracePath = traced ? process.argv[5] : undefined;
 const LIMIT_MS = 30;
 
 ensureAppBuild(false);
@@ -48,18 +51,20 @@ try {
     await settle(page);
     await door.quiet(1_500, 60_000);
     await dismissBanner(page, MAPDRAFT_UI);
-    await browser.startTracing(page, { categories: LONG_TASK_CATEGORIES });
+    if (traced) await browser.startTracing(page, { categories: LONG_TASK_CATEGORIES });
     taps = await tapFeatures(page, cdp, MAPDRAFT_UI, at, near(lonLats, at), count, rate);
-    trace = await browser.stopTracing();
+    if (traced) trace = await browser.stopTracing();
   });
   if (tracePath) writeFileSync(tracePath, trace!);
-  const events = JSON.parse(trace!.toString());
   console.log(
     `${cities} cities, ${rate}×: ${taps!.taps} taps, p95 ${taps!.p95Ms.toFixed(0)} ms, median ${taps!.medianMs.toFixed(0)} ms, ${taps!.misses} missed`,
   );
   console.log(`each: ${taps!.latenciesMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
-  printLongTasks(`tasks over ${LIMIT_MS} ms of wall time`, longTasks(events, LIMIT_MS));
-  printLongTasks(`tasks over ${LIMIT_MS} ms of CPU time × ${rate}`, longTasks(events, LIMIT_MS, rate));
+  if (trace) {
+    const events = JSON.parse(trace.toString());
+    printLongTasks(`tasks over ${LIMIT_MS} ms of wall time`, longTasks(events, LIMIT_MS));
+    printLongTasks(`tasks over ${LIMIT_MS} ms of CPU time × ${rate}`, longTasks(events, LIMIT_MS, rate));
+  }
   await context.close();
 } finally {
   await browser.close();
