@@ -1,18 +1,7 @@
 // One item of the review queue (SPEC §2 Pending changes): what it is, the feature it belongs to, who
 // suggested it and when, a thumbnail for a photo, and accept / decline in 44 px buttons (touch).
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { ReviewItem } from '../model/index.ts';
 import { fetchBlob } from '../api/suggestions.ts';
@@ -21,6 +10,7 @@ import { formatDate } from '../ui/format_date.ts';
 import { useBlobUrl } from '../ui/use_blob_url.ts';
 import { refKey, useReview } from './review_store.ts';
 import { useReturnFocus } from '../state/use_return_focus.ts';
+import { LightBadge, LightButton, LightCheckbox, type LightBadgeColor } from '../ui/light_controls.tsx';
 
 export const QUEUE_ROW_HEIGHT = 124;
 const TOUCH = '44px';
@@ -50,7 +40,7 @@ const useStyles = makeStyles({
   full: { maxWidth: '100%', maxHeight: '70vh', display: 'block', margin: '0 auto' },
 });
 
-const BADGE_COLOR: Record<string, 'success' | 'warning' | 'danger' | 'informative'> = {
+const BADGE_COLOR: Record<string, LightBadgeColor> = {
   featureNew: 'success',
   featureModified: 'warning',
   featureDeleted: 'danger',
@@ -106,12 +96,13 @@ function FullImage({ item, onClose }: { item: ReviewItem; onClose: () => void })
 
 /**
  * The row's tick, the only part that follows the selection: ticking "all matching" renders the
- * checkboxes in view, not every row (issue 14: no main-thread task over 50 ms).
+ * checkboxes in view, not every row (issue 14: no main-thread task over 50 ms). The row's controls
+ * are light ones (src/ui/light_controls.tsx): the rows in view mount again at each scroll step.
  */
 function RowCheck({ item, label, className }: { item: ReviewItem; label: string; className: string }) {
   const checked = useReview((s) => s.allMatching || s.selected.has(refKey(item)));
   return (
-    <Checkbox
+    <LightCheckbox
       className={className}
       checked={checked}
       onChange={() => useReview.getState().toggle(item)}
@@ -143,9 +134,9 @@ export function QueueRow({ item, onDecide, onCompare }: QueueRowProps) {
       <RowCheck item={item} label={t('review.select', { subject: title })} className={styles.check} />
       {item.kind === 'image' ? <Thumbnail item={item} onOpen={() => setViewing(true)} /> : <span className={styles.noThumb} />}
       <div className={styles.title}>
-        <Badge className={styles.badge} appearance="tint" color={BADGE_COLOR[item.kind] ?? 'informative'}>
+        <LightBadge className={styles.badge} color={BADGE_COLOR[item.kind] ?? 'informative'} data-testid="queue-kind">
           {t(`review.kind.${item.kind}`)}
-        </Badge>
+        </LightBadge>
         <span className={styles.titleText} title={title}>
           {title}
         </span>
@@ -156,26 +147,26 @@ export function QueueRow({ item, onDecide, onCompare }: QueueRowProps) {
       </div>
       <div className={styles.actions}>
         {isFeatureKind(item) && (
-          <Button className={styles.action} onClick={() => onCompare(item)} data-testid="queue-compare">
+          <LightButton className={styles.action} onClick={() => onCompare(item)} data-testid="queue-compare">
             {t('review.compare')}
-          </Button>
+          </LightButton>
         )}
         {item.kind === 'image' && (
-          <Button className={styles.action} onClick={() => setViewing(true)} data-testid="queue-view">
+          <LightButton className={styles.action} onClick={() => setViewing(true)} data-testid="queue-view">
             {t('review.view')}
-          </Button>
+          </LightButton>
         )}
         {item.kind === 'document' && (
-          <Button className={styles.action} onClick={() => void openPdf()} data-testid="queue-open-pdf">
+          <LightButton className={styles.action} onClick={() => void openPdf()} data-testid="queue-open-pdf">
             {t('review.openPdf')}
-          </Button>
+          </LightButton>
         )}
-        <Button className={styles.action} appearance="primary" onClick={() => onDecide(item, true)} data-testid="queue-accept">
+        <LightButton className={styles.action} appearance="primary" onClick={() => onDecide(item, true)} data-testid="queue-accept">
           {t('review.accept')}
-        </Button>
-        <Button className={styles.action} onClick={() => onDecide(item, false)} data-testid="queue-decline">
+        </LightButton>
+        <LightButton className={styles.action} onClick={() => onDecide(item, false)} data-testid="queue-decline">
           {t('review.decline')}
-        </Button>
+        </LightButton>
       </div>
       {viewing && <FullImage item={item} onClose={() => setViewing(false)} />}
     </div>

@@ -220,6 +220,31 @@ describe('pending changes (admins)', () => {
     ]);
   });
 
+  it('accepts only the rows ticked one by one (by pointer and by keyboard), leaving the others pending', async () => {
+    const lon = -60 + (Date.now() % 1000) / 100;
+    const made: ChangeEntry[] = [];
+    for (const i of [0, 1, 2]) made.push(await suggest('POST', payload({ type: 'Point', coordinates: [lon + i * 0.01, 10] }, { name: `Tick ${i}` })));
+    useReview.setState({ pendingOpen: true, filter: { bbox: [lon - 0.001, 9.999, lon + 0.021, 10.001] } });
+    await signIn(apiBase, ADMIN);
+    await renderFeatures(ui(apiBase, featureConfig(apiBase), true), <PendingChanges />);
+    await expect.poll(() => document.querySelectorAll('[data-testid="queue-row"]').length, { timeout: 10_000 }).toBe(3);
+    const tick = (id: number) => document.querySelector<HTMLInputElement>(`[data-ref="change:${id}"] [data-testid="queue-select"]`)!;
+    // Each tick is named after its suggestion for a screen reader.
+    expect(tick(made[0].id).getAttribute('aria-label')).toContain('Tick 0');
+    await click(tick(made[0].id));
+    tick(made[2].id).focus();
+    await userEvent.keyboard(' ');
+    await expect.poll(() => byTestId('queue-accept-selected')?.textContent).toBe('Accept 2');
+    expect([tick(made[0].id).checked, tick(made[1].id).checked, tick(made[2].id).checked]).toEqual([true, false, true]);
+    await click(byTestId('queue-accept-selected'));
+    expect((await findByTestId('confirm-dialog')).textContent).toContain('the 2 selected suggestions');
+    await click(await findByTestId('confirm-ok'));
+    await waitForText('2 suggestions applied.');
+    await expect.poll(() => [...document.querySelectorAll('[data-testid="queue-row"]')].map((r) => r.getAttribute('data-ref'))).toEqual([
+      `change:${made[1].id}`,
+    ]);
+  });
+
   it('shows a suggested photo as a thumbnail in the queue, and full size on a tap', async () => {
     const c = await city(7);
     const png = Uint8Array.from(

@@ -355,7 +355,7 @@ describe('phone journeys (360×740, touch)', () => {
       expect(await row.getByTestId(id).evaluate((e) => e.scrollWidth <= e.clientWidth + 1), id).toBe(true);
     }
     // The kind badge and the meta line are not cut to "G." / "su…".
-    const badge = row.locator('.fui-Badge').first();
+    const badge = row.getByTestId('queue-kind');
     expect(await badge.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
     await row.getByTestId('queue-compare').tap();
     const comparison = page.getByTestId('comparison-prompt');
