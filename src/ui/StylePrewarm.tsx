@@ -4,8 +4,25 @@
 // of CPU, 52 of them in the style and layout its focus forced, against 48 ms for a later tap). Rendered
 // once, hidden, when the page is idle after the features are drawn and the chunks are fetched, their
 // rules are in before the first tap. Griffel never removes a rule, so the hidden copy goes at once.
+// The confirmation's and the notification's parts too (issue 14): the first toast's entrance measures
+// its height, and with its rules just inserted that forced layout restyled much more than the toast.
 import { useEffect, useState } from 'react';
-import { Button, Card, Tab, TabList, Table, TableBody, TableCell, TableRow } from '@fluentui/react-components';
+import {
+  Button,
+  Card,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogTitle,
+  Tab,
+  TabList,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Toast,
+  ToastTitle,
+} from '@fluentui/react-components';
 import { LoadingSpinner } from './LoadingSpinner.tsx';
 
 /** Schedules `go` (the moment to insert the rules); returns the cancel. */
@@ -45,6 +62,25 @@ export function StylePrewarm({ when }: { when: PrewarmSchedule }) {
         <LoadingSpinner size="tiny" />
         <LoadingSpinner size="small" />
       </Card>
+      {/* src/dialogs/ConfirmDialog.tsx and src/screens/Notifier.tsx */}
+      <DialogBody>
+        <DialogTitle>a</DialogTitle>
+        <DialogContent>a</DialogContent>
+        <DialogActions>
+          <Button>a</Button>
+        </DialogActions>
+      </DialogBody>
+      <Toast>
+        <ToastTitle
+          action={
+            <Button size="small" appearance="transparent">
+              a
+            </Button>
+          }
+        >
+          a
+        </ToastTitle>
+      </Toast>
     </div>
   );
 }

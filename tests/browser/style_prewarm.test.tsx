@@ -2,7 +2,22 @@
 // restyles the whole page) in the task that showed it. StylePrewarm renders those components once,
 // hidden, when it is told to (idle time after the features are drawn): the prompt then inserts none.
 import { afterEach, describe, expect, it } from 'vitest';
-import { Button, Card, Tab, TabList, Table, TableBody, TableCell, TableRow } from '@fluentui/react-components';
+import {
+  Button,
+  Card,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogTitle,
+  Tab,
+  TabList,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Toast,
+  ToastTitle,
+} from '@fluentui/react-components';
 import { LoadingSpinner } from '../../src/ui/LoadingSpinner.tsx';
 import { StylePrewarm, type PrewarmSchedule } from '../../src/ui/StylePrewarm.tsx';
 import { byTestId, render, unmount } from './shell_harness.tsx';
@@ -40,8 +55,35 @@ function PromptParts() {
   );
 }
 
+/** A confirmation's body (src/dialogs/ConfirmDialog.tsx) and a notification (src/screens/Notifier.tsx). */
+function NoticeParts() {
+  return (
+    <div data-testid="notice-parts">
+      <DialogBody>
+        <DialogTitle>Delete?</DialogTitle>
+        <DialogContent>Suggest deleting Paris?</DialogContent>
+        <DialogActions>
+          <Button>Cancel</Button>
+          <Button appearance="primary">Suggest</Button>
+        </DialogActions>
+      </DialogBody>
+      <Toast>
+        <ToastTitle
+          action={
+            <Button size="small" appearance="transparent">
+              Close
+            </Button>
+          }
+        >
+          Saved
+        </ToastTitle>
+      </Toast>
+    </div>
+  );
+}
+
 describe('style prewarm', () => {
-  it('inserts the prompt’s rules when told to and leaves nothing on the page, so the prompt inserts none', async () => {
+  it('inserts the rules of the prompt, the confirmation and the notification when told to and leaves nothing on the page, so they insert none', async () => {
     let go: (() => void) | undefined;
     const when: PrewarmSchedule = (start) => {
       go = start;
@@ -57,6 +99,9 @@ describe('style prewarm', () => {
 
     await render(<PromptParts />);
     expect(byTestId('prompt-parts')).not.toBeNull();
+    expect(ruleCount()).toBe(warmed);
+    await render(<NoticeParts />);
+    expect(byTestId('notice-parts')).not.toBeNull();
     expect(ruleCount()).toBe(warmed);
   });
 });
