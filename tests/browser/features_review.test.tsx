@@ -223,7 +223,8 @@ describe('pending changes (admins)', () => {
   it('accepts only the rows ticked one by one (by pointer and by keyboard), leaving the others pending', async () => {
     const lon = -60 + (Date.now() % 1000) / 100;
     const made: ChangeEntry[] = [];
-    for (const i of [0, 1, 2]) made.push(await suggest('POST', payload({ type: 'Point', coordinates: [lon + i * 0.01, 10] }, { name: `Tick ${i}` })));
+    for (const i of [0, 1, 2])
+      made.push(await suggest('POST', payload({ type: 'Point', coordinates: [lon + i * 0.01, 10] }, { name: `Tick ${i}` })));
     useReview.setState({ pendingOpen: true, filter: { bbox: [lon - 0.001, 9.999, lon + 0.021, 10.001] } });
     await signIn(apiBase, ADMIN);
     await renderFeatures(ui(apiBase, featureConfig(apiBase), true), <PendingChanges />);
@@ -240,9 +241,9 @@ describe('pending changes (admins)', () => {
     expect((await findByTestId('confirm-dialog')).textContent).toContain('the 2 selected suggestions');
     await click(await findByTestId('confirm-ok'));
     await waitForText('2 suggestions applied.');
-    await expect.poll(() => [...document.querySelectorAll('[data-testid="queue-row"]')].map((r) => r.getAttribute('data-ref'))).toEqual([
-      `change:${made[1].id}`,
-    ]);
+    await expect
+      .poll(() => [...document.querySelectorAll('[data-testid="queue-row"]')].map((r) => r.getAttribute('data-ref')))
+      .toEqual([`change:${made[1].id}`]);
   });
 
   it('shows a suggested photo as a thumbnail in the queue, and full size on a tap', async () => {
