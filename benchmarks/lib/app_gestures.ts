@@ -201,6 +201,8 @@ export interface TapStats {
   misses: number;
   /** Each shown tap's latency in order, ms. */
   latenciesMs: number[];
+  /** Each shown tap's pointer-down and shown times in the page's clock, ms. */
+  windowsMs: [number, number][];
 }
 
 /**
@@ -220,10 +222,11 @@ export async function tapFeatures(
   await showPosition(page, at);
   const clear = await clearPixels(page, lonLats, at);
   // Nothing to tap at this view: every tap counts as missed (the results show it), the run goes on.
-  if (!clear.length) return { p95Ms: Number.NaN, medianMs: Number.NaN, taps: 0, misses: count, latenciesMs: [] };
+  if (!clear.length) return { p95Ms: Number.NaN, medianMs: Number.NaN, taps: 0, misses: count, latenciesMs: [], windowsMs: [] };
   const rand = prng(17);
   const picked = Array.from({ length: count }, () => lonLats[clear[Math.floor(rand() * clear.length)][0]]);
   const latencies: number[] = [];
+  const windows: [number, number][] = [];
   let misses = 0;
   let lastClick = 0;
   await setThrottle(cdp, rate);
@@ -265,6 +268,7 @@ export async function tapFeatures(
         continue;
       }
       latencies.push(seen.shown - seen.down);
+      windows.push([seen.down, seen.shown]);
       // Closed by the keyboard: a click on a close button inside OpenLayers' overlay left the plain
       // page's click emulation pending, and the next tap became a double-click zoom.
       await page.keyboard.press('Escape');
@@ -275,7 +279,14 @@ export async function tapFeatures(
   } finally {
     await setThrottle(cdp, 1);
   }
-  return { p95Ms: percentile(latencies, 95), medianMs: percentile(latencies, 50), taps: latencies.length, misses, latenciesMs: latencies };
+  return {
+    p95Ms: percentile(latencies, 95),
+    medianMs: percentile(latencies, 50),
+    taps: latencies.length,
+    misses,
+    latenciesMs: latencies,
+    windowsMs: windows,
+  };
 }
 
 /** Presses `ui.dismiss` when it is shown (the cookie banner a fresh profile's first visits carry). */

@@ -18,6 +18,7 @@ import { dismissBanner, MAPDRAFT_UI, tapFeatures, type TapStats } from '../lib/a
 import { openOnce, settle } from '../lib/app_open.ts';
 import { ensureAppBuild, gate } from '../lib/app_sites.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
+import { type LongFrame, observeFrames, printFrames } from '../lib/long_frames.ts';
 import { LONG_TASK_CATEGORIES, longTasks, printLongTasks } from '../lib/long_task_trace.ts';
 import { near, tapView } from '../scenarios/14_app.ts';
 
@@ -47,19 +48,23 @@ try {
   });
   let taps: TapStats | undefined;
   let trace: Buffer | undefined;
+  let frames: LongFrame[] = [];
   await openOnce(context, url, FEATURES_DRAWN_MARK, 1, 600_000, async (page, cdp) => {
     await settle(page);
     await door.quiet(1_500, 60_000);
     await dismissBanner(page, MAPDRAFT_UI);
     if (traced) await browser.startTracing(page, { categories: LONG_TASK_CATEGORIES });
+    else await observeFrames(page);
     taps = await tapFeatures(page, cdp, MAPDRAFT_UI, at, near(lonLats, at), count, rate);
     if (traced) trace = await browser.stopTracing();
+    else frames = await page.evaluate(() => window.__benchFrames ?? []);
   });
   if (tracePath) writeFileSync(tracePath, trace!);
   console.log(
     `${cities} cities, ${rate}×: ${taps!.taps} taps, p95 ${taps!.p95Ms.toFixed(0)} ms, median ${taps!.medianMs.toFixed(0)} ms, ${taps!.misses} missed`,
   );
   console.log(`each: ${taps!.latenciesMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+  if (!traced) printFrames(frames, LIMIT_MS, taps!.windowsMs);
   if (trace) {
     const events = JSON.parse(trace.toString());
     printLongTasks(`tasks over ${LIMIT_MS} ms of wall time`, longTasks(events, LIMIT_MS));
