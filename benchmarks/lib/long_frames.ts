@@ -20,17 +20,42 @@ export interface LongFrame {
   scripts: FrameScript[];
 }
 
+/** An input event as Event Timing saw it (only those of at least 16 ms, the API's floor). */
+export interface InputEvent {
+  name: string;
+  startMs: number;
+  /** From the event to its handlers' start (the main thread busy before). */
+  delayMs: number;
+  processingMs: number;
+  /** From the event to the next paint after its handlers. */
+  durationMs: number;
+}
+
 declare global {
   interface Window {
     __benchFrames?: LongFrame[];
+    __benchEvents?: InputEvent[];
   }
 }
 
-/** Starts collecting the page's long animation frames in `window.__benchFrames`. */
+/** Starts collecting the page's long animation frames and slow input events (`window.__benchFrames`, `__benchEvents`). */
 export async function observeFrames(page: Page): Promise<void> {
   await page.evaluate(() => {
     const frames: LongFrame[] = [];
     window.__benchFrames = frames;
+    const events: InputEvent[] = [];
+    window.__benchEvents = events;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as PerformanceEventTiming[]) {
+        events.push({
+          name: e.name,
+          startMs: e.startTime,
+          delayMs: e.processingStart - e.startTime,
+          processingMs: e.processingEnd - e.processingStart,
+          durationMs: e.duration,
+        });
+      }
+    }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
     interface Loaf extends PerformanceEntry {
       blockingDuration: number;
       renderStart: number;
@@ -67,7 +92,15 @@ export async function observeFrames(page: Page): Promise<void> {
  * Prints each frame of at least `limitMs`, its scripts and where its rendering began; with `windows`
  * (an interaction's start and end in the page's clock), each frame names the one it overlaps.
  */
-export function printFrames(frames: LongFrame[], limitMs: number, windows: [number, number][] = []): void {
+export function printFrames(frames: LongFrame[], limitMs: number, windows: [number, number][] = [], events: InputEvent[] = []): void {
+  windows.forEach(([from, to], i) => {
+    const seen = events.filter((e) => e.startMs >= from - 1 && e.startMs < to);
+    const each = seen.map(
+      (e) =>
+        `${e.name} +${(e.startMs - from).toFixed(0)} (delay ${e.delayMs.toFixed(0)}, handlers ${e.processingMs.toFixed(0)}, to paint ${e.durationMs.toFixed(0)})`,
+    );
+    console.log(`tap #${i + 1} ${(to - from).toFixed(0)} ms: ${each.join('; ') || 'no input event ≥ 16 ms'}`);
+  });
   const long = frames.filter((f) => f.durationMs >= limitMs);
   console.log(`\n== long animation frames ≥ ${limitMs} ms: ${long.length}`);
   for (const f of long) {

@@ -2,7 +2,7 @@
 // properties by type and tabs for attachments, images and history, with edit, delete, PDF
 // download and export as a file (issue 15 part 6). Editing starts a draft (src/edit); the form shows in the draft panel.
 import { useDeferredValue, useState } from 'react';
-import { Button, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Tab, TabList } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { geometryFamily } from '../model/index.ts';
 import { useSelection } from '../state/selection_store.ts';
@@ -26,20 +26,14 @@ import { ExportMenu } from '../interop/export/ExportMenu.tsx';
 import { useOutdoor } from '../state/outdoor_store.ts';
 import { ensureRegistered } from '../owner/workspace_register.ts';
 import { LoadingSpinner } from '../ui/LoadingSpinner.tsx';
-
-const useStyles = makeStyles({
-  body: { minHeight: '120px' },
-  // Five tabs do not fit 360 px in one row: they wrap rather than scroll the card sideways.
-  tabs: { flexWrap: 'wrap' },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalSNudge },
-});
+import { usePromptStyles } from './prompt_styles.ts';
 
 type TabName = 'properties' | 'attachments' | 'images' | 'history' | 'observations';
 
 export function FeaturePrompt() {
   const { t } = useTranslation();
   const ui = useFeatureUi();
-  const styles = useStyles();
+  const styles = usePromptStyles();
   const confirm = useConfirm();
   const selected = useSelection((s) => s.selected);
   // Issue 17: a tap's first frame is the sheet with its title; the tabs, their content and the actions

@@ -1,13 +1,8 @@
 // SPEC §2 feature-properties prompt: the properties in a table, each shown by its type.
-import { Table, TableBody, TableCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
+import { Table, TableBody, TableCell, TableRow } from '@fluentui/react-components';
 import type { PropertyDefinition } from '../model/index.ts';
 import { PropertyValue } from './renderers.tsx';
-import { PALETTE } from './palette.ts';
-
-const useStyles = makeStyles({
-  changed: { background: PALETTE.changed },
-  name: { fontWeight: tokens.fontWeightSemibold, width: '40%' },
-});
+import { usePropertyTableStyles } from './property_styles.ts';
 
 export function PropertyTable({
   defs,
@@ -19,7 +14,7 @@ export function PropertyTable({
   /** Names to mark as changed (SPEC §2 comparison). */
   highlight?: ReadonlySet<string>;
 }) {
-  const styles = useStyles();
+  const styles = usePropertyTableStyles();
   return (
     <Table size="small" data-testid="property-table">
       <TableBody>

@@ -2,26 +2,15 @@
 // shown is EDITOR rich text after rich_text.ts has cut it to its allow-list, and links only follow
 // http(s), mailto or relative addresses.
 import type { FC } from 'react';
-import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { PropertyDefinition, PropertyType } from '../model/index.ts';
 import { formatDate } from './format_date.ts';
 import { useFeatureUi } from './context.ts';
 import { safeUrl } from './safe_url.ts';
 import { sanitizeRichText } from './rich_text.ts';
-import { PALETTE } from './palette.ts';
+import { useRendererStyles } from './property_styles.ts';
 import { formatNumberValue } from './number_format.ts';
 import { useOutdoor } from '../state/outdoor_store.ts';
-
-const useStyles = makeStyles({
-  image: { maxWidth: '96px', maxHeight: '96px', objectFit: 'cover' },
-  object: { margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalS },
-  objectValue: { margin: 0 },
-  color: { display: 'inline-flex', gap: tokens.spacingHorizontalSNudge, alignItems: 'center' },
-  swatch: { width: '14px', height: '14px', borderRadius: '3px', border: '1px solid #888' },
-  chips: { display: 'inline-flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
-  chip: { padding: `0 ${tokens.spacingHorizontalS}`, borderRadius: '10px', background: PALETTE.selected, fontSize: tokens.fontSizeBase200 },
-});
 
 export interface RendererProps {
   value: unknown;
@@ -56,7 +45,7 @@ const UrlR: FC<RendererProps> = (p) => <Link {...p} href={safeUrl(p.value)} />;
 const PdfR: FC<RendererProps> = (p) => <Link {...p} href={safeUrl(p.value)} />;
 const EmailR: FC<RendererProps> = (p) => <Link {...p} href={p.value ? `mailto:${text(p.value)}` : undefined} />;
 const ImageR: FC<RendererProps> = ({ value, def }) => {
-  const styles = useStyles();
+  const styles = useRendererStyles();
   // SPEC §4 outdoor mode: images are not loaded automatically; the link opens one on a tap.
   const outdoor = useOutdoor((s) => s.on);
   const src = safeUrl(value);
@@ -84,7 +73,7 @@ const GeometryR: FC<RendererProps> = ({ value }) => {
   return <span>{geometrySummary(value)}</span>;
 };
 const ObjectR: FC<RendererProps> = ({ value }) => {
-  const styles = useStyles();
+  const styles = useRendererStyles();
   const obj = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
   return (
     <dl className={styles.object}>
@@ -98,7 +87,7 @@ const ObjectR: FC<RendererProps> = ({ value }) => {
   );
 };
 const ColorR: FC<RendererProps> = ({ value }) => {
-  const styles = useStyles();
+  const styles = useRendererStyles();
   return (
     <span className={styles.color}>
       {/* The swatch is the value itself: the one style that cannot be a class. */}
@@ -113,7 +102,7 @@ const EditorR: FC<RendererProps> = ({ value }) => (
   <div data-rich-text dangerouslySetInnerHTML={{ __html: sanitizeRichText(value) }} />
 );
 const TagsR: FC<RendererProps> = ({ value }) => {
-  const styles = useStyles();
+  const styles = useRendererStyles();
   return (
     <span className={styles.chips}>
       {(Array.isArray(value) ? value : text(value).split(',').filter(Boolean)).map((tag, i) => (

@@ -1,7 +1,7 @@
 // Issue 17: the first tap on a feature paid for inserting the prompt's Fluent CSS rules (each insertion
 // restyles the whole page) in the task that showed it. StylePrewarm renders those components once,
 // hidden, when it is told to (idle time after the features are drawn): the prompt then inserts none.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import {
   Button,
   Card,
@@ -18,11 +18,20 @@ import {
   Toast,
   ToastTitle,
 } from '@fluentui/react-components';
+import { Navigation24Regular } from '@fluentui/react-icons';
 import { LoadingSpinner } from '../../src/ui/LoadingSpinner.tsx';
 import { StylePrewarm, type PrewarmSchedule } from '../../src/ui/StylePrewarm.tsx';
-import { byTestId, render, unmount } from './shell_harness.tsx';
+import { FeaturePrompt } from '../../src/features/FeaturePrompt.tsx';
+import { useSelection } from '../../src/state/selection_store.ts';
+import { byTestId, findByTestId, render, unmount } from './shell_harness.tsx';
+import { USER, api, featureConfig, renderFeatures, signIn, ui } from './features_harness.tsx';
 
-afterEach(unmount);
+const apiBase = inject('apiBase');
+
+afterEach(async () => {
+  useSelection.getState().clear();
+  await unmount();
+});
 
 /** Every CSS rule the page holds (Griffel inserts into its own style elements). */
 const ruleCount = () => [...document.styleSheets].reduce((n, sheet) => n + sheet.cssRules.length, 0);
@@ -102,6 +111,32 @@ describe('style prewarm', () => {
     expect(ruleCount()).toBe(warmed);
     await render(<NoticeParts />);
     expect(byTestId('notice-parts')).not.toBeNull();
+    expect(ruleCount()).toBe(warmed);
+  });
+
+  it("inserts the rules of the prompt's own parts: opening it on a feature inserts none", async () => {
+    await signIn(apiBase, USER);
+    const city = (await api<{ features: { id: number }[] }>(apiBase, '/features?workspace=ws_demo&layer=cities', USER)).features[0]!;
+    let go: (() => void) | undefined;
+    const when: PrewarmSchedule = (start) => {
+      go = start;
+      return () => undefined;
+    };
+    // One tree: a second render would add its own provider's theme rule. The icon stands for the
+    // first screen's (the app bar's), which have put the icons' own rules in before any tap.
+    await renderFeatures(
+      ui(apiBase, featureConfig(apiBase), false),
+      <>
+        <Navigation24Regular />
+        <StylePrewarm when={when} />
+        <FeaturePrompt />
+      </>,
+    );
+    go?.();
+    await expect.poll(() => byTestId('style-prewarm')).toBeNull();
+    const warmed = ruleCount();
+    useSelection.getState().select([{ layerId: 'cities', gfid: city.id }]);
+    await findByTestId('value-name');
     expect(ruleCount()).toBe(warmed);
   });
 });

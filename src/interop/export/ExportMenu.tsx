@@ -2,7 +2,7 @@
 // selected feature. The server writes the file (GET /api/features/export), so offline the button
 // stays focusable but disabled, and its tooltip says why.
 import { useState } from 'react';
-import { Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
+import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
 import { ArrowDownload16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_EXTENSIONS, EXPORT_FORMAT_NAMES, EXPORT_FORMATS, type ExportFormat } from '../../model/index.ts';
@@ -12,11 +12,7 @@ import { useOnline } from '../../pwa/connectivity.ts';
 import { errorKeyOf, notifyError } from '../../state/notifications.ts';
 import { safeFileName, saveBlob } from '../../ui/save_blob.ts';
 import { LoadingSpinner } from '../../ui/LoadingSpinner.tsx';
-
-// Issue 19: 44 px touch targets on a phone, for the button and each format.
-const useStyles = makeStyles({
-  touch: { '@media (max-width: 599px)': { minHeight: '44px', minWidth: '44px' } },
-});
+import { useExportMenuStyles } from './export_menu_styles.ts';
 
 export interface ExportMenuProps {
   api: ApiCtx;
@@ -34,7 +30,7 @@ export interface ExportMenuProps {
 
 export function ExportMenu({ api, workspace, layer, fileName, gfids, label, testId, size = 'small' }: ExportMenuProps) {
   const { t } = useTranslation();
-  const styles = useStyles();
+  const styles = useExportMenuStyles();
   const online = useOnline();
   const [busy, setBusy] = useState(false);
 
