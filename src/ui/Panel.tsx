@@ -12,6 +12,7 @@ import { OpenSheet, useKeepInView } from './use_keep_in_view.ts';
 import { useOfferSheetFooter } from './sheet_footer.ts';
 import { useReturnFocus } from '../state/use_return_focus.ts';
 import { usePanelStyles } from './panel_styles.ts';
+import { afterNextPaint } from './after_paint.ts';
 
 interface Props {
   mode: 'mapOverlay' | 'prompt';
@@ -62,11 +63,31 @@ export function Panel({ mode, title, testId, onClose, children, side = 'right', 
     return () => clearTimeout(timer);
   }, [justOpened]);
   const passThrough = justOpened ? styles.passThrough : undefined;
+  const latestClose = useRef(onClose);
+  latestClose.current = onClose;
   useEffect(() => {
     openedAt.current = performance.now();
     // A card is not modal: it takes the focus when it opens, so the keyboard continues inside it
     // (Escape closes it and gives the focus back, use_return_focus.ts). Fluent's dialog does this itself.
-    (sheetRef.current ?? cardRef.current)?.focus({ preventScroll: true });
+    const panel = sheetRef.current ?? cardRef.current;
+    if (!panel) return;
+    // Issue 17: once its first frame is on screen. Focused in the task that shows it, it forced that
+    // frame's style and layout early and ran Tabster's focus handlers before the frame (traced at 4×
+    // CPU: 25–60 ms of a tap's 90–150 ms task). Until then, Escape closes it from wherever the focus is.
+    const closeEarly = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault();
+      latestClose.current();
+    };
+    addEventListener('keydown', closeEarly);
+    const cancel = afterNextPaint(() => {
+      removeEventListener('keydown', closeEarly);
+      panel.focus({ preventScroll: true });
+    });
+    return () => {
+      cancel();
+      removeEventListener('keydown', closeEarly);
+    };
   }, []);
   const swallowGhostClick = (e: MouseEvent) => {
     const touch = (e.nativeEvent as PointerEvent).pointerType === 'touch';

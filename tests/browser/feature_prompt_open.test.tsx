@@ -1,6 +1,8 @@
 // Issue 17: a tap's first frame is the feature prompt's sheet with its title. The tapped feature's
 // request (SPEC §7 GET features/{gfid}) leaves once that frame is painted, not in the task that shows
-// the sheet, and its properties follow.
+// the sheet, and its properties follow; the prompt takes the focus then too, and an Escape pressed
+// before that closes it all the same.
+import { act } from 'react';
 import { flushSync } from 'react-dom';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { FeaturePrompt } from '../../src/features/FeaturePrompt.tsx';
@@ -43,5 +45,29 @@ describe('opening the feature prompt', () => {
     expect(ofFeature()).toHaveLength(1);
     await findByTestId('value-name');
     expect(byTestId('value-name')!.textContent).toBe(city.properties.name);
+  });
+
+  it('takes the focus once its first frame is painted, and closes on an Escape pressed before that', async () => {
+    await signIn(apiBase, USER);
+    const gfid = (await api<{ features: { id: number }[] }>(apiBase, '/features?workspace=ws_demo&layer=cities', USER)).features[0]!.id;
+    await renderFeatures(ui(apiBase, featureConfig(apiBase), false), <FeaturePrompt />);
+    const prompt = () => byTestId('feature-prompt');
+
+    flushSync(() => useSelection.getState().select([{ layerId: 'cities', gfid }]));
+    expect(prompt()!.contains(document.activeElement)).toBe(false);
+    await painted();
+    expect(document.activeElement).toBe(prompt());
+    // Closed with Escape from inside, as a card closes.
+    act(() => prompt()!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    expect(prompt()).toBeNull();
+
+    // Opened again, Escape comes before the focus has moved in: from the page's body.
+    flushSync(() => useSelection.getState().select([{ layerId: 'cities', gfid }]));
+    expect(prompt()).not.toBeNull();
+    act(() => document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    expect(prompt()).toBeNull();
+    expect(useSelection.getState().selected).toBeNull();
+    await painted();
+    expect(prompt()).toBeNull();
   });
 });
