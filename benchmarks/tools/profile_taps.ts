@@ -8,7 +8,8 @@
 // held its first hit test 133 ms): `untraced` in place of the trace file gives the taps' own figures.
 // Untraced, it prints each tap's slow input events (Event Timing) and the long animation frames (LoAF)
 // with their scripts, and the CSS rules the taps inserted. MAPDRAFT_TAPS_VISIT=warm taps on a second
-// visit (code and layers from the first) instead of the first.
+// visit (code and layers from the first) instead of the first; MAPDRAFT_TAPS_WARMUP=N makes N taps,
+// unmeasured, before the measured ones (a first use's cost apart from every tap's).
 // Usage: npx tsx benchmarks/tools/profile_taps.ts [cities|all] [rate] [taps] [trace.json|untraced]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,6 +69,8 @@ try {
     else await observeFrames(page);
     const rules = () => page.evaluate(() => [...document.styleSheets].reduce((n, sheet) => n + sheet.cssRules.length, 0));
     const before = await rules();
+    if (process.env.MAPDRAFT_TAPS_WARMUP)
+      await tapFeatures(page, cdp, MAPDRAFT_UI, at, near(lonLats, at), Number(process.env.MAPDRAFT_TAPS_WARMUP), rate);
     taps = await tapFeatures(page, cdp, MAPDRAFT_UI, at, near(lonLats, at), count, rate);
     console.log(`css rules: ${before} before the taps, ${await rules()} after`);
     if (traced) trace = await browser.stopTracing();
