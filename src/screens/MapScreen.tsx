@@ -21,7 +21,7 @@ import type { ShellConfig } from './use_shell_config.ts';
 import type { AppConfig } from '../model/index.ts';
 import { lazyNamed, prefetchLazyChunks, prefetchLazyChunksAfterMark, whenIdle } from '../config/lazy.ts';
 import { afterMark } from '../config/after_mark.ts';
-import { StylePrewarm, type PrewarmSchedule } from '../ui/StylePrewarm.tsx';
+import { StylePrewarm, type PrewarmSchedule } from './StylePrewarm.tsx';
 import { FEATURES_DRAWN_MARK } from '../map/layer_session.ts';
 import { LazySurface } from '../config/LazySurface.tsx';
 import type { SideDrawerProps } from './SideDrawer.tsx';

@@ -20,7 +20,7 @@ import {
 } from '@fluentui/react-components';
 import { Navigation24Regular } from '@fluentui/react-icons';
 import { LoadingSpinner } from '../../src/ui/LoadingSpinner.tsx';
-import { StylePrewarm, type PrewarmSchedule } from '../../src/ui/StylePrewarm.tsx';
+import { StylePrewarm, type PrewarmSchedule } from '../../src/screens/StylePrewarm.tsx';
 import { FeaturePrompt } from '../../src/features/FeaturePrompt.tsx';
 import { useSelection } from '../../src/state/selection_store.ts';
 import { byTestId, findByTestId, render, unmount } from './shell_harness.tsx';

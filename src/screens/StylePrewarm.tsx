@@ -26,9 +26,9 @@ import {
   Toast,
   ToastTitle,
 } from '@fluentui/react-components';
-import { LoadingSpinner } from './LoadingSpinner.tsx';
-import { usePanelStyles } from './panel_styles.ts';
-import { usePropertyTableStyles, useRendererStyles } from './property_styles.ts';
+import { LoadingSpinner } from '../ui/LoadingSpinner.tsx';
+import { usePanelStyles } from '../ui/panel_styles.ts';
+import { usePropertyTableStyles, useRendererStyles } from '../ui/property_styles.ts';
 import { usePromptStyles } from '../features/prompt_styles.ts';
 import { useExportMenuStyles } from '../interop/export/export_menu_styles.ts';
 
