@@ -73,6 +73,9 @@ interface WorkerMemory {
   wasmBytes: number;
 }
 
+/** A worker that does not answer (gone, or starved of the core) is left out instead of holding the run. */
+const WORKER_ANSWER_MS = 30_000;
+
 /** What each of the page's dedicated workers holds after a GC, by its target's title and URL. */
 async function workerMemory(cdp: CDPSession): Promise<Map<string, WorkerMemory>> {
   // The page session's own auto-attach, not flattened: Playwright's CDPSession sends no child session
@@ -96,30 +99,45 @@ async function workerMemory(cdp: CDPSession): Promise<Map<string, WorkerMemory>>
   const call = <T>(sessionId: string, method: string, params: Record<string, unknown> = {}): Promise<T> =>
     new Promise<T>((ok, fail) => {
       const id = next++;
-      pending.set(id, { ok: ok as (v: unknown) => void, fail });
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        fail(new Error(`${method}: no answer in ${WORKER_ANSWER_MS} ms`));
+      }, WORKER_ANSWER_MS);
+      const settle = () => clearTimeout(timer);
+      pending.set(id, {
+        ok: (v) => (settle(), ok(v as T)),
+        fail: (e) => (settle(), fail(e)),
+      });
       void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) }).catch(fail);
     });
+  const oneWorker = async (sessionId: string): Promise<WorkerMemory> => {
+    const evaluate = (expression: string) =>
+      call<{ result: { value?: number; objectId?: string } }>(sessionId, 'Runtime.evaluate', { expression, returnByValue: false });
+    await evaluate('globalThis.gc?.()');
+    // backingStorageSize: the bytes behind the worker's ArrayBuffers (typed arrays).
+    const heap = await call<{ usedSize: number; backingStorageSize?: number }>(sessionId, 'Runtime.getHeapUsage');
+    // Every live WebAssembly.Memory of the worker (queryObjects walks the heap after a GC), summed there.
+    const proto = await evaluate('WebAssembly.Memory.prototype');
+    const found = await call<{ objects: { objectId: string } }>(sessionId, 'Runtime.queryObjects', {
+      prototypeObjectId: proto.result.objectId,
+    });
+    const wasm = await call<{ result: { value: number } }>(sessionId, 'Runtime.callFunctionOn', {
+      objectId: found.objects.objectId,
+      functionDeclaration: 'function () { let s = 0; for (const m of this) s += m.buffer.byteLength; return s; }',
+      returnByValue: true,
+    });
+    return { heapBytes: heap.usedSize, arrayBufferBytes: heap.backingStorageSize ?? Number.NaN, wasmBytes: wasm.result.value };
+  };
   try {
     await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
     await new Promise((ok) => setTimeout(ok, 500));
     const out = new Map<string, WorkerMemory>();
     for (const [sessionId, name] of sessions) {
-      const evaluate = (expression: string) =>
-        call<{ result: { value?: number; objectId?: string } }>(sessionId, 'Runtime.evaluate', { expression, returnByValue: false });
-      await evaluate('globalThis.gc?.()');
-      // backingStorageSize: the bytes behind the worker's ArrayBuffers (typed arrays).
-      const heap = await call<{ usedSize: number; backingStorageSize?: number }>(sessionId, 'Runtime.getHeapUsage');
-      // Every live WebAssembly.Memory of the worker (queryObjects walks the heap after a GC), summed there.
-      const proto = await evaluate('WebAssembly.Memory.prototype');
-      const found = await call<{ objects: { objectId: string } }>(sessionId, 'Runtime.queryObjects', {
-        prototypeObjectId: proto.result.objectId,
-      });
-      const wasm = await call<{ result: { value: number } }>(sessionId, 'Runtime.callFunctionOn', {
-        objectId: found.objects.objectId,
-        functionDeclaration: 'function () { let s = 0; for (const m of this) s += m.buffer.byteLength; return s; }',
-        returnByValue: true,
-      });
-      out.set(name, { heapBytes: heap.usedSize, arrayBufferBytes: heap.backingStorageSize ?? Number.NaN, wasmBytes: wasm.result.value });
+      try {
+        out.set(name, await oneWorker(sessionId));
+      } catch (err) {
+        console.warn(`  worker memory of ${name}: ${(err as Error).message}`);
+      }
     }
     return out;
   } finally {
