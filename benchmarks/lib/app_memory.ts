@@ -116,17 +116,9 @@ async function workerMemory(cdp: CDPSession): Promise<Map<string, WorkerMemory>>
     await evaluate('globalThis.gc?.()');
     // backingStorageSize: the bytes behind the worker's ArrayBuffers (typed arrays).
     const heap = await call<{ usedSize: number; backingStorageSize?: number }>(sessionId, 'Runtime.getHeapUsage');
-    // Every live WebAssembly.Memory of the worker (queryObjects walks the heap after a GC), summed there.
-    const proto = await evaluate('WebAssembly.Memory.prototype');
-    const found = await call<{ objects: { objectId: string } }>(sessionId, 'Runtime.queryObjects', {
-      prototypeObjectId: proto.result.objectId,
-    });
-    const wasm = await call<{ result: { value: number } }>(sessionId, 'Runtime.callFunctionOn', {
-      objectId: found.objects.objectId,
-      functionDeclaration: 'function () { let s = 0; for (const m of this) s += m.buffer.byteLength; return s; }',
-      returnByValue: true,
-    });
-    return { heapBytes: heap.usedSize, arrayBufferBytes: heap.backingStorageSize ?? Number.NaN, wasmBytes: wasm.result.value };
+    // wa-sqlite's wasm memory is not read: Runtime.queryObjects over a worker's heap (the way to find its
+    // WebAssembly.Memory) never answered on Chromium 156 and then crashed the page (2026-11-28).
+    return { heapBytes: heap.usedSize, arrayBufferBytes: heap.backingStorageSize ?? Number.NaN, wasmBytes: Number.NaN };
   };
   try {
     await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });

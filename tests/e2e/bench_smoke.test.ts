@@ -31,7 +31,7 @@ describe('bench harness (the quick run)', () => {
         execFile(
           process.execPath,
           ['--import', 'tsx', 'benchmarks/run.ts', '--quick', '--out', out],
-          { cwd: ROOT, timeout: 1_500_000, maxBuffer: 16 * 1024 * 1024 },
+          { cwd: ROOT, timeout: 2_400_000, maxBuffer: 16 * 1024 * 1024 },
           (err, stdout, stderr) => (err ? fail(new Error(`${err.message}\n${stdout}\n${stderr}`)) : ok()),
         );
       });
@@ -55,5 +55,5 @@ describe('bench harness (the quick run)', () => {
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
-  }, 1_560_000);
+  }, 2_460_000);
 });
