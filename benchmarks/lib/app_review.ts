@@ -116,9 +116,13 @@ export async function measureQueueUi(ctx: RunContext, pending: number, opts: Que
       await step();
       await page.getByTestId('queue-filters-toggle').click();
       await page.getByTestId('queue-filter-kind').selectOption('featureModified');
-      await page.getByTestId('queue-row').first().waitFor({ timeout: 120_000 });
+      // The old list's rows stay until the filtered one is shown (aria-busy till then).
+      await page
+        .locator('[data-testid=pending-changes]:not([aria-busy=true]) [data-testid=queue-row]')
+        .first()
+        .waitFor({ timeout: 120_000 });
       await step();
-      await page.getByTestId('queue-select-all').click();
+      await page.getByTestId('queue-select-all').check();
       await page
         .getByTestId('queue-accept-selected')
         .click()

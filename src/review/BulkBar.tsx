@@ -20,7 +20,8 @@ const useStyles = makeStyles({
   action: { minHeight: '44px', minWidth: '44px', flex: '1 1 0' },
 });
 
-export function BulkBar({ total, onDone }: { total: number; onDone: (answer: BulkDecisionAnswer) => void }) {
+/** `busy`: the list is still the previous filter's, so its total is not yet the one to take. */
+export function BulkBar({ total, busy, onDone }: { total: number; busy: boolean; onDone: (answer: BulkDecisionAnswer) => void }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const allMatching = useReview((s) => s.allMatching);
@@ -45,7 +46,7 @@ export function BulkBar({ total, onDone }: { total: number; onDone: (answer: Bul
     <div className={styles.bar} data-testid="queue-bulk">
       <Checkbox
         checked={allMatching}
-        disabled={total === 0}
+        disabled={total === 0 || busy}
         onChange={(_, d) => useReview.getState().setAllMatching(!!d.checked)}
         label={t('review.selectAll', { count: total })}
         data-testid="queue-select-all"

@@ -130,8 +130,11 @@ export function PendingChanges() {
   }, [shown, ui, i18n.language]);
   // A new filter is a new list: the old one gives way to it in a transition, in slices, while the
   // filter control itself shows the choice at once (issue 14).
-  const filter = useDeferredValue(useReview((s) => s.filter));
+  const chosen = useReview((s) => s.filter);
+  const filter = useDeferredValue(chosen);
   const first = useQueuePage(ui.api, filter, 1, open);
+  // Until the chosen filter's list is shown, "All N matching" would count the old list.
+  const busy = filter !== chosen || first.isPending;
   const decide = useQueueDecide();
   const [answer, setAnswer] = useState<BulkDecisionAnswer | null>(null);
   // The summary and the refreshed list render in a transition (issue 14: no task over 50 ms).
@@ -184,7 +187,7 @@ export function PendingChanges() {
         <span data-testid="pending-total">{t('review.pendingTotal', { count: total })}</span>
       </DrawerHeader>
       {bodyShown && (
-        <div data-testid="pending-changes" className={styles.body}>
+        <div data-testid="pending-changes" className={styles.body} aria-busy={busy}>
           {narrow ? (
             // On a phone the filters fold away, so the list has the screen.
             <Button
@@ -197,7 +200,7 @@ export function PendingChanges() {
             </Button>
           ) : null}
           {(!narrow || filtersOpen) && <QueueFilters />}
-          <BulkBar total={total} onDone={showAnswer} />
+          <BulkBar total={total} busy={busy} onDone={showAnswer} />
           <ImportButton
             appKey={ui.api.appKey}
             apiBase={ui.api.apiBase}

@@ -220,6 +220,40 @@ describe('pending changes (admins)', () => {
     ]);
   });
 
+  it('takes "all matching" only once the chosen filter\'s list is shown', async () => {
+    await threeKinds();
+    useReview.setState({ pendingOpen: true });
+    await signIn(apiBase, ADMIN);
+    await renderFeatures(ui(apiBase, featureConfig(apiBase), true), <PendingChanges />);
+    await findByTestId('queue-bulk');
+    if (byTestId('queue-filters-toggle')) await click(byTestId('queue-filters-toggle'));
+    const selectAll = () => byTestId('queue-select-all') as HTMLInputElement;
+    await expect.poll(() => selectAll().disabled, { timeout: 10_000 }).toBe(false);
+    const kind = (await findByTestId('queue-filter-kind')) as HTMLSelectElement;
+    // As the admin picks a kind, outside act: the choice renders at once, the list in a transition
+    // after it. In between, the old list's total is not the one "all matching" takes.
+    const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    env.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      kind.value = 'featureDeleted';
+      kind.dispatchEvent(new Event('change', { bubbles: true }));
+      await Promise.resolve();
+      expect(kind.value).toBe('featureDeleted');
+      expect(byTestId('pending-changes')!.getAttribute('aria-busy')).toBe('true');
+      expect(selectAll().disabled).toBe(true);
+      await expect.poll(() => byTestId('pending-changes')!.getAttribute('aria-busy'), { timeout: 10_000 }).toBe('false');
+    } finally {
+      env.IS_REACT_ACT_ENVIRONMENT = true;
+    }
+    await click(selectAll());
+    const count = /All (\d+) matching/.exec(byTestId('queue-bulk')!.textContent ?? '')?.[1];
+    expect(Number(count)).toBeGreaterThan(0);
+    expect(byTestId('queue-accept-selected')!.textContent).toBe(`Accept ${count}`);
+    const kinds = [...document.querySelectorAll('[data-testid="queue-row"]')].map((r) => r.textContent);
+    expect(kinds.length).toBeGreaterThan(0);
+    expect(kinds.every((text) => text?.includes('Deleted feature'))).toBe(true);
+  });
+
   it('declines only the rows ticked one by one (by pointer and by keyboard), leaving the others pending', async () => {
     const lon = -60 + (Date.now() % 1000) / 100;
     const made: ChangeEntry[] = [];
