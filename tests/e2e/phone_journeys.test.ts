@@ -236,10 +236,18 @@ describe('phone journeys (360×740, touch)', () => {
       await page.touchscreen.tap(at.x, at.y);
     };
     const { context, page } = await openPhone(`${APP}#map=9.00/${place.lat}/${place.lon}`);
+    // The user's pending layers arrive with the login (SPEC §4): in the full suite their reload shares
+    // the machine with every other project, so wait for their answer, then tap until they are drawn.
+    const pendingLayer = context.waitForEvent('response', {
+      predicate: (r) => {
+        const url = new URL(r.url());
+        return url.pathname === '/api/features' && (url.searchParams.get('layer') ?? '').endsWith('_diff');
+      },
+      timeout: 90_000,
+    });
     await logIn(page, USER);
+    await pendingLayer;
     const comparison = page.getByTestId('comparison-prompt');
-    // The user's pending layer arrives with the login: tap until it is there (in the full suite the
-    // login's layer reload shares the machine with every other project: up to a minute).
     await expect.poll(async () => (await comparison.count()) || (await tapIt(page), 0), { timeout: 60_000, interval: 1500 }).toBe(1);
     const chosen = comparison.locator('[data-testid=compare-entry][aria-pressed=true]');
     await expect.poll(() => chosen.textContent()).toContain(`Tapped ${stamp}`);
