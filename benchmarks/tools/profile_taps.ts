@@ -9,8 +9,10 @@
 // Untraced, it prints each tap's slow input events (Event Timing) and the long animation frames (LoAF)
 // with their scripts, and the CSS rules the taps inserted. MAPDRAFT_TAPS_VISIT=warm taps on a second
 // visit (code and layers from the first) instead of the first; MAPDRAFT_TAPS_WARMUP=N makes N taps,
-// unmeasured, before the measured ones (a first use's cost apart from every tap's).
-// Usage: npx tsx benchmarks/tools/profile_taps.ts [cities|all] [rate] [taps] [trace.json|untraced]
+// unmeasured, before the measured ones (a first use's cost apart from every tap's). `threads` traces
+// every process's tasks only (no profiler) and prints each thread's CPU in each tap's first 300 ms: what
+// a slow tap waited for on the one pinned core (the GPU process, the browser, the page).
+// Usage: npx tsx benchmarks/tools/profile_taps.ts [cities|all] [rate] [taps] [trace.json|untraced|threads]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,13 +26,16 @@ import { ensureAppBuild, gate } from '../lib/app_sites.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
 import { type InputEvent, type LongFrame, observeFrames, printFrames } from '../lib/long_frames.ts';
 import { LONG_TASK_CATEGORIES, longTasks, printLongTasks } from '../lib/long_task_trace.ts';
+import { pointerDowns, printThreadTimes, THREAD_TIME_CATEGORIES, threadTimes } from '../lib/thread_time.ts';
+import type { TraceEvent } from '../lib/trace_event.ts';
 import { near, tapView } from '../scenarios/14_app.ts';
 
 const cities = process.argv[2] === 'all' ? 'all' : Number(process.argv[2] ?? 10_000);
 const rate = Number(process.argv[3] ?? 4);
 const count = Number(process.argv[4] ?? 20);
+const byThread = process.argv[5] === 'threads';
 const traced = process.argv[5] !== 'untraced';
-const tracePath = traced ? process.argv[5] : undefined;
+const tracePath = traced && !byThread ? process.argv[5] : undefined;
 const LIMIT_MS = 30;
 
 ensureAppBuild(false);
@@ -65,7 +70,7 @@ try {
     if (process.env.MAPDRAFT_TAPS_VISIT !== 'warm') await settle(page);
     await door.quiet(1_500, 60_000);
     await dismissBanner(page, MAPDRAFT_UI);
-    if (traced) await browser.startTracing(page, { categories: LONG_TASK_CATEGORIES });
+    if (traced) await browser.startTracing(page, { categories: byThread ? THREAD_TIME_CATEGORIES : LONG_TASK_CATEGORIES });
     else await observeFrames(page);
     const rules = () => page.evaluate(() => [...document.styleSheets].reduce((n, sheet) => n + sheet.cssRules.length, 0));
     const before = await rules();
@@ -82,7 +87,11 @@ try {
   );
   console.log(`each: ${taps!.latenciesMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
   if (!traced) printFrames(frames, LIMIT_MS, taps!.windowsMs, events);
-  if (trace) {
+  if (trace && byThread) {
+    const parsed = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] } | TraceEvent[];
+    const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+    printThreadTimes(threadTimes(events, pointerDowns(events), 300_000));
+  } else if (trace) {
     const events = JSON.parse(trace.toString());
     printLongTasks(`tasks over ${LIMIT_MS} ms of wall time`, longTasks(events, LIMIT_MS));
     printLongTasks(`tasks over ${LIMIT_MS} ms of CPU time × ${rate}`, longTasks(events, LIMIT_MS, rate));
