@@ -1,8 +1,9 @@
 // Shows SPEC §8 notifications raised through src/state/notifications.ts: a Fluent Toaster at the
 // top (the offline-edit one top right), NOTIFICATION_MS, each with a Close button.
 // On a phone (issue 19) a toast must never cover the search field, the prompt's or the draft's
-// header or their Close button: one compact toast at a time sits over the app bar (the others wait
-// their turn), for at most PHONE_TOAST_MS.
+// header or their Close button: one compact toast at a time sits over the app bar, for at most
+// PHONE_TOAST_MS. The newest replaces the one shown: it answers the tap the user just made (an owner
+// who saved five settings must not read "app created" while their form's error waits in a queue).
 import { useEffect, useRef } from 'react';
 import { Button, Toast, ToastTitle, Toaster, makeStyles, tokens, useId, useToastController } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
@@ -34,6 +35,7 @@ export function Notifier() {
   // One counter for the component's life: the sink is set again when the layout changes, and a
   // reused toast id would make Fluent drop the new toast.
   const count = useRef(0);
+  const shown = useRef<string | null>(null);
   useEffect(() => {
     setNotificationSink((notice) => {
       const toastId = `notice-${++count.current}`;
@@ -55,7 +57,9 @@ export function Notifier() {
       // After the frame that shows what raised it (a bulk decision's summary, a saved form): the
       // toast's entrance measures its height, a forced layout that then covers the toast alone,
       // not everything that frame changed (issue 14: no main-thread task over 50 ms).
-      afterNextPaint(() =>
+      afterNextPaint(() => {
+        if (phone && shown.current) dismissToast(shown.current);
+        shown.current = toastId;
         dispatchToast(
           <Toast data-testid={`notification-${notice.intent}`} className={phone ? styles.phone : undefined}>
             <ToastTitle action={close}>{text}</ToastTitle>
@@ -66,10 +70,12 @@ export function Notifier() {
             timeout:
               phone && notice.timeout !== undefined && notice.timeout > 0 ? Math.min(notice.timeout, PHONE_TOAST_MS) : notice.timeout,
             position: phone ? 'top' : notice.position,
+            // A finger has no hover: a tap's compatibility mouse events must not hold a toast forever.
+            pauseOnHover: !phone,
             toastId,
           },
-        ),
-      );
+        );
+      });
     });
     return () => setNotificationSink(null);
   }, [dispatchToast, dismissToast, t, phone, styles]);

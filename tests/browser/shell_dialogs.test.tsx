@@ -2,9 +2,9 @@
 // the authentication dialog (SPEC §4, §5, §8), the settings dialog (SPEC §2, §3), confirmations
 // and notifications (SPEC §8), and the cookie banner (SPEC §4).
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import { act } from 'react';
-import { ERRORS } from '../../src/model/index.ts';
+import { ERRORS, SUCCESS } from '../../src/model/index.ts';
 import { AuthDialog } from '../../src/dialogs/AuthDialog.tsx';
 import { SettingsDialog } from '../../src/dialogs/SettingsDialog.tsx';
 import { ConfirmHost } from '../../src/dialogs/ConfirmDialog.tsx';
@@ -14,7 +14,7 @@ import { CookieBanner } from '../../src/screens/CookieBanner.tsx';
 import { apiFetch } from '../../src/api/client.ts';
 import { useUiStore } from '../../src/state/ui_store.ts';
 import { sessionCookieMode, useAuthStore } from '../../src/state/auth_store.ts';
-import { notifyOffline, notifySuccess } from '../../src/state/notifications.ts';
+import { notifyError, notifyOffline, notifySuccess } from '../../src/state/notifications.ts';
 import { readConsent, readCookie, USER_COOKIES } from '../../src/state/cookies.ts';
 import { useSettingsStore } from '../../src/state/settings_store.ts';
 import { byTestId, findByTestId, render, shellConfig, unmount, waitForText } from './shell_harness.tsx';
@@ -170,6 +170,26 @@ describe('confirmations and notifications', () => {
     await expect.poll(() => byTestId('notification-error'), { timeout: 5000 }).toBeNull();
     act(() => notifySuccess('PASSWORD_RESET_MAIL_SENT'));
     expect((await findByTestId('notification-success')).textContent).toContain('A password reset mail has been sent.');
+  });
+
+  it("on a phone, shows the newest notice at once: a form's error does not wait behind earlier successes", async () => {
+    const [width, height] = [window.innerWidth, window.innerHeight];
+    await page.viewport(360, 740);
+    try {
+      await render(<Notifier />);
+      // An owner's settings: three saves in a row, each with its success, then a form refused.
+      for (const key of ['APP_CREATED', 'APP_KEY_ACTIVATED', 'WORKSPACE_CREATED'] as const) {
+        act(() => notifySuccess(key));
+        await waitForText(SUCCESS[key]);
+      }
+      act(() => notifyError('LAYER_PROPERTY_REQUIRED'));
+      // Queued behind a 4 s toast it would take seconds; it replaces the one shown instead.
+      await waitForText(ERRORS.LAYER_PROPERTY_REQUIRED, 1500);
+      await expect.poll(() => document.querySelectorAll('[data-testid^=notification-]').length, { timeout: 3000 }).toBe(1);
+      expect(document.body.textContent).not.toContain(SUCCESS.APP_CREATED);
+    } finally {
+      await page.viewport(width, height);
+    }
   });
 });
 
