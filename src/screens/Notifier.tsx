@@ -79,5 +79,15 @@ export function Notifier() {
     });
     return () => setNotificationSink(null);
   }, [dispatchToast, dismissToast, t, phone, styles]);
-  return <Toaster toasterId={toasterId} position="top" pauseOnHover limit={phone ? 1 : 5} offset={phone ? { vertical: 4 } : undefined} />;
+  // Fluent reads a toaster's options once: a window turned from phone to wide (or back) gets a new one.
+  return (
+    <Toaster
+      key={phone ? 'phone' : 'wide'}
+      toasterId={toasterId}
+      position="top"
+      pauseOnHover
+      limit={phone ? 1 : 5}
+      offset={phone ? { vertical: 4 } : undefined}
+    />
+  );
 }

@@ -106,13 +106,17 @@ export async function clearRecording(): Promise<void> {
     .catch(() => undefined);
 }
 
-/** At app start: a recording cut off by a reload goes on; a stopped one is offered again. */
+/**
+ * At app start: a recording cut off by a reload goes on; a stopped one is offered again. The positions
+ * waiting in the tail are never dropped here: a recording started while the store was still being read
+ * owns them (its writes are queued behind the read), and a store that answers nothing (it could not be
+ * opened, e.g. the last page still held it) may have the track the next time.
+ */
 export async function restoreRecording(): Promise<void> {
   const stored = await getDataWorker()
     .trackRead({})
     .catch(() => null);
-  if (!stored) return dropUnsaved();
-  if (useTrack.getState().status !== 'idle') return;
+  if (!stored || useTrack.getState().status !== 'idle') return;
   // Positions the last page kept but did not live to store: stored now, then shown with the rest.
   const unsaved = unsavedAfter(stored.points);
   if (unsaved.length) {

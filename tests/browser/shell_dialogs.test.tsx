@@ -17,6 +17,7 @@ import { sessionCookieMode, useAuthStore } from '../../src/state/auth_store.ts';
 import { notifyError, notifyOffline, notifySuccess } from '../../src/state/notifications.ts';
 import { readConsent, readCookie, USER_COOKIES } from '../../src/state/cookies.ts';
 import { useSettingsStore } from '../../src/state/settings_store.ts';
+import { PHONE_QUERY } from '../../src/state/use_media_query.ts';
 import { byTestId, findByTestId, render, shellConfig, unmount, waitForText } from './shell_harness.tsx';
 
 const apiBase = inject('apiBase');
@@ -187,6 +188,23 @@ describe('confirmations and notifications', () => {
       await waitForText(ERRORS.LAYER_PROPERTY_REQUIRED, 1500);
       await expect.poll(() => document.querySelectorAll('[data-testid^=notification-]').length, { timeout: 3000 }).toBe(1);
       expect(document.body.textContent).not.toContain(SUCCESS.APP_CREATED);
+    } finally {
+      await page.viewport(width, height);
+    }
+  });
+
+  it('shows several notices together again once a phone-sized window is made wide', async () => {
+    const [width, height] = [window.innerWidth, window.innerHeight];
+    await page.viewport(360, 740);
+    try {
+      await render(<Notifier />);
+      await page.viewport(1280, 800);
+      await expect.poll(() => window.matchMedia(PHONE_QUERY).matches).toBe(false);
+      await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      act(() => {
+        for (const key of ['APP_CREATED', 'APP_KEY_ACTIVATED', 'WORKSPACE_CREATED'] as const) notifySuccess(key);
+      });
+      for (const key of ['APP_CREATED', 'APP_KEY_ACTIVATED', 'WORKSPACE_CREATED'] as const) await waitForText(SUCCESS[key], 1500);
     } finally {
       await page.viewport(width, height);
     }
