@@ -17,6 +17,7 @@ import { notify } from '../state/notifications.ts';
 import { useTrack } from './track_store.ts';
 import { dropUnsaved, holdUnsaved, releaseSaved, unsavedAfter } from './track_tail.ts';
 import { keepScreenOn, letScreenSleep } from './wake_lock.ts';
+import type { StoredTrack } from '../../workers/data/protocol.ts';
 
 let unfollow: (() => void) | null = null;
 /** The first kept position of a (resumed) recording also zooms in to the user (SPEC §9 zoom 14). */
@@ -109,24 +110,36 @@ export async function clearRecording(): Promise<void> {
 /**
  * At app start: a recording cut off by a reload goes on; a stopped one is offered again. The positions
  * waiting in the tail are never dropped here: a recording started while the store was still being read
- * owns them (its writes are queued behind the read), and a store that answers nothing (it could not be
- * opened, e.g. the last page still held it) may have the track the next time.
+ * owns them (its writes are queued behind the read); where the store has no track they are the
+ * recording, and it goes on from them.
  */
 export async function restoreRecording(): Promise<void> {
   const stored = await getDataWorker()
     .trackRead({})
     .catch(() => null);
-  if (!stored || useTrack.getState().status !== 'idle') return;
+  if (useTrack.getState().status !== 'idle') return;
+  // No track stored, yet positions wait: the last page went before its store had even the recording's
+  // start (a first visit's database still being made). The recording goes on from those positions.
+  const waiting = stored ? [] : unsavedAfter([]);
+  if (!stored && waiting.length === 0) return;
+  if (!stored) {
+    const ok = await getDataWorker()
+      .trackStart({ startedAt: waiting[0].time })
+      .then(() => true)
+      .catch(() => false);
+    if (!ok || useTrack.getState().status !== 'idle') return;
+  }
+  const track: StoredTrack = stored ?? { phase: 'recording', startedAt: waiting[0].time, points: [] };
   // Positions the last page kept but did not live to store: stored now, then shown with the rest.
-  const unsaved = unsavedAfter(stored.points);
+  const unsaved = unsavedAfter(track.points);
   if (unsaved.length) {
     await getDataWorker()
       .trackAppend({ points: unsaved })
       .then(() => dropUnsaved())
       .catch(() => undefined);
   }
-  const points = [...stored.points, ...unsaved];
+  const points = [...track.points, ...unsaved];
   if (useTrack.getState().status !== 'idle') return;
-  useTrack.setState({ status: stored.phase, points, count: points.length });
-  if (stored.phase === 'recording') follow();
+  useTrack.setState({ status: track.phase, points, count: points.length });
+  if (track.phase === 'recording') follow();
 }

@@ -96,6 +96,24 @@ describe('track journeys', () => {
     await context.close();
   });
 
+  it("resumes a first visit's recording reloaded at once, before its store was ready", async () => {
+    const context = await suite.browser.newContext({ ...PHONE, geolocation: step(0), permissions: ['geolocation'] });
+    await acceptCookies(context, suite.server.base);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => suite.pageErrors.push(e.message));
+    await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
+    const button = page.getByTestId('track-button');
+    await button.tap();
+    await expect.poll(() => button.getAttribute('data-points'), { timeout: 15_000 }).toBe('1');
+    for (let i = 1; i < 6; i++) await feed(page, step(i), i + 1);
+    await page.reload();
+    await expect.poll(() => button.getAttribute('data-status'), { timeout: 30_000 }).toBe('recording');
+    expect(await button.getAttribute('data-points')).toBe('6');
+    await feed(page, step(6), 7);
+    expect(suite.pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('suggests a kept track as a new line of an editable line layer, through the draft form', async () => {
     const context = await suite.browser.newContext({ ...PHONE, geolocation: step(0), permissions: ['geolocation'] });
     await acceptCookies(context, suite.server.base);

@@ -72,15 +72,24 @@ describe('a recording at app start', () => {
     expect(unsavedAfter([])).toEqual([0, 1, 2, 3, 4, 5].map(point));
   });
 
-  it('leaves the waiting positions where the store answers nothing, and resumes with them once it has the track', async () => {
+  it('resumes from the waiting positions when the store has no track (the last page went before its start was stored)', async () => {
     await startRecording();
     for (let i = 0; i < 3; i++) recordPosition(position(i));
     useTrack.setState({ status: 'idle', points: [], count: 0 }); // the page went
 
-    worker.trackRead.mockResolvedValue(null); // a store that could not be opened answers no track
+    worker.trackRead.mockResolvedValue(null);
+    worker.trackAppend.mockResolvedValue(undefined);
     await restoreRecording();
-    expect(useTrack.getState().status).toBe('idle');
-    expect(unsavedAfter([])).toHaveLength(3);
+    expect(useTrack.getState()).toMatchObject({ status: 'recording', count: 3 });
+    expect(worker.trackStart).toHaveBeenLastCalledWith({ startedAt: T0 });
+    expect(worker.trackAppend).toHaveBeenLastCalledWith({ points: [point(0), point(1), point(2)] });
+    expect(unsavedAfter([])).toEqual([]);
+  });
+
+  it('adds to the stored track only the waiting positions it lacks', async () => {
+    await startRecording();
+    for (let i = 0; i < 3; i++) recordPosition(position(i));
+    useTrack.setState({ status: 'idle', points: [], count: 0 }); // the page went
 
     worker.trackRead.mockResolvedValue({ phase: 'recording', startedAt: T0, points: [point(0)] });
     worker.trackAppend.mockResolvedValue(undefined);
