@@ -23,13 +23,19 @@ async function feed(page: Page, position: typeof START, expected: number) {
   await expect.poll(() => button.getAttribute('data-points'), { timeout: 15_000 }).toBe(String(expected));
 }
 
+/** A phone at the walk's start with the location allowed and cookies accepted, on the demo app. */
+async function openPhone(options: { acceptDownloads?: boolean } = {}) {
+  const context = await suite.browser.newContext({ ...PHONE, geolocation: step(0), permissions: ['geolocation'], ...options });
+  await acceptCookies(context, suite.server.base);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => suite.pageErrors.push(e.message));
+  await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
+  return { context, page };
+}
+
 describe('track journeys', () => {
   it('records a walk of 200 positions across a reload, drops GPS jumps and downloads a GPX that GDAL reads', async () => {
-    const context = await suite.browser.newContext({ ...PHONE, geolocation: step(0), permissions: ['geolocation'], acceptDownloads: true });
-    await acceptCookies(context, suite.server.base);
-    const page = await context.newPage();
-    page.on('pageerror', (e) => suite.pageErrors.push(e.message));
-    await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
+    const { context, page } = await openPhone({ acceptDownloads: true });
     const button = page.getByTestId('track-button');
     await button.waitFor();
     const box = (await button.boundingBox())!;
@@ -97,11 +103,7 @@ describe('track journeys', () => {
   });
 
   it("resumes a first visit's recording reloaded at once, before its store was ready", async () => {
-    const context = await suite.browser.newContext({ ...PHONE, geolocation: step(0), permissions: ['geolocation'] });
-    await acceptCookies(context, suite.server.base);
-    const page = await context.newPage();
-    page.on('pageerror', (e) => suite.pageErrors.push(e.message));
-    await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
+    const { context, page } = await openPhone();
     const button = page.getByTestId('track-button');
     await button.tap();
     await expect.poll(() => button.getAttribute('data-points'), { timeout: 15_000 }).toBe('1');
@@ -115,11 +117,7 @@ describe('track journeys', () => {
   });
 
   it('suggests a kept track as a new line of an editable line layer, through the draft form', async () => {
-    const context = await suite.browser.newContext({ ...PHONE, geolocation: step(0), permissions: ['geolocation'] });
-    await acceptCookies(context, suite.server.base);
-    const page = await context.newPage();
-    page.on('pageerror', (e) => suite.pageErrors.push(e.message));
-    await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
+    const { context, page } = await openPhone();
     await page.getByTestId('account-button').click();
     await page.getByTestId('field-username').fill(USER.username);
     await page.getByTestId('field-password').fill(USER.password);
