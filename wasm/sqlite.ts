@@ -113,9 +113,11 @@ export async function openSqlite({ name, vfs }: OpenSqliteOptions): Promise<Sqli
  * Waits between tries of an OPFS database that exists but does not open. A page that has just gone
  * (a reload, a tab closed and opened again) gives up its Web Lock at once but its access handles a
  * moment later: opening another back end then would show an empty store — offline, a map without
- * its features (issue 17) — and write beside the real one.
+ * its features (issue 17) — and write beside the real one. On a busy phone the old page's worker can
+ * take several seconds to end, so the tries go on for about 16 s before another back end is opened
+ * (a reload under load came back with an empty map and its recorded track not resumed at 4 s).
  */
-const OPFS_RETRY_MS = [50, 100, 250, 500, 1_000, 2_000];
+const OPFS_RETRY_MS = [50, 100, 250, 500, 1_000, 2_000, 3_000, 4_000, 5_000];
 /** The files of one OPFS database, as OPFSCoopSyncVFS opens them. */
 const OPFS_FILE_SUFFIXES = ['', '-journal', '-wal'];
 

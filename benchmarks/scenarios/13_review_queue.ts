@@ -17,6 +17,11 @@ import { buildResult, fmt, med, type Contender, type RunContext, type Scenario }
 
 const TARGET_ACCEPTS_PER_S = 500;
 const LIST_REPS = 5;
+/** The queue UI's runs: sample key prefix and the main thread's CPU slowdown. */
+const UI_RATES = [
+  ['ui1x', 1],
+  ['ui4x', 4],
+] as const;
 
 async function session(base: string): Promise<string> {
   const auth = 'Basic ' + Buffer.from(`admin:${PASSWORDS.admin}`).toString('base64');
@@ -111,15 +116,20 @@ export const scenario: Scenario = {
   title: 'Review queue: 10,000 pending suggestions listed, filtered and bulk-accepted; PGlite and PostgreSQL',
   async run(ctx) {
     const { samples, pgUrl, notes } = await measureOnBothEngines('mapdraft_bench_review', (engine, url) => measureEngine(ctx, engine, url));
-    // The product's own path for the same list: the built app, the admin's queue UI at CPU 4× (PGlite).
+    // The product's own path for the same list: the built app, the admin's queue UI (PGlite), the browser
+    // pinned to one core as every contender — unthrottled (issue 14's target: an admin's computer), then
+    // at CPU 4× on the main thread (a phone-class machine, a stricter goal of ours).
     ensureAppBuild(!ctx.quick);
-    const ui = await measureQueueUi(ctx, ctx.quick ? 1_000 : 10_000);
-    Object.assign(samples.mapdraft!, {
-      uiOpenListMs: [ui.openListMs],
-      uiBulkAcceptMs: [ui.bulkAcceptMs],
-      uiLongTaskMaxMs: [ui.longTaskMaxMs],
-      uiLongTasksOver50: [ui.longTasksOver50],
-    });
+    const pending = ctx.quick ? 1_000 : 10_000;
+    for (const [key, cpuRate] of UI_RATES) {
+      const ui = await measureQueueUi(ctx, pending, { cpuRate });
+      Object.assign(samples.mapdraft!, {
+        [`${key}OpenListMs`]: [ui.openListMs],
+        [`${key}BulkAcceptMs`]: [ui.bulkAcceptMs],
+        [`${key}LongTaskMaxMs`]: [ui.longTaskMaxMs],
+        [`${key}LongTasksOver50`]: [ui.longTasksOver50],
+      });
+    }
     const r = buildResult(
       {
         id: 13,
@@ -135,7 +145,7 @@ export const scenario: Scenario = {
           'Mapdraft: GET /api/apps/{appKey}/review (first page of 100; then kinds=featureModified and a rectangle), then one POST …/review/decisions with the filter: the server accepts each item in its own transaction, 8 at a time.',
           'Baseline: PUT /api/features/changes/{id}/accept one after another over HTTP (what a client did before the queue). No ceiling.',
           'lostAccepts: accepted answers whose feature is not at version 2 with the suggested name in the database.',
-          'Queue UI (benchmarks/lib/app_review.ts): the built app served by the real server (PGlite) with the same number of pending suggestions, the admin in admin mode, CPU 4× on the main thread: open the pending list, 20 wheel steps through it, filter by kind, tick all matching, accept, confirm, up to the summary; main-thread long tasks meanwhile (PerformanceObserver longtask).',
+          'Queue UI (benchmarks/lib/app_review.ts): the built app served by the real server (PGlite) with the same number of pending suggestions, the admin in admin mode, unthrottled (ui1x*) and at CPU 4× on the main thread (ui4x*), the browser pinned to one core: open the pending list, 20 wheel steps through it, filter by kind, tick all matching, accept, confirm, up to the summary; main-thread long tasks meanwhile (PerformanceObserver longtask).',
           ...notes,
         ],
       },
@@ -153,12 +163,17 @@ export const scenario: Scenario = {
     }
     if (!pgUrl)
       r.targets.push({ text: `postgres: bulk accept ≥ ${TARGET_ACCEPTS_PER_S} accepts/s`, met: null, detail: 'not measured (see notes)' });
-    const longest = med(r, 'mapdraft', 'uiLongTaskMaxMs');
-    r.targets.push({
-      text: 'queue UI: no main-thread task over 50 ms (CPU 4×)',
-      met: longest <= 50,
-      detail: `longest ${fmt(longest)} ms, ${fmt(med(r, 'mapdraft', 'uiLongTasksOver50'), 0)} over 50 ms; list open ${fmt(med(r, 'mapdraft', 'uiOpenListMs'))} ms, bulk accept to summary ${fmt(med(r, 'mapdraft', 'uiBulkAcceptMs'))} ms`,
-    });
+    for (const [key, cpuRate] of UI_RATES) {
+      const longest = med(r, 'mapdraft', `${key}LongTaskMaxMs`);
+      r.targets.push({
+        text:
+          cpuRate === 1
+            ? 'queue UI: no main-thread task over 50 ms (browser pinned to one core)'
+            : `queue UI at CPU ${cpuRate}×: no main-thread task over 50 ms (informative: a phone-class machine, beyond the issue's target)`,
+        met: cpuRate === 1 ? longest <= 50 : null,
+        detail: `longest ${fmt(longest)} ms, ${fmt(med(r, 'mapdraft', `${key}LongTasksOver50`), 0)} over 50 ms; list open ${fmt(med(r, 'mapdraft', `${key}OpenListMs`))} ms, bulk accept to summary ${fmt(med(r, 'mapdraft', `${key}BulkAcceptMs`))} ms`,
+      });
+    }
     return r;
   },
 };

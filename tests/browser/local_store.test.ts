@@ -271,6 +271,19 @@ describe('local store in a worker', () => {
     expect((await next.store.getLayerBatch('pts'))?.etag).toBe('W/"1"');
   });
 
+  it('waits out a gone page that holds its OPFS file for seconds, as the old worker of a busy phone does', async () => {
+    // Under load a reload's old worker kept its handles past 4 s: the store opened empty elsewhere.
+    const name = appName('slow');
+    const first = await open(name);
+    await first.store.putLayerBatch(batchOf('Point'), { etag: 'W/"2"' });
+    await first.store.close();
+    workers.splice(0).forEach((w) => w.terminate());
+    await startWorker().holdOpfsFile(dbNameFor(name), 6_000);
+    const next = await open(name);
+    expect(next.info).toMatchObject({ name: dbNameFor(name), vfs: 'opfs' });
+    expect((await next.store.getLayerBatch('pts'))?.etag).toBe('W/"2"');
+  }, 30_000);
+
   it('shares its store with another tab that has it open: each reads what the other wrote', async () => {
     // A live connection hands its files over when asked (OPFSCoopSyncVFS), and takes them back.
     const name = appName('two tabs');
