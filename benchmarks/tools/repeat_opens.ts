@@ -1,0 +1,73 @@
+// Many fresh profiles in ONE pinned browser, each opened cold and then twice warm (the built app on the
+// real server, PGlite, 135k cities unless told): prints each open's time to "features drawn". An open
+// that has not drawn within 90 s is reported with the map's state, its last console lines and the CPU
+// of each process and thread meanwhile (issue 17: seen on the 5th–6th profile of such runs, a cold open
+// that never drew while SwiftShader's threads in the GPU process used the whole core; the next visit
+// drew). Usage: npx tsx benchmarks/tools/repeat_opens.ts [profiles=8] [cities=all]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadTestLimits } from '../../server/limits.ts';
+import { startServer } from '../../server/start.ts';
+import { FEATURES_DRAWN_MARK, LAYERS_STORED_MARK } from '../../src/map/layer_session.ts';
+import { DEMO_APP_KEY } from '../../src/model/index.ts';
+import { launchBrowser, newContext } from '../lib/browser.ts';
+import { printTicks, threadTicks } from '../lib/proc_ticks.ts';
+
+const profiles = Number(process.argv[2] ?? 8);
+const cities = (process.argv[3] ?? 'all') === 'all' ? 'all' : Number(process.argv[3]);
+const STALL_MS = 90_000;
+const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-repeat-opens-'));
+const srv = await startServer({
+  port: 0,
+  dataDir,
+  seedCities: cities,
+  serveClient: true,
+  log: false,
+  print: () => undefined,
+  limits: loadTestLimits(),
+});
+const browser = await launchBrowser({ pinned: true });
+const marked = (name: string) => performance.getEntriesByName(name).length > 0;
+try {
+  for (let i = 0; i < profiles; i++) {
+    const context = await newContext(browser);
+    for (const visit of ['cold', 'warm', 'warm again']) {
+      const page = await context.newPage();
+      const log: string[] = [];
+      page.on('console', (m) => log.push(`${m.type()}: ${m.text().slice(0, 200)}`));
+      page.on('worker', (w) => w.on('console', (m) => log.push(`worker ${m.type()}: ${m.text().slice(0, 200)}`)));
+      page.on('pageerror', (e) => log.push(`page error: ${e.message}`));
+      page.on('crash', () => log.push('renderer crashed'));
+      const ticks = threadTicks();
+      const started = Date.now();
+      await page.goto(`${srv.url}/${DEMO_APP_KEY}`, { waitUntil: 'commit' });
+      const drawn = await page.waitForFunction(marked, FEATURES_DRAWN_MARK, { timeout: STALL_MS, polling: 500 }).then(
+        () => true,
+        () => false,
+      );
+      console.log(`profile ${i + 1}, ${visit}: ${drawn ? 'drawn' : 'NOT DRAWN'} after ${Date.now() - started} ms`);
+      if (!drawn) {
+        const map = await page.evaluate(() => {
+          const el = document.querySelector('[data-testid=map]');
+          return {
+            featuresLoaded: el?.getAttribute('data-features-loaded'),
+            paints: performance.getEntriesByType('paint').map((p) => p.name),
+          };
+        });
+        console.log(`  map: ${JSON.stringify(map)}\n  console:\n    ${log.slice(-15).join('\n    ') || '(nothing)'}`);
+        printTicks(ticks, threadTicks());
+      } else if (visit === 'cold') {
+        await page
+          .waitForFunction(marked, LAYERS_STORED_MARK, { timeout: 120_000, polling: 500 })
+          .catch(() => console.log('  layers not stored'));
+      }
+      await page.close();
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await srv.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
