@@ -257,32 +257,27 @@ describe('local store in a worker', () => {
     await second.store.close();
   });
 
-  it('waits for its OPFS file while a page that has just gone still holds it, instead of opening an empty store elsewhere', async () => {
-    // A reload, or a tab closed and opened again: the old page's handles go a moment after its lock
-    // (issue 17: an offline reopen drew no feature, its store opened empty on IndexedDB).
-    const name = appName('held');
-    const first = await open(name);
-    await first.store.putLayerBatch(batchOf('Point'), { etag: 'W/"1"' });
-    await first.store.close();
-    workers.splice(0).forEach((w) => w.terminate());
-    await startWorker().holdOpfsFile(dbNameFor(name), 400);
-    const next = await open(name);
-    expect(next.info).toMatchObject({ name: dbNameFor(name), vfs: 'opfs' });
-    expect((await next.store.getLayerBatch('pts'))?.etag).toBe('W/"1"');
-  });
-
-  it('waits out a gone page that holds its OPFS file for seconds, as the old worker of a busy phone does', async () => {
-    // Under load a reload's old worker kept its handles past 4 s: the store opened empty elsewhere.
-    const name = appName('slow');
-    const first = await open(name);
-    await first.store.putLayerBatch(batchOf('Point'), { etag: 'W/"2"' });
-    await first.store.close();
-    workers.splice(0).forEach((w) => w.terminate());
-    await startWorker().holdOpfsFile(dbNameFor(name), 6_000);
-    const next = await open(name);
-    expect(next.info).toMatchObject({ name: dbNameFor(name), vfs: 'opfs' });
-    expect((await next.store.getLayerBatch('pts'))?.etag).toBe('W/"2"');
-  }, 30_000);
+  // A reload, or a tab closed and opened again: the old page's handles go a moment after its lock
+  // (issue 17: an offline reopen drew no feature, its store opened empty on IndexedDB); under load a
+  // reload's old worker kept them past 4 s and the store opened empty elsewhere.
+  it.each([
+    { holdMs: 400, who: 'a page that has just gone' },
+    { holdMs: 6_000, who: 'the old worker of a busy phone' },
+  ])(
+    'waits for its OPFS file while $who still holds it ($holdMs ms), instead of opening an empty store elsewhere',
+    async ({ holdMs }) => {
+      const name = appName(`held ${holdMs}`);
+      const first = await open(name);
+      await first.store.putLayerBatch(batchOf('Point'), { etag: `W/"${holdMs}"` });
+      await first.store.close();
+      workers.splice(0).forEach((w) => w.terminate());
+      await startWorker().holdOpfsFile(dbNameFor(name), holdMs);
+      const next = await open(name);
+      expect(next.info).toMatchObject({ name: dbNameFor(name), vfs: 'opfs' });
+      expect((await next.store.getLayerBatch('pts'))?.etag).toBe(`W/"${holdMs}"`);
+    },
+    30_000,
+  );
 
   it('shares its store with another tab that has it open: each reads what the other wrote', async () => {
     // A live connection hands its files over when asked (OPFSCoopSyncVFS), and takes them back.
