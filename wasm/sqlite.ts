@@ -71,15 +71,52 @@ function hasIndexedDb(): boolean {
   return typeof indexedDB !== 'undefined';
 }
 
+/**
+ * Each build's WebAssembly compiled once per worker. The data worker opens two databases at start
+ * (the product's and the app's, SPEC §9), and compiling the 1 MB module for each cost a pinned cold
+ * open ≈ 2.7 s more before the second one opened (issue 17).
+ */
+const compiled = new Map<string, Promise<WebAssembly.Module>>();
+
+function compileOnce(url: string): Promise<WebAssembly.Module> {
+  let module = compiled.get(url);
+  if (!module) {
+    module = WebAssembly.compileStreaming(fetch(url))
+      // A server that does not send application/wasm refuses streaming; the bytes still compile.
+      .catch(async () => WebAssembly.compile(await (await fetch(url)).arrayBuffer()));
+    // A failed compile is tried again by the next open (the next back end, a later visit's call).
+    module.catch(() => compiled.delete(url));
+    compiled.set(url, module);
+  }
+  return module;
+}
+
+type EmscriptenFactory = (options: {
+  instantiateWasm(imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void): object;
+}) => Promise<unknown>;
+
+/** A module instance on the shared compiled WebAssembly; rejects (never hangs) when instantiating fails. */
+async function instantiate(factory: EmscriptenFactory, url: string): Promise<unknown> {
+  const wasm = await compileOnce(url);
+  return new Promise((resolve, reject) => {
+    factory({
+      instantiateWasm(imports, done) {
+        WebAssembly.instantiate(wasm, imports).then((instance) => done(instance, wasm), reject);
+        return {};
+      },
+    }).then(resolve, reject);
+  });
+}
+
 async function buildModule(kind: VfsKind): Promise<unknown> {
   // IDBBatchAtomicVFS answers asynchronously, so it needs the Asyncify build; the others run on
   // the smaller synchronous one. Dynamic imports keep the unused build out of the worker's startup.
   if (kind === 'idb') {
     const { default: factory } = await import('@journeyapps/wa-sqlite/dist/wa-sqlite-async.mjs');
-    return factory({ locateFile: () => asyncWasmUrl });
+    return instantiate(factory as EmscriptenFactory, asyncWasmUrl);
   }
   const { default: factory } = await import('@journeyapps/wa-sqlite/dist/wa-sqlite.mjs');
-  return factory({ locateFile: () => syncWasmUrl });
+  return instantiate(factory as EmscriptenFactory, syncWasmUrl);
 }
 
 export interface OpenSqliteOptions {

@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright';
 import { loadTestLimits } from '../../server/limits.ts';
 import { startServer } from '../../server/start.ts';
 import { FEATURES_DRAWN_MARK, LAYERS_STORED_MARK } from '../../src/map/layer_session.ts';
@@ -14,9 +15,18 @@ import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
 import { printTicks, threadTicks } from '../lib/proc_ticks.ts';
 
+/** The page's and each worker's marks and fetches; a worker busy for 5 s says so. */
+async function printTimelines(page: Page): Promise<void> {
+  console.log(`  page timeline:\n    ${(await page.evaluate<string[]>(TIMELINE)).join('\n    ')}`);
+  for (const w of page.workers()) {
+    const answer = await Promise.race([w.evaluate<string[]>(TIMELINE), sleep(5_000).then(() => ['(no answer in 5 s: busy)'])]);
+    console.log(`  worker ${w.url().split('/').pop()}:\n    ${answer.join('\n    ')}`);
+  }
+}
+
 const profiles = Number(process.argv[2] ?? 8);
 const cities = (process.argv[3] ?? 'all') === 'all' ? 'all' : Number(process.argv[3]);
-const STALL_MS = 90_000;
+const STALL_MS = Number(process.env.STALL_MS ?? 90_000);
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-repeat-opens-'));
 const srv = await startServer({
   port: 0,
@@ -29,6 +39,12 @@ const srv = await startServer({
 });
 const browser = await launchBrowser({ pinned: true });
 const marked = (name: string) => performance.getEntriesByName(name).length > 0;
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+// A stalled open's marks and fetches, in the page or a worker (a string: evaluated as it is, in any scope).
+const TIMELINE = `[
+  ...performance.getEntriesByType('mark').map((m) => Math.round(m.startTime) + ' ms  mark ' + m.name),
+  ...performance.getEntriesByType('resource').map((r) => Math.round(r.startTime) + ' ms  fetch ' + r.name.replace(/^https?:\\/\\/[^/]+/, '').slice(0, 90) + (r.responseEnd ? ' done at ' + Math.round(r.responseEnd) : ' open')),
+].sort((a, b) => parseInt(a) - parseInt(b))`;
 try {
   for (let i = 0; i < profiles; i++) {
     const context = await newContext(browser);
@@ -56,8 +72,10 @@ try {
           };
         });
         console.log(`  map: ${JSON.stringify(map)}\n  console:\n    ${log.slice(-15).join('\n    ') || '(nothing)'}`);
+        await printTimelines(page);
         printTicks(ticks, threadTicks());
       } else if (visit === 'cold') {
+        if (process.env.TIMELINE) await printTimelines(page);
         await page
           .waitForFunction(marked, LAYERS_STORED_MARK, { timeout: 120_000, polling: 500 })
           .catch(() => console.log('  layers not stored'));

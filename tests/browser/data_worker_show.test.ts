@@ -6,6 +6,7 @@ import { DEMO_APP_KEY, HIT_TOLERANCE_PX } from '../../src/model/index.ts';
 import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
 import { closeWorkerSessions, openWorkerSession, type WorkerSession } from './fixtures/data_worker_session.ts';
 import { latToY, lonToX } from '../../workers/batch/mercator.ts';
+import { dbNameFor } from '../../workers/data/local_store.ts';
 
 const apiBase = inject('apiBase');
 /** Nothing listens on port 9 (discard): the server is "stopped" for this request. */
@@ -55,6 +56,34 @@ describe('data worker showLayer', () => {
     const offline = await delivered(later, 'visit2:local');
     expect(offline.ids).toEqual(online.ids);
     expect(offline.coords).toEqual(online.coords);
+  });
+
+  it("shows a first visit's layer while its new local database cannot be created yet, and stores it once it can", async () => {
+    const appName = `Slow store ${crypto.randomUUID()}`;
+    // The database file's Web Lock (OPFSCoopSyncVFS names it `ahp:/<file>`) held by someone else:
+    // the store's creation waits, as it did when a cold open never drew (issue 17).
+    let release!: () => void;
+    const held = new Promise<void>((ok) => {
+      void navigator.locks.request(`ahp:/${dbNameFor(appName)}`, () => {
+        ok();
+        return new Promise<void>((r) => {
+          release = r;
+        });
+      });
+    });
+    await held;
+    const first = await session();
+    const result = await show(first, appName, 'slow1');
+    expect(result).toMatchObject({ source: 'network', count: 500, ticket: 'slow1:network' });
+    const online = await delivered(first, 'slow1:network');
+    release();
+    await first.api.layersStored({ appName });
+    first.worker.terminate();
+
+    const later = await session();
+    const offline = await show(later, appName, 'slow2', DEAD_SERVER);
+    expect(offline).toMatchObject({ source: 'local', count: 500 });
+    expect((await delivered(later, 'slow2:local')).ids).toEqual(online.ids);
   });
 
   it('revalidates the stored layer on a later visit: the server answers 304 and the stored copy stays', async () => {

@@ -114,6 +114,12 @@ describe('local store in a worker', () => {
     await store.close();
   });
 
+  it('opens two databases at once in one worker on one compile of SQLite (issue 17, cold open)', async () => {
+    const { vfs, wasmFetches } = await startWorker().openTwoAtOnce(appName('first'), appName('second'));
+    expect(vfs).toEqual(['opfs', 'opfs']);
+    expect(wasmFetches).toBe(1);
+  });
+
   it('round-trips a FeatureBatch of each geometry type bit-exactly', async () => {
     const { store } = await open(appName('batches'));
     const types: GeometryType[] = ['Point', 'LineString', 'Polygon'];

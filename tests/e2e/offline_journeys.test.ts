@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { LAYERS_STORED_MARK } from '../../src/map/layer_session.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { drawnPng } from './support/png.ts';
 import { ADMIN, USER, START_TIMEOUT_MS, acceptCookies, launchProfile, startE2EServer, type E2EServer } from './support/server.ts';
@@ -205,6 +206,33 @@ describe('offline-first field work', () => {
     } finally {
       await server.restart();
     }
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('draws a first visit while the device database cannot be created yet, and opens offline after it could', async () => {
+    const dir = newProfileDir();
+    let context = await launchProfile(dir);
+    await acceptCookies(context, server.base);
+    // Someone else holds the new database file's Web Lock (OPFSCoopSyncVFS `ahp:/<file>`): creating
+    // the app's store waits, as it did on the cold opens that never drew (issue 17).
+    await context.addInitScript(() => {
+      const w = window as unknown as { releaseStore?: () => void };
+      void navigator.locks.request('ahp:/MapdraftDemo', () => new Promise<void>((release) => (w.releaseStore = release)));
+    });
+    let page = await openApp(context);
+    const online = await featuresLoaded(page);
+    expect(online).toBeGreaterThan(0);
+    const stored = (mark: string) => performance.getEntriesByName(mark).length > 0;
+    expect(await page.evaluate(stored, LAYERS_STORED_MARK)).toBe(false);
+    await page.evaluate(() => (window as unknown as { releaseStore: () => void }).releaseStore());
+    await page.waitForFunction(stored, LAYERS_STORED_MARK, { timeout: 60_000 });
+    await finishFirstVisit(page);
+    await context.close();
+
+    context = await launchProfile(dir, { offline: true });
+    page = await openApp(context);
+    expect(await featuresLoaded(page)).toBe(online);
+    await context.close();
     expect(pageErrors).toEqual([]);
   });
 

@@ -65,6 +65,33 @@ describe('showLayer on a first visit', () => {
     channel.port2.close();
   });
 
+  it('does not wait for a new local store still being created: shown at once, written once it opens', async () => {
+    const writes: { ids: number[]; etag?: string | null }[] = [];
+    let opens!: (store: unknown) => void;
+    const storeOpening = new Promise((ok) => {
+      opens = ok;
+    });
+    const registry = new LayerRegistry();
+    const shown = await showLayer(
+      { apiBase: '', appKey: 'k', workspace: 'ws', layer: LAYER, geometryType: 'Point' },
+      {
+        registry,
+        storeOpening: storeOpening as never,
+        fetchBatch: async () => ({ batch: pack(4), etag: 'W/"v1"' }),
+      },
+    );
+    // Shown while the database is still being created (issue 17: a creation that never ended left the map empty).
+    expect(shown).toMatchObject({ source: 'network', count: 4 });
+    expect(Array.from(registry.get(LAYER)?.ids ?? [])).toEqual([1, 2, 3, 4]);
+    expect(writes).toEqual([]);
+    opens({
+      putLayerBatch: async (batch: FeatureBatch, meta: LayerBatchMeta = {}) => {
+        writes.push({ ids: Array.from(batch.ids), etag: meta.etag });
+      },
+    });
+    await expect.poll(() => writes).toEqual([{ ids: [1, 2, 3, 4], etag: 'W/"v1"' }]);
+  });
+
   it('still shows the layer when the local store refuses the write', async () => {
     const registry = new LayerRegistry();
     const store = { getLayerBatch: async () => undefined, putLayerBatch: async () => Promise.reject(new Error('quota exceeded')) };

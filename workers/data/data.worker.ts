@@ -12,7 +12,7 @@ import { transferBatch } from '../batch/transfer.ts';
 import { groupChanges } from './review.ts';
 import { LayerRegistry } from './layer_registry.ts';
 import { dbNameFor, localStoreCertainlyEmpty, openLocalStore, type LocalStore } from './local_store.ts';
-import { type FetchedBatch, showLayer } from './show_layer.ts';
+import { type FetchedBatch, showLayer, type ShowLayerDeps } from './show_layer.ts';
 import { LayerPrefetches } from './layer_prefetch.ts';
 import { ZoomBands } from './zoom_bands.ts';
 import { refreshFeatures, type RefreshDeps, type ShownLayer } from './refresh_features.ts';
@@ -101,22 +101,50 @@ async function loadBatch(req: LoadLayerRequest, onProgress?: LoadProgress, ifNon
 const registry = new LayerRegistry();
 let rendererPort: MessagePort | undefined;
 const bands = new ZoomBands({ registry, port: () => rendererPort });
-const stores = new Map<string, Promise<LocalStore | undefined>>();
+/** One app's local database in this worker (SPEC §9: one per app). */
+interface AppStore {
+  /** The open store; undefined where the browser has no storage (the map then comes from the network). */
+  store: Promise<LocalStore | undefined>;
+  /** It held nothing when this worker first asked (a first visit): asked before the open creates it. */
+  isNew: Promise<boolean>;
+  open: boolean;
+}
+const stores = new Map<string, AppStore>();
 /** How each layer was shown, so refreshFeatures packs its features alike. */
 const shownLayers = new Map<string, ShownLayer>();
 
-/** SPEC §9: one local database per app; a browser without storage still shows the map from the network. */
-function storeFor(appName?: string): Promise<LocalStore | undefined> {
+function openStore(appName?: string): AppStore {
   const name = dbNameFor(appName);
-  let store = stores.get(name);
-  if (!store) {
-    store = openLocalStore({ appName }).catch((err) => {
+  const known = stores.get(name);
+  if (known) return known;
+  const isNew = localStoreCertainlyEmpty(appName).catch(() => false);
+  const store = isNew
+    .then(() => openLocalStore({ appName }))
+    .catch((err) => {
       console.warn('local store unavailable', err);
       return undefined;
     });
-    stores.set(name, store);
-  }
-  return store;
+  const entry: AppStore = { store, isNew, open: false };
+  void store.then(() => {
+    entry.open = true;
+  });
+  stores.set(name, entry);
+  return entry;
+}
+
+/** SPEC §9: one local database per app; a browser without storage still shows the map from the network. */
+function storeFor(appName?: string): Promise<LocalStore | undefined> {
+  return openStore(appName).store;
+}
+
+/**
+ * The store a showLayer reads and writes: the app's, once open. On a first visit, while the new
+ * database is still being created, there is nothing to read and the layer is not held up by it (show_layer.ts).
+ */
+async function storeForShow(appName?: string): Promise<Pick<ShowLayerDeps, 'store' | 'storeOpening'>> {
+  const { store, isNew, open } = openStore(appName);
+  if (!open && (await isNew)) return { storeOpening: store };
+  return { store: await store };
 }
 
 /** The outbox of the app's local database; a browser without storage has none (suggestions then need the server). */
@@ -143,8 +171,9 @@ const prefetches = new LayerPrefetches(
   async (req) => {
     // A first visit has no database yet: nothing to revalidate, so the fetch does not wait for the
     // store to be created and migrated (issue 17, cold open). showLayer then finds no tag either.
-    if (await localStoreCertainlyEmpty(req.appName)) return undefined;
-    return (await (await storeFor(req.appName))?.getLayerEtag(req.layer)) ?? undefined;
+    const { isNew, store } = openStore(req.appName);
+    if (await isNew) return undefined;
+    return (await (await store)?.getLayerEtag(req.layer)) ?? undefined;
   },
   (requestId) => inFlight.get(requestId)?.abort(),
 );
@@ -195,17 +224,20 @@ const api: DataWorkerApi = {
       searchProperties: req.searchProperties,
       appName: req.appName,
     });
+    const storage = await storeForShow(req.appName);
     const shown = await showLayer(req, {
       registry,
       port: rendererPort,
-      store: await storeFor(req.appName),
+      ...storage,
       fetchBatch: (ifNoneMatch) => fetchForShow(req, onProgress, ifNoneMatch),
       bands,
     });
     if (isDiffLayerId(req.layer)) {
-      // The load replaced the layer's features: the queued suggestions are drawn over it again.
+      // The load replaced the layer's features: the queued suggestions are drawn over it again
+      // (a new database, still being created, has none to wait for).
       forgetQueued(req.layer);
-      await redrawQueued(req.appName, req.layer).catch((err) => console.warn('queued suggestions not drawn', err));
+      const redrawn = redrawQueued(req.appName, req.layer).catch((err) => console.warn('queued suggestions not drawn', err));
+      if (storage.store) await redrawn;
     }
     // Once per load, after the layer is on screen: the first search then finds its index ready.
     if (req.searchProperties) setTimeout(() => void registry.prepareSearch(req.layer));

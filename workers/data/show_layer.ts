@@ -17,7 +17,14 @@ export interface ShowLayerDeps {
   registry: LayerRegistry;
   /** The render worker's port; without one nothing is drawn, but hit testing still works. */
   port?: MessagePort;
+  /** The app's open store: the stored copy is read first, and the server's answer written to it. */
   store?: LocalStore;
+  /**
+   * Instead of `store`, on a first visit: the new database still being created, with nothing to
+   * read. The answer is drawn without waiting for it (creating it took ≈ 3.5 s of a pinned cold open
+   * at 135k, and a creation that never finished left the map empty; issue 17) and written once it opens.
+   */
+  storeOpening?: Promise<LocalStore | undefined>;
   /** Fetches the layer; with `ifNoneMatch` (the stored copy's ETag) the server may answer 304. */
   fetchBatch: (ifNoneMatch?: string) => Promise<FetchedBatch>;
   /** Sends the current zoom band's version instead of the batch itself. */
@@ -85,14 +92,17 @@ async function showLogged(req: ShowLayerRequest, deps: ShowLayerDeps, log: Patch
   // Edits refreshed while the request was out are made again over its answer (layer_registry.ts).
   const batch = replayPatchLog(fetched.batch, log);
   // Delivered first, stored after (issue 17): the renderer builds its buffers while wa-sqlite
-  // writes, so the first features are drawn before the write finishes. The write is queued now (the
-  // store runs its calls in order, so a later edit's write still lands after it) and not awaited:
-  // nothing on screen waits for it. Delivering moves a copy, never the batch itself, so the write
-  // reads intact arrays. The tag is kept only for the server's own answer: an edited copy is not
+  // writes, so the first features are drawn before the write finishes. The write is queued now, or
+  // as soon as a new store opens (the store runs its calls in order, and a later edit's write, which
+  // waits for the same open, still lands after it), and not awaited: nothing on screen waits for
+  // it. Delivering moves a copy, never the batch itself, so the write reads intact arrays. The tag is kept only for the server's own answer: an edited copy is not
   // what the tag names.
   const etag = batch === fetched.batch ? fetched.etag : null;
   const delivered = deliver(deps, batch, `${base}:network`);
-  void deps.store?.putLayerBatch(batch, { etag }).catch((err) => console.warn('local store: layer not saved', err));
+  const write = deps.store
+    ? deps.store.putLayerBatch(batch, { etag })
+    : deps.storeOpening?.then((store) => store?.putLayerBatch(batch, { etag }));
+  void write?.catch((err) => console.warn('local store: layer not saved', err));
   await delivered;
   return { layerId: req.layer, count: batch.count, source: 'network', ticket: `${base}:network` };
 }
