@@ -1,9 +1,10 @@
 // Many fresh profiles in ONE pinned browser, each opened cold and then twice warm (the built app on the
 // real server, PGlite, 135k cities unless told): prints each open's time to "features drawn". An open
-// that has not drawn within 90 s is reported with the map's state, its last console lines and the CPU
-// of each process and thread meanwhile (issue 17: seen on the 5th–6th profile of such runs, a cold open
-// that never drew while SwiftShader's threads in the GPU process used the whole core; the next visit
-// drew). Usage: npx tsx benchmarks/tools/repeat_opens.ts [profiles=8] [cities=all]
+// that has not drawn within STALL_MS (90 s), or a cold open whose layers are not stored within 120 s,
+// is reported with the map's state, its last console lines, the page's and each worker's marks and
+// fetches, and the CPU of each process and thread meanwhile (issue 17: a cold open that never drew
+// was the data worker's store open never finishing). TIMELINE=1 prints every cold open's marks.
+// Usage: [STALL_MS=…] [TIMELINE=1] npx tsx benchmarks/tools/repeat_opens.ts [profiles=8] [cities=all]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,9 +77,14 @@ try {
         printTicks(ticks, threadTicks());
       } else if (visit === 'cold') {
         if (process.env.TIMELINE) await printTimelines(page);
-        await page
-          .waitForFunction(marked, LAYERS_STORED_MARK, { timeout: 120_000, polling: 500 })
-          .catch(() => console.log('  layers not stored'));
+        const stored = await page.waitForFunction(marked, LAYERS_STORED_MARK, { timeout: 120_000, polling: 500 }).then(
+          () => true,
+          () => false,
+        );
+        if (!stored) {
+          console.log('  layers not stored after 120 s');
+          await printTimelines(page);
+        }
       }
       await page.close();
     }
