@@ -1,10 +1,8 @@
 // Before and after on scenario 12's app path under the same load (issue 13): two builds of the app
 // served in turn by one server seeded with the cities, typed into alternately (A B A B …) exactly as
-// the scenario does (lib/app_search.ts). On a shared machine only figures from one such run compare.
-// dist/ is pointed at each build in turn (a symbolic link; the server looks files up per request)
-// and put back at the end.
+// the scenario does (lib/app_search.ts), dist/ pointed at each in turn (lib/dist_switch.ts).
 // Usage: npx tsx benchmarks/tools/ab_app_search.ts DIST_A DIST_B [runs=2] [names=10] [cities=all]
-import { existsSync, lstatSync, mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadCities } from '../../server/seed/geodata.ts';
@@ -12,24 +10,16 @@ import { loadTestLimits } from '../../server/limits.ts';
 import { startServer } from '../../server/start.ts';
 import { pickedNames } from '../pages/contenders/search_scan.ts';
 import { typeIntoApp, type AppSearchRun } from '../lib/app_search.ts';
-import { launchBrowser, ROOT } from '../lib/browser.ts';
+import { launchBrowser } from '../lib/browser.ts';
+import { switchDist } from '../lib/dist_switch.ts';
 import { percentile } from '../lib/stats.ts';
 
 const [distA, distB] = [process.argv[2], process.argv[3]].map((d) => resolve(d ?? ''));
 const runs = Number(process.argv[4] ?? 2);
 const words = Number(process.argv[5] ?? 10);
 const seed = (process.argv[6] ?? 'all') === 'all' ? 'all' : Number(process.argv[6]);
-for (const d of [distA, distB]) if (!existsSync(join(d, 'index.html'))) throw new Error(`no build in ${d}`);
-
-const dist = join(ROOT, 'dist');
-const aside = join(ROOT, 'dist.ab-aside');
-const hadDist = existsSync(dist) && !lstatSync(dist).isSymbolicLink();
-if (hadDist) renameSync(dist, aside);
-const point = (to: string) => {
-  rmSync(dist, { force: true });
-  symlinkSync(to, dist);
-};
-point(distA);
+const dists = switchDist([distA, distB]);
+dists.point(distA);
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-ab-search-'));
 const srv = await startServer({
   port: 0,
@@ -49,7 +39,7 @@ try {
   );
   for (let r = 0; r < runs; r++) {
     for (const v of ['A', 'B'] as const) {
-      point(v === 'A' ? distA : distB);
+      dists.point(v === 'A' ? distA : distB);
       const run = await typeIntoApp(browser, srv.url, names);
       got[v].push(run);
       console.log(
@@ -61,6 +51,5 @@ try {
   await browser.close();
   await srv.close();
   rmSync(dataDir, { recursive: true, force: true });
-  rmSync(dist, { force: true });
-  if (hadDist) renameSync(aside, dist);
+  dists.restore();
 }

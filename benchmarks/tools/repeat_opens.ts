@@ -4,7 +4,7 @@
 // is reported with the map's state, its last console lines, the page's and each worker's marks and
 // fetches, and the CPU of each process and thread meanwhile (issue 17: a cold open that never drew
 // was the data worker's store open never finishing). TIMELINE=1 prints every cold open's marks.
-// Usage: [STALL_MS=…] [TIMELINE=1] npx tsx benchmarks/tools/repeat_opens.ts [profiles=8] [cities=all]
+// Usage: [STALL_MS=…] [TIMELINE=1] [BUILDS=dirA,dirB] npx tsx benchmarks/tools/repeat_opens.ts [profiles=8] [cities=all]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { startServer } from '../../server/start.ts';
 import { FEATURES_DRAWN_MARK, LAYERS_STORED_MARK } from '../../src/map/layer_session.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
+import { switchDist } from '../lib/dist_switch.ts';
 import { printTicks, threadTicks } from '../lib/proc_ticks.ts';
 
 /** The page's and each worker's marks and fetches; a worker busy for 5 s says so. */
@@ -28,6 +29,9 @@ async function printTimelines(page: Page): Promise<void> {
 const profiles = Number(process.argv[2] ?? 8);
 const cities = (process.argv[3] ?? 'all') === 'all' ? 'all' : Number(process.argv[3]);
 const STALL_MS = Number(process.env.STALL_MS ?? 90_000);
+// BUILDS=dirA,dirB: the profiles alternate between these builds of the app (before and after).
+const builds = process.env.BUILDS?.split(',') ?? [];
+const dists = builds.length ? switchDist(builds) : undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-repeat-opens-'));
 const srv = await startServer({
   port: 0,
@@ -48,6 +52,8 @@ const TIMELINE = `[
 ].sort((a, b) => parseInt(a) - parseInt(b))`;
 try {
   for (let i = 0; i < profiles; i++) {
+    const build = builds.length ? builds[i % builds.length] : undefined;
+    if (build) dists?.point(build);
     const context = await newContext(browser);
     for (const visit of ['cold', 'warm', 'warm again']) {
       const page = await context.newPage();
@@ -63,7 +69,9 @@ try {
         () => true,
         () => false,
       );
-      console.log(`profile ${i + 1}, ${visit}: ${drawn ? 'drawn' : 'NOT DRAWN'} after ${Date.now() - started} ms`);
+      console.log(
+        `profile ${i + 1}${build ? ` (${build})` : ''}, ${visit}: ${drawn ? 'drawn' : 'NOT DRAWN'} after ${Date.now() - started} ms`,
+      );
       if (!drawn) {
         const map = await page.evaluate(() => {
           const el = document.querySelector('[data-testid=map]');
@@ -93,5 +101,6 @@ try {
 } finally {
   await browser.close();
   await srv.close();
+  dists?.restore();
   rmSync(dataDir, { recursive: true, force: true });
 }
