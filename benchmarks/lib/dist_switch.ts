@@ -19,14 +19,24 @@ export function switchDist(builds: readonly string[]): DistSwitch {
   const aside = join(ROOT, 'dist.ab-aside');
   const hadDist = existsSync(dist) && !lstatSync(dist).isSymbolicLink();
   if (hadDist) renameSync(dist, aside);
+  const restore = () => {
+    rmSync(dist, { force: true });
+    if (hadDist) renameSync(aside, dist);
+    for (const signal of SIGNALS) process.off(signal, onSignal);
+  };
+  // A run stopped with Ctrl-C or kill leaves dist/ as it was too.
+  const onSignal = () => {
+    restore();
+    process.exit(130);
+  };
+  for (const signal of SIGNALS) process.once(signal, onSignal);
   return {
     point(dir) {
       rmSync(dist, { force: true });
       symlinkSync(resolve(dir), dist);
     },
-    restore() {
-      rmSync(dist, { force: true });
-      if (hadDist) renameSync(aside, dist);
-    },
+    restore,
   };
 }
+
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;

@@ -32,6 +32,7 @@ const STALL_MS = Number(process.env.STALL_MS ?? 90_000);
 // BUILDS=dirA,dirB: the profiles alternate between these builds of the app (before and after).
 const builds = process.env.BUILDS?.split(',') ?? [];
 const dists = builds.length ? switchDist(builds) : undefined;
+dists?.point(builds[0]); // before the server starts: it serves the client only where dist/ exists
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-repeat-opens-'));
 const srv = await startServer({
   port: 0,
