@@ -81,8 +81,10 @@ const compiled = new Map<string, Promise<WebAssembly.Module>>();
 function compileOnce(url: string): Promise<WebAssembly.Module> {
   let module = compiled.get(url);
   if (!module) {
-    module = WebAssembly.compileStreaming(fetch(url))
-      // A server that does not send application/wasm refuses streaming; the bytes still compile.
+    module = Promise.resolve()
+      .then(() => WebAssembly.compileStreaming(fetch(url)))
+      // A server that does not send application/wasm refuses streaming (an older WebView has none);
+      // the bytes still compile.
       .catch(async () => WebAssembly.compile(await (await fetch(url)).arrayBuffer()));
     // A failed compile is tried again by the next open (the next back end, a later visit's call).
     module.catch(() => compiled.delete(url));
