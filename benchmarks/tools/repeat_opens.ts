@@ -44,7 +44,14 @@ const srv = await startServer({
   limits: loadTestLimits(),
 });
 const browser = await launchBrowser({ pinned: true });
-const marked = (name: string) => performance.getEntriesByName(name).length > 0;
+/** Whether the page sets User Timing mark `name` within `timeoutMs`. */
+const reaches = (page: Page, name: string, timeoutMs: number) =>
+  page
+    .waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, name, { timeout: timeoutMs, polling: 500 })
+    .then(
+      () => true,
+      () => false,
+    );
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 // A stalled open's marks and fetches, in the page or a worker (a string: evaluated as it is, in any scope).
 const TIMELINE = `[
@@ -66,10 +73,7 @@ try {
       const ticks = threadTicks();
       const started = Date.now();
       await page.goto(`${srv.url}/${DEMO_APP_KEY}`, { waitUntil: 'commit' });
-      const drawn = await page.waitForFunction(marked, FEATURES_DRAWN_MARK, { timeout: STALL_MS, polling: 500 }).then(
-        () => true,
-        () => false,
-      );
+      const drawn = await reaches(page, FEATURES_DRAWN_MARK, STALL_MS);
       console.log(
         `profile ${i + 1}${build ? ` (${build})` : ''}, ${visit}: ${drawn ? 'drawn' : 'NOT DRAWN'} after ${Date.now() - started} ms`,
       );
@@ -86,11 +90,7 @@ try {
         printTicks(ticks, threadTicks());
       } else if (visit === 'cold') {
         if (process.env.TIMELINE) await printTimelines(page);
-        const stored = await page.waitForFunction(marked, LAYERS_STORED_MARK, { timeout: 120_000, polling: 500 }).then(
-          () => true,
-          () => false,
-        );
-        if (!stored) {
+        if (!(await reaches(page, LAYERS_STORED_MARK, 120_000))) {
           console.log('  layers not stored after 120 s');
           await printTimelines(page);
         }
