@@ -3,7 +3,7 @@
 // that has not drawn within STALL_MS (90 s), or a cold open whose layers are not stored within 120 s,
 // is reported with the map's state, its last console lines, the page's and each worker's marks and
 // fetches, and the CPU of each process and thread meanwhile (issue 17: a cold open that never drew
-// was the data worker's store open never finishing). TIMELINE=1 prints every cold open's marks.
+// was the data worker's store open never finishing). TIMELINE=1 prints every open's marks (on the page's clock).
 // Usage: [STALL_MS=…] [TIMELINE=1] [BUILDS=dirA,dirB] npx tsx benchmarks/tools/repeat_opens.ts [profiles=8] [cities=all]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,9 +19,10 @@ import { printTicks, threadTicks } from '../lib/proc_ticks.ts';
 
 /** The page's and each worker's marks and fetches; a worker busy for 5 s says so. */
 async function printTimelines(page: Page): Promise<void> {
-  console.log(`  page timeline:\n    ${(await page.evaluate<string[]>(TIMELINE)).join('\n    ')}`);
+  const origin = await page.evaluate<number>('performance.timeOrigin');
+  console.log(`  page timeline:\n    ${(await page.evaluate<string[]>(TIMELINE(origin))).join('\n    ')}`);
   for (const w of page.workers()) {
-    const answer = await Promise.race([w.evaluate<string[]>(TIMELINE), sleep(5_000).then(() => ['(no answer in 5 s: busy)'])]);
+    const answer = await Promise.race([w.evaluate<string[]>(TIMELINE(origin)), sleep(5_000).then(() => ['(no answer in 5 s: busy)'])]);
     console.log(`  worker ${w.url().split('/').pop()}:\n    ${answer.join('\n    ')}`);
   }
 }
@@ -54,10 +55,11 @@ const reaches = (page: Page, name: string, timeoutMs: number) =>
     );
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 // A stalled open's marks and fetches, in the page or a worker (a string: evaluated as it is, in any scope).
-const TIMELINE = `[
-  ...performance.getEntriesByType('mark').map((m) => Math.round(m.startTime) + ' ms  mark ' + m.name),
-  ...performance.getEntriesByType('resource').map((r) => Math.round(r.startTime) + ' ms  fetch ' + r.name.replace(/^https?:\\/\\/[^/]+/, '').slice(0, 90) + (r.responseEnd ? ' done at ' + Math.round(r.responseEnd) : ' open')),
-].sort((a, b) => parseInt(a) - parseInt(b))`;
+// Times are on the page's clock (a worker's own starts when the worker does): \`origin\` is the page's timeOrigin.
+const TIMELINE = (origin: number) => `((at) => [
+  ...performance.getEntriesByType('mark').map((m) => at(m.startTime) + ' ms  mark ' + m.name),
+  ...performance.getEntriesByType('resource').map((r) => at(r.startTime) + ' ms  fetch ' + r.name.replace(/^https?:\\/\\/[^/]+/, '').slice(0, 90) + (r.responseEnd ? ' done at ' + at(r.responseEnd) : ' open')),
+].sort((a, b) => parseInt(a) - parseInt(b)))((t) => Math.round(t + performance.timeOrigin - ${origin}))`;
 try {
   for (let i = 0; i < profiles; i++) {
     const build = builds.length ? builds[i % builds.length] : undefined;
@@ -88,8 +90,10 @@ try {
         console.log(`  map: ${JSON.stringify(map)}\n  console:\n    ${log.slice(-15).join('\n    ') || '(nothing)'}`);
         await printTimelines(page);
         printTicks(ticks, threadTicks());
-      } else if (visit === 'cold') {
+      } else {
         if (process.env.TIMELINE) await printTimelines(page);
+      }
+      if (drawn && visit === 'cold') {
         if (!(await reaches(page, LAYERS_STORED_MARK, 120_000))) {
           console.log('  layers not stored after 120 s');
           await printTimelines(page);

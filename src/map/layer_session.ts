@@ -88,6 +88,7 @@ export class LayerSession {
         status.finishLoading();
         // Where a trace or a benchmark reads "every feature of the first load is on screen" (issue 17).
         performance.mark(FEATURES_DRAWN_MARK);
+        this.prepareLayers();
         // Drawn first, stored after: this mark says the device copy for the next (offline) visit is written too.
         void this.deps.worker
           .layersStored({ appName: this.deps.appName })
@@ -126,7 +127,9 @@ export class LayerSession {
       status.resumeLoading();
       await reloadLayers(renderer, layers, layerIds, this.options());
       await renderer.idle();
-      if (!this.aborted) status.finishLoading();
+      if (this.aborted) return;
+      status.finishLoading();
+      this.prepareLayers();
     });
   }
 
@@ -149,7 +152,17 @@ export class LayerSession {
     }
     status.forgetLayers(dropped);
     await renderer.idle();
-    if (!this.aborted) status.finishLoading();
+    if (this.aborted) return;
+    status.finishLoading();
+    this.prepareLayers();
+  }
+
+  /**
+   * The layers are on screen: the data worker indexes them for taps and search now, not while the
+   * renderer still builds them (issue 17). Not awaited; a tap meanwhile builds what it needs.
+   */
+  private prepareLayers(): void {
+    void this.deps.worker.prepareLayers({}).catch((err) => (this.deps.warn ?? console.warn)('layers not indexed', err));
   }
 
   /** A new app, config or key: cancels the loads in flight and empties the renderer. */

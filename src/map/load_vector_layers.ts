@@ -18,7 +18,7 @@ import { PALETTE } from '../ui/palette.ts';
 import type { MapRendererHandle, RenderLayerConfig } from './render_worker_client.ts';
 
 /** The data worker's calls a load makes (getDataWorker() in the app, a fake in node tests). */
-export type LayerWorker = Pick<DataWorkerApi, 'showLayer' | 'dropLayers' | 'cancel' | 'layersStored'>;
+export type LayerWorker = Pick<DataWorkerApi, 'showLayer' | 'dropLayers' | 'cancel' | 'layersStored' | 'prepareLayers'>;
 /** The renderer's calls a load makes. */
 export type LayerRenderer = Pick<MapRendererHandle, 'setLayers' | 'batchReceived' | 'idle' | 'fit'>;
 

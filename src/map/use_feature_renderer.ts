@@ -73,14 +73,19 @@ export function useFeatureRenderer(map: OlMap | undefined): MapRendererHandle | 
       const size = map.getSize();
       // DESIGN.md: batches go data worker → render worker over their own channel, never through here.
       const channel = new MessageChannel();
-      await getDataWorker().connectRenderer(transfer({ port: channel.port1 }, [channel.port1]));
+      // The render worker starts while the data worker (busy opening its store on a cold start) takes
+      // its end of the channel: nothing is posted on it before the first showLayer, which waits for both.
+      const connected = getDataWorker().connectRenderer(transfer({ port: channel.port1 }, [channel.port1]));
       // Before any showLayer, so the first load is already simplified for this zoom.
       trackZoom(map.getView().getZoom());
-      const h = await createRenderer(canvas, {
-        size: size ? [size[0], size[1]] : undefined,
-        pixelRatio: globalThis.devicePixelRatio || 1,
-        batchPort: channel.port2,
-      });
+      const [h] = await Promise.all([
+        createRenderer(canvas, {
+          size: size ? [size[0], size[1]] : undefined,
+          pixelRatio: globalThis.devicePixelRatio || 1,
+          batchPort: channel.port2,
+        }),
+        connected,
+      ]);
       if (disposed) {
         await h.dispose();
         h.canvas.remove();

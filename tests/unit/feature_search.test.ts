@@ -119,6 +119,14 @@ describe('answers while its index is being built (benchmark scenario 12: first r
     expect(names(reg, 'parris')).toContain('Paris');
   });
 
+  it('is built once the load is drawn (LayerRegistry.prepare), with no search asked for', async () => {
+    const reg = registryWith(features);
+    reg.prepare();
+    await new Promise((ok) => setTimeout(ok, 1_000)); // its slices run meanwhile (3,004 names: well under this)
+    // The first search forgives a typo: only the built index does (a search would start it, and answer by the scan).
+    expect(names(reg, 'parris')).toContain('Paris');
+  });
+
   it('answers 1–2 letters by the scan: the exact name, then names starting so, shorter first, capped with the full count', async () => {
     const reg = registryWith(features);
     await reg.prepareSearch('cities');

@@ -72,9 +72,16 @@ describe('layer registry patch (one feature, not the layer)', () => {
   const grid = (): [number, number][] => Array.from({ length: 300 }, (_, i) => [(i % 20) * 0.5, Math.floor(i / 20) * 0.5]);
   const ids = (hits: { id: number }[]) => hits.map((h) => h.id);
 
-  it('moves one feature: found at its new place, no longer at the old one; others unchanged', () => {
+  // The spatial index is built after the load is drawn (`prepare`) or at the first tap; an edit may come before or after.
+  const WHEN = [
+    ['before the layer is indexed', false],
+    ['after the layer is indexed', true],
+  ] as const;
+
+  it.each(WHEN)('moves one feature %s: found at its new place, no longer at the old one; others unchanged', (_, indexed) => {
     const reg = new LayerRegistry();
     reg.set(points('cities', grid()));
+    if (indexed) reg.prepare();
     const before = reg.get('cities')!;
     reg.patch('cities', points('cities', [[30, 30]], 5), []);
     expect(reg.get('cities')).not.toBe(before);
@@ -84,10 +91,11 @@ describe('layer registry patch (one feature, not the layer)', () => {
     expect(reg.count('cities')).toBe(300);
   });
 
-  it('adds a new feature and removes others; every remaining feature is still found', () => {
+  it.each(WHEN)('adds a new feature and removes others %s; every remaining feature is still found', (_, indexed) => {
     const reg = new LayerRegistry();
     const all = grid();
     reg.set(points('cities', all));
+    if (indexed) expect(reg.hitTest(tap(0, 0))).toHaveLength(1); // a tap builds the index
     reg.patch('cities', points('cities', [[-40, -40]], 1000), [1, 77, 150, 300]);
     expect(reg.count('cities')).toBe(297);
     expect(ids(reg.hitTest(tap(-40, -40)))).toEqual([1000]);

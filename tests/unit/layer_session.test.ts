@@ -27,6 +27,8 @@ function fakeWorker(refused?: string) {
   const shows: string[] = [];
   const drops: string[][] = [];
   const cancels: string[] = [];
+  /** What had been drawn when the worker was asked to index the layers (the marks set by then). */
+  const prepares: number[] = [];
   let gate: Promise<void> | null = null;
   let open = () => {};
   let stored = () => {};
@@ -48,12 +50,16 @@ function fakeWorker(refused?: string) {
       return true;
     },
     layersStored: () => storedGate,
+    async prepareLayers() {
+      prepares.push(performance.getEntriesByName(FEATURES_DRAWN_MARK).length);
+    },
   };
   return {
     worker,
     shows,
     drops,
     cancels,
+    prepares,
     hold: () => {
       gate = new Promise<void>((ok) => (open = ok));
     },
@@ -153,6 +159,22 @@ describe('layer session', () => {
     expect(performance.getEntriesByName(LAYERS_STORED_MARK)).toHaveLength(1);
     await s.setLoggedIn(true); // a later switch is not the first load
     expect(performance.getEntriesByName(FEATURES_DRAWN_MARK)).toHaveLength(1);
+  });
+
+  it('asks the data worker to index the layers only once they are drawn, after every load', async () => {
+    performance.clearMarks(FEATURES_DRAWN_MARK);
+    const { s, w } = session(false);
+    w.hold();
+    const done = s.load();
+    await flush();
+    expect(w.prepares).toEqual([]); // nothing indexed while the layers load (issue 17)
+    w.release();
+    await done;
+    expect(w.prepares).toEqual([1]); // after the first load's features-drawn mark
+    await s.setLoggedIn(true);
+    expect(w.prepares).toHaveLength(2); // a login's layers are indexed too
+    await s.reload(['cities']);
+    expect(w.prepares).toHaveLength(3);
   });
 
   it('a login during the first load waits for it, then adds only the diff layer and the refused one', async () => {

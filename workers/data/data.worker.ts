@@ -239,14 +239,15 @@ const api: DataWorkerApi = {
       const redrawn = redrawQueued(req.appName, req.layer).catch((err) => console.warn('queued suggestions not drawn', err));
       if (storage.store) await redrawn;
     }
-    // Once per load, after the layer is on screen: the first search then finds its index ready.
-    if (req.searchProperties) setTimeout(() => void registry.prepareSearch(req.layer));
     return shown;
   },
   async refreshFeatures(req) {
     const shown = shownLayers.get(req.layerId);
     const store = shown ? await storeFor(shown.appName) : undefined;
     return refreshFeatures(req, refreshDeps(req.layerId, store));
+  },
+  async prepareLayers() {
+    registry.prepare();
   },
   async hitTest({ layerIds, ...query }) {
     return registry.hitTest(query, layerIds);

@@ -11,7 +11,11 @@ import type { Hit, HitQuery, SearchGroup } from './protocol.ts';
 
 interface LayerEntry {
   batch: FeatureBatch;
-  index: SpatialIndex;
+  /**
+   * Built after the load is drawn (`prepare`), or by the first tap that needs it: at 135k cities its
+   * build held the layer back from the renderer for ≈ 0.2 s of CPU (0.75 s on a busy pinned core; issue 17).
+   */
+  index?: SpatialIndex;
   /** The text index, started on first need after each load (`prepareSearch` or `search`), then patched. */
   search?: FeatureSearchIndex;
   /** Bumped by `set` (a reload) and not by `patch`: tells a stale delivery from an edited layer. */
@@ -78,10 +82,22 @@ export class LayerRegistry {
     return this.logs.has(layerId);
   }
 
-  /** Keeps `batch` (the caller must not transfer it afterwards) and indexes it. */
+  /** Keeps `batch` (the caller must not transfer it afterwards); its indexes wait for `prepare` or first need. */
   set(batch: FeatureBatch): void {
     this.layers.get(batch.layerId)?.search?.abandon();
-    this.layers.set(batch.layerId, { batch, index: buildSpatialIndex(batch), load: ++loads });
+    this.layers.set(batch.layerId, { batch, load: ++loads });
+  }
+
+  /**
+   * Indexes the layers held now, once they are on screen: each spatial index is built at once, each
+   * searchable layer's text index starts in slices (`prepareSearch`). Until then nothing competes
+   * with the renderer for the one core a low-end phone gives the load (issue 17).
+   */
+  prepare(): void {
+    for (const [id, entry] of this.layers) {
+      spatialIndexOf(entry);
+      void this.prepareSearch(id);
+    }
   }
 
   /**
@@ -100,7 +116,7 @@ export class LayerRegistry {
     for (let f = 0; f < batch.count; f++) if (drop.has(batch.ids[f])) gone.push(f);
     if (gone.length) {
       batch = removeFeatures(batch, drop);
-      removeIndexedFeatures(entry.index, gone);
+      if (entry.index) removeIndexedFeatures(entry.index, gone);
       entry.search?.patch(batch, [...drop], []);
     }
     if (upserts && upserts.count) {
@@ -114,7 +130,7 @@ export class LayerRegistry {
       }
       batch = upsertFeatures(batch, upserts);
       for (let f = before; f < batch.count; f++) touched.push(f);
-      updateIndexedFeatures(entry.index, batch, touched);
+      if (entry.index) updateIndexedFeatures(entry.index, batch, touched);
       entry.search?.patch(batch, [], touched);
     }
     entry.batch = batch;
@@ -185,10 +201,16 @@ export class LayerRegistry {
   /** SPEC §4/§9: the select interaction, hit tolerance 3 px; nearest first, points before lines before polygons. */
   hitTest(query: HitQuery, layerIds?: readonly string[]): Hit[] {
     const lists: Hit[][] = [];
-    for (const [id, { batch, index }] of this.layers) {
+    for (const [id, entry] of this.layers) {
       if (layerIds && !layerIds.includes(id)) continue;
-      lists.push(hitTest(index, batch, query));
+      lists.push(hitTest(spatialIndexOf(entry), entry.batch, query));
     }
     return mergeHits(lists);
   }
+}
+
+/** The entry's spatial index, built now if it was not yet; a patch keeps a built one current. */
+function spatialIndexOf(entry: LayerEntry): SpatialIndex {
+  entry.index ??= buildSpatialIndex(entry.batch);
+  return entry.index;
 }
