@@ -90,8 +90,8 @@ try {
         console.log(`  map: ${JSON.stringify(map)}\n  console:\n    ${log.slice(-15).join('\n    ') || '(nothing)'}`);
         await printTimelines(page);
         printTicks(ticks, threadTicks());
-      } else {
-        if (process.env.TIMELINE) await printTimelines(page);
+      } else if (process.env.TIMELINE) {
+        await printTimelines(page);
       }
       if (drawn && visit === 'cold') {
         if (!(await reaches(page, LAYERS_STORED_MARK, 120_000))) {

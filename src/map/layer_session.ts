@@ -82,13 +82,8 @@ export class LayerSession {
         await loadVectorLayers(renderer, layers, options);
         if (this.aborted) return;
         await this.deps.fit();
-        // The flag waits for the worker to have drawn every layer's buffers (SPEC §4 features-loaded).
-        await renderer.idle();
-        if (this.aborted) return;
-        status.finishLoading();
         // Where a trace or a benchmark reads "every feature of the first load is on screen" (issue 17).
-        performance.mark(FEATURES_DRAWN_MARK);
-        this.prepareLayers();
+        if (!(await this.drawn(() => performance.mark(FEATURES_DRAWN_MARK)))) return;
         // Drawn first, stored after: this mark says the device copy for the next (offline) visit is written too.
         void this.deps.worker
           .layersStored({ appName: this.deps.appName })
@@ -126,10 +121,7 @@ export class LayerSession {
       if (this.aborted) return;
       status.resumeLoading();
       await reloadLayers(renderer, layers, layerIds, this.options());
-      await renderer.idle();
-      if (this.aborted) return;
-      status.finishLoading();
-      this.prepareLayers();
+      await this.drawn();
     });
   }
 
@@ -151,18 +143,22 @@ export class LayerSession {
       this.withCredentials = new Set();
     }
     status.forgetLayers(dropped);
-    await renderer.idle();
-    if (this.aborted) return;
-    status.finishLoading();
-    this.prepareLayers();
+    await this.drawn();
   }
 
   /**
-   * The layers are on screen: the data worker indexes them for taps and search now, not while the
-   * renderer still builds them (issue 17). Not awaited; a tap meanwhile builds what it needs.
+   * The end of a step: once the worker has drawn every layer's buffers the loading flag clears (SPEC §4
+   * features-loaded), `onDrawn` runs, and the data worker indexes the layers for taps and search — now,
+   * not while the renderer still builds them (issue 17; not awaited, a tap meanwhile builds what it
+   * needs). False when the session was aborted meanwhile.
    */
-  private prepareLayers(): void {
+  private async drawn(onDrawn?: () => void): Promise<boolean> {
+    await this.deps.renderer.idle();
+    if (this.aborted) return false;
+    this.deps.status.finishLoading();
+    onDrawn?.();
     void this.deps.worker.prepareLayers({}).catch((err) => (this.deps.warn ?? console.warn)('layers not indexed', err));
+    return true;
   }
 
   /** A new app, config or key: cancels the loads in flight and empties the renderer. */
