@@ -161,7 +161,7 @@ export async function featuresRoutes(fastify: FastifyInstance): Promise<void> {
         if (built) {
           // A whole-file answer in the client's coding is compressed once per version, not per request.
           const coding = req.headers.range || req.method === 'HEAD' ? undefined : preferredCoding(req.headers['accept-encoding']);
-          const coded = coding && layerFiles.coded(layer, coding);
+          const coded = coding && (await layerFiles.coded(layer, coding));
           if (!coded) return sendWithRanges(req, reply.type(FGB_MIME), built);
           reply.header('content-encoding', coding).header('vary', 'accept, accept-encoding').header('accept-ranges', 'bytes');
           return reply.type(FGB_MIME).send(coded);
