@@ -15,6 +15,7 @@ import { RateLimiter } from './auth/rate_limit.ts';
 import type { Deps, ServerConfig } from './context.ts';
 import { readLimits } from './limits.ts';
 import type { Db } from './db/index.ts';
+import { COMPRESSION } from './http/compression.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { jsonBodyValidator } from './http/json_bodies.ts';
 import {
@@ -127,7 +128,7 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
   });
   // After helmet and CORS, so a 429 carries their headers and a browser on another origin reads it.
   registerRequestLimit(app, db, { max: fullConfig.limits.requestsPerIp, windowSeconds: fullConfig.limits.requestWindowSeconds });
-  await app.register(compress, { global: true });
+  await app.register(compress, { global: true, ...COMPRESSION });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

@@ -18,6 +18,7 @@ import {
 import { type FileCoding, LayerFileCache } from '../services/layer_files.ts';
 import { reviewsWorkspace } from '../services/review_queue.ts';
 import { assertCanRead, iso, type LayerRow, loadLayer, type VersionedLayerRow, readableWorkspace, type WorkspaceRow } from './common.ts';
+import { COMPRESSION } from '../http/compression.ts';
 
 // SPEC §7 Features, served as GeoJSON in EPSG:4326 (SPEC §3 Map view config). Each feature is
 // {type, id: gfid, geometry, properties: {...userProperties, gfid, version}} (CONTRACT "Features").
@@ -135,7 +136,7 @@ export async function featuresRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/features',
-    { schema: { tags, querystring: featuresQuery }, compress: { customTypes: FGB_COMPRESSIBLE } },
+    { schema: { tags, querystring: featuresQuery }, compress: { ...COMPRESSION, customTypes: FGB_COMPRESSIBLE } },
     async (req, reply) => {
       const fgb = wantsFlatGeobuf(req.query.f, req.headers.accept);
       // The body depends on Accept, so caches must key on it (f= is part of the URL already).

@@ -21,6 +21,7 @@ import {
 } from '../services/ogc.ts';
 import { type HtmlLink, renderHtml } from '../services/ogc_html.ts';
 import { appKeyParam } from './common.ts';
+import { COMPRESSION } from '../http/compression.ts';
 
 // OGC API – Features under /api/ogc/{appKey}: the app key is part of the path, so a GIS client opens
 // `OAPIF:http://host/api/ogc/<appKey>` with nothing else to set, and every link the answers carry
@@ -249,7 +250,7 @@ export async function ogcRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/ogc/:appKey/collections/:collectionId/items',
-    { schema: { tags, params: collectionParams }, compress: { customTypes: FGB_COMPRESSIBLE } },
+    { schema: { tags, params: collectionParams }, compress: { ...COMPRESSION, customTypes: FGB_COMPRESSIBLE } },
     async (req, reply) => {
       const c = await findCollection(req, req.params.appKey, req.params.collectionId);
       const { format, limit, offset, after, filter } = itemsQuery(req, c);
