@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { type Bbox, type FeatureFilter, featureJson, featureWhere, geoJsonGeometry } from '../services/feature_query.ts';
 import {
   emptyFlatGeobuf,
-  FGB_COMPRESSIBLE,
+  FGB_ROUTE_COMPRESSION,
   FGB_MIME,
   flatGeobufStream,
   indexedFlatGeobuf,
@@ -18,7 +18,6 @@ import {
 import { type FileCoding, LayerFileCache } from '../services/layer_files.ts';
 import { reviewsWorkspace } from '../services/review_queue.ts';
 import { assertCanRead, iso, type LayerRow, loadLayer, type VersionedLayerRow, readableWorkspace, type WorkspaceRow } from './common.ts';
-import { COMPRESSION } from '../http/compression.ts';
 
 // SPEC §7 Features, served as GeoJSON in EPSG:4326 (SPEC §3 Map view config). Each feature is
 // {type, id: gfid, geometry, properties: {...userProperties, gfid, version}} (CONTRACT "Features").
@@ -134,53 +133,49 @@ export async function featuresRoutes(fastify: FastifyInstance): Promise<void> {
   const layerFiles = new LayerFileCache();
   const tags = ['features'];
 
-  app.get(
-    '/features',
-    { schema: { tags, querystring: featuresQuery }, compress: { ...COMPRESSION, customTypes: FGB_COMPRESSIBLE } },
-    async (req, reply) => {
-      const fgb = wantsFlatGeobuf(req.query.f, req.headers.accept);
-      // The body depends on Accept, so caches must key on it (f= is part of the URL already).
-      reply.header('vary', 'accept');
-      // SPEC §5: without a workspace the feature read returns empty features.
-      if (!req.query.workspace) {
-        if (fgb) return reply.type(FGB_MIME).send(Buffer.from(await emptyFlatGeobuf(db, null)));
-        return reply.type('application/geo+json').send('{"type":"FeatureCollection","features":[]}');
+  app.get('/features', { schema: { tags, querystring: featuresQuery }, compress: FGB_ROUTE_COMPRESSION }, async (req, reply) => {
+    const fgb = wantsFlatGeobuf(req.query.f, req.headers.accept);
+    // The body depends on Accept, so caches must key on it (f= is part of the URL already).
+    reply.header('vary', 'accept');
+    // SPEC §5: without a workspace the feature read returns empty features.
+    if (!req.query.workspace) {
+      if (fgb) return reply.type(FGB_MIME).send(Buffer.from(await emptyFlatGeobuf(db, null)));
+      return reply.type('application/geo+json').send('{"type":"FeatureCollection","features":[]}');
+    }
+    const ws = await readableWorkspace(req, req.query.workspace);
+    const layer = await loadLayer(db, ws.id, req.query.layer);
+    const filter: FeatureFilter = { bbox: req.query.bbox, ownDeletesOnlyOf: await ownDeletesOnlyOf(req, ws, layer) };
+    // The layer's data version (migration 040) names what this answer holds: a client that has it
+    // gets 304. A member's filtered diff layer is their own variant: its tag names them.
+    const audience = filter.ownDeletesOnlyOf === undefined ? undefined : `member:${filter.ownDeletesOnlyOf}`;
+    const etag = weakEtag(LIST_FORMAT, layer.data_version, fgb ? 'fgb' : 'geojson', req.query.bbox?.join(','), audience);
+    if (revalidated(req, reply, etag)) return reply;
+    if (audience) reply.header('cache-control', 'private, no-cache');
+    if (fgb && !req.query.bbox) {
+      // The shared per-version cache holds the whole layer only; a member's variant is built for this answer.
+      if (audience) return sendWithRanges(req, reply.type(FGB_MIME), await indexedFlatGeobuf(db, layer, filter));
+      const built = layerFiles.peek(layer);
+      if (built) {
+        // A whole-file answer in the client's coding is compressed once per version, not per request.
+        const coding = req.headers.range || req.method === 'HEAD' ? undefined : preferredCoding(req.headers['accept-encoding']);
+        const coded = coding && (await layerFiles.coded(layer, coding));
+        if (!coded) return sendWithRanges(req, reply.type(FGB_MIME), built);
+        reply.header('content-encoding', coding).header('vary', 'accept, accept-encoding').header('accept-ranges', 'bytes');
+        return reply.type(FGB_MIME).send(coded);
       }
-      const ws = await readableWorkspace(req, req.query.workspace);
-      const layer = await loadLayer(db, ws.id, req.query.layer);
-      const filter: FeatureFilter = { bbox: req.query.bbox, ownDeletesOnlyOf: await ownDeletesOnlyOf(req, ws, layer) };
-      // The layer's data version (migration 040) names what this answer holds: a client that has it
-      // gets 304. A member's filtered diff layer is their own variant: its tag names them.
-      const audience = filter.ownDeletesOnlyOf === undefined ? undefined : `member:${filter.ownDeletesOnlyOf}`;
-      const etag = weakEtag(LIST_FORMAT, layer.data_version, fgb ? 'fgb' : 'geojson', req.query.bbox?.join(','), audience);
-      if (revalidated(req, reply, etag)) return reply;
-      if (audience) reply.header('cache-control', 'private, no-cache');
-      if (fgb && !req.query.bbox) {
-        // The shared per-version cache holds the whole layer only; a member's variant is built for this answer.
-        if (audience) return sendWithRanges(req, reply.type(FGB_MIME), await indexedFlatGeobuf(db, layer, filter));
-        const built = layerFiles.peek(layer);
-        if (built) {
-          // A whole-file answer in the client's coding is compressed once per version, not per request.
-          const coding = req.headers.range || req.method === 'HEAD' ? undefined : preferredCoding(req.headers['accept-encoding']);
-          const coded = coding && (await layerFiles.coded(layer, coding));
-          if (!coded) return sendWithRanges(req, reply.type(FGB_MIME), built);
-          reply.header('content-encoding', coding).header('vary', 'accept, accept-encoding').header('accept-ranges', 'bytes');
-          return reply.type(FGB_MIME).send(coded);
-        }
-        // Ranges and sizes (HEAD, as /vsicurl/ asks first) only ever come from the indexed file.
-        if (req.headers.range || req.method === 'HEAD') return sendWithRanges(req, reply.type(FGB_MIME), await layerFiles.get(db, layer));
-        // Not built for this version yet (a change was accepted, or the server just started): the
-        // layer streams unindexed, its first page within a query's time, and the indexed file is
-        // built once the stream is done — after it, so that on PGlite's one connection the build's
-        // queries never queue before the stream's. Same ETag: the same features, version and format.
-        const build = () => layerFiles.get(db, layer).catch((err) => req.log.warn({ err }, `FlatGeobuf file of ${layer.id} not built`));
-        return reply.type(FGB_MIME).send(Readable.from(streamThenBuild(db, layer, build)));
-      }
-      if (fgb) return reply.type(FGB_MIME).send(Readable.from(flatGeobufStream(db, layer, filter)));
-      reply.type('application/geo+json');
-      return reply.send(Readable.from(featureCollection(db, ws.id, layer.id, filter)));
-    },
-  );
+      // Ranges and sizes (HEAD, as /vsicurl/ asks first) only ever come from the indexed file.
+      if (req.headers.range || req.method === 'HEAD') return sendWithRanges(req, reply.type(FGB_MIME), await layerFiles.get(db, layer));
+      // Not built for this version yet (a change was accepted, or the server just started): the
+      // layer streams unindexed, its first page within a query's time, and the indexed file is
+      // built once the stream is done — after it, so that on PGlite's one connection the build's
+      // queries never queue before the stream's. Same ETag: the same features, version and format.
+      const build = () => layerFiles.get(db, layer).catch((err) => req.log.warn({ err }, `FlatGeobuf file of ${layer.id} not built`));
+      return reply.type(FGB_MIME).send(Readable.from(streamThenBuild(db, layer, build)));
+    }
+    if (fgb) return reply.type(FGB_MIME).send(Readable.from(flatGeobufStream(db, layer, filter)));
+    reply.type('application/geo+json');
+    return reply.send(Readable.from(featureCollection(db, ws.id, layer.id, filter)));
+  });
 
   app.get('/features/:gfid', { schema: { tags, params: gfidParams, response: { 200: featureRecordSchema } } }, async (req) =>
     lookupFeature(req, req.params.gfid),

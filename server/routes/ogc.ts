@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { Bbox, FeatureFilter } from '../services/feature_query.ts';
-import { FGB_COMPRESSIBLE, FGB_MIME, flatGeobufStream } from '../services/flatgeobuf.ts';
+import { FGB_MIME, FGB_ROUTE_COMPRESSION, flatGeobufStream } from '../services/flatgeobuf.ts';
 import {
   CONFORMANCE,
   CRS84,
@@ -21,7 +21,6 @@ import {
 } from '../services/ogc.ts';
 import { type HtmlLink, renderHtml } from '../services/ogc_html.ts';
 import { appKeyParam } from './common.ts';
-import { COMPRESSION } from '../http/compression.ts';
 
 // OGC API – Features under /api/ogc/{appKey}: the app key is part of the path, so a GIS client opens
 // `OAPIF:http://host/api/ogc/<appKey>` with nothing else to set, and every link the answers carry
@@ -250,7 +249,7 @@ export async function ogcRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/ogc/:appKey/collections/:collectionId/items',
-    { schema: { tags, params: collectionParams }, compress: { ...COMPRESSION, customTypes: FGB_COMPRESSIBLE } },
+    { schema: { tags, params: collectionParams }, compress: FGB_ROUTE_COMPRESSION },
     async (req, reply) => {
       const c = await findCollection(req, req.params.appKey, req.params.collectionId);
       const { format, limit, offset, after, filter } = itemsQuery(req, c);

@@ -24,10 +24,14 @@ import { geometryBox, hilbertOrder, INDEX_NODE_SIZE, packedRTree } from './fgb_i
 import { ColumnType, FgbFeatureWriter, type FgbColumn, type FgbHeaderInput, fgbHeader, GeometryType } from './fgb_writer.ts';
 import { geometryPlan, type NumberKind, numberKinds, ofPlanFamily, plannedGeometry, propertyDefs } from './layer_table.ts';
 import { type FlatGeometry, readWkb } from './wkb.ts';
+import { COMPRESSION } from '../http/compression.ts';
 
 export const FGB_MIME = 'application/flatgeobuf';
-/** mime-db does not list FlatGeobuf, so @fastify/compress is told per route that it compresses. */
-export const FGB_COMPRESSIBLE = /^application\/flatgeobuf(?:;|$)/;
+/**
+ * The `compress` option of a route that answers FlatGeobuf: mime-db does not list the type, so
+ * @fastify/compress is told per route that it compresses — with the app's options, which a route's own replace.
+ */
+export const FGB_ROUTE_COMPRESSION = { ...COMPRESSION, customTypes: /^application\/flatgeobuf(?:;|$)/ };
 
 /** Rows per query. Measured on PGlite (135k cities): 1,000 and 5,000 rows cost the same in total;
  * small pages put the first bytes on the wire sooner, keep each page's text small, let other requests

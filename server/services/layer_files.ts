@@ -58,12 +58,11 @@ export class LayerFileCache {
   coded(layer: VersionedLayerRow, coding: FileCoding): Promise<Buffer | undefined> | undefined {
     const hit = this.entries.get(keyOf(layer));
     if (!hit?.bytes || hit.version !== String(layer.data_version)) return undefined;
-    return this.compress(hit, coding);
+    return this.copy(hit, hit.bytes, coding);
   }
 
-  private compress(entry: Entry, coding: FileCoding): Promise<Buffer | undefined> {
-    const bytes = entry.bytes;
-    if (!bytes) return Promise.resolve(undefined);
+  /** The entry's built `bytes` in `coding`, compressed once. */
+  private copy(entry: Entry, bytes: Uint8Array, coding: FileCoding): Promise<Buffer | undefined> {
     let copy = entry.coded[coding];
     if (!copy) {
       copy = compressors[coding](bytes).then(
@@ -99,7 +98,7 @@ export class LayerFileCache {
         entry.size += bytes.length;
         entry.bytes = bytes;
         this.evict();
-        void this.compress(entry, EAGER_CODING);
+        void this.copy(entry, bytes, EAGER_CODING);
       },
       () => {
         if (this.entries.get(key) === entry) this.entries.delete(key); // a failed build is tried again next time

@@ -8,11 +8,9 @@ import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import type { Db } from '../../server/db/index.ts';
-import { COMPRESSION } from '../../server/http/compression.ts';
-import { FGB_COMPRESSIBLE, FGB_MIME } from '../../server/services/flatgeobuf.ts';
+import { noDatabase } from './no_database.ts';
+import { FGB_MIME, FGB_ROUTE_COMPRESSION } from '../../server/services/flatgeobuf.ts';
 
-const noDatabase = new Proxy({}, { get: () => () => Promise.reject(new Error('no database in this test')) }) as Db;
 const page = (n: number) => JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ page: n, feature: i, name: `feature ${i}` })));
 let app: FastifyInstance;
 let base: string;
@@ -33,9 +31,7 @@ beforeAll(async () => {
   app = await buildApp({ db: noDatabase });
   app.get('/held/json', (_req, reply) => reply.type('application/json').send(heldPages()));
   // A route with a compressible type of its own, as the FlatGeobuf routes declare theirs.
-  app.get('/held/fgb', { compress: { ...COMPRESSION, customTypes: FGB_COMPRESSIBLE } }, (_req, reply) =>
-    reply.type(FGB_MIME).send(heldPages()),
-  );
+  app.get('/held/fgb', { compress: FGB_ROUTE_COMPRESSION }, (_req, reply) => reply.type(FGB_MIME).send(heldPages()));
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });

@@ -7,11 +7,10 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import type { Db } from '../../server/db/index.ts';
+import { noDatabase } from './no_database.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'mapdraft-dist-'));
 let app: FastifyInstance;
-const noDatabase = new Proxy({}, { get: () => () => Promise.reject(new Error('no database in this test')) }) as Db;
 
 beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
