@@ -3,7 +3,10 @@
 // and the main thread's canvas 2D fill/stroke calls (the base map's draws; features are drawn in a worker),
 // the first contentful paint, the main-thread long tasks from it to the features drawn (issue 17
 // target 4), the JavaScript fetched by then (files, decoded kB), and the CSS rules and elements in the
-// document then (counts that do not depend on the machine's load). No options.
+// document then (counts that do not depend on the machine's load), and for each of those long tasks the
+// functions that held it (inclusive time; in an unminified build, `npx vite build --minify false`, React
+// components show by name). Options (env): MAPDRAFT_PROFILE_CITIES (default 2000), MAPDRAFT_PROFILE_RATE
+// (CDP main-thread slowdown, default 1).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,13 +15,17 @@ import { startServer } from '../../server/start.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
+import { setThrottle } from '../lib/cdp.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-profile-'));
-const srv = await startServer({ port: 0, dataDir, seedCities: 2000, log: false, print: () => undefined, limits: loadTestLimits() });
+const cities = Number(process.env.MAPDRAFT_PROFILE_CITIES ?? 2000);
+const rate = Number(process.env.MAPDRAFT_PROFILE_RATE ?? 1);
+const srv = await startServer({ port: 0, dataDir, seedCities: cities, log: false, print: () => undefined, limits: loadTestLimits() });
 const browser = await launchBrowser({ pinned: false });
 const context = await newContext(browser);
 const page = await context.newPage();
 const cdp = await context.newCDPSession(page);
+await setThrottle(cdp, rate);
 await page.addInitScript(() => {
   const tasks: { start: number; ms: number }[] = [];
   (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
@@ -49,6 +56,11 @@ await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
 await cdp.send('Profiler.start');
 await page.goto(`${srv.url}/${DEMO_APP_KEY}`, { waitUntil: 'commit' });
 await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, FEATURES_DRAWN_MARK, { timeout: 120_000, polling: 200 });
+// The profile's clock against the page's: a named busy loop, found among the samples.
+// (A string: tsx would wrap a named function in a helper the page does not have.)
+const syncAt = (await page.evaluate(
+  '(function profileClockSync() { const t = performance.now(); while (performance.now() < t + 30) {} return t; })()',
+)) as number;
 const { profile } = await cdp.send('Profiler.stop');
 const fills = await page.evaluate(() => {
   const s = (window as unknown as { __fillStats: { fills: number; fillMs: number; strokes: number; strokeMs: number; sizes: Set<string> } })
@@ -68,6 +80,7 @@ const open = await page.evaluate((m) => {
   );
   return {
     fcp,
+    tasks,
     longTasks: tasks.length,
     longestTask: Math.max(0, ...tasks.map((t) => t.ms)),
     longTaskMs: tasks.reduce((a, t) => a + t.ms, 0),
@@ -102,6 +115,56 @@ const top = (m: Map<string, number>, n: number) =>
     .slice(0, n)
     .map(([k, v]) => `${v.toFixed(0).padStart(6)} ms  ${k}`)
     .join('\n');
+// Each long task's holders: a sample's time on the page's clock, every function on its stack once.
+const sampleAt: number[] = [];
+let clock = profile.startTime;
+for (const d of dt) sampleAt.push((clock += d) / 1000);
+const syncSample = profile.samples?.findIndex((id) => byId.get(id)!.callFrame.functionName === 'profileClockSync') ?? -1;
+const toPage = syncSample >= 0 ? syncAt - sampleAt[syncSample] : Number.NaN;
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+for (const task of open.tasks) {
+  const held = new Map<string, number>();
+  profile.samples?.forEach((id, i) => {
+    const at = sampleAt[i] + toPage;
+    if (at < task.start || at > task.start + task.ms) return;
+    const seen = new Set<string>();
+    for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
+      const f = byId.get(node)!.callFrame;
+      // Components and classes by name (capitalised), the rest would be React's and the scheduler's frames.
+      if (!/^[A-Z]/.test(f.functionName)) continue;
+      const key = `${f.functionName} ${(f.url.split('/').pop() ?? '').replace(/-[\w-]{8}\.js/, '.js')}`;
+      if (!seen.has(key)) held.set(key, (held.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+      seen.add(key);
+    }
+  });
+  console.log(`long task at ${task.start.toFixed(0)} ms, ${task.ms.toFixed(0)} ms: ${top(held, 8).replace(/\n/g, ' |')}`);
+  const selfIn = new Map<string, number>();
+  profile.samples?.forEach((id, i) => {
+    const at = sampleAt[i] + toPage;
+    if (at < task.start || at > task.start + task.ms) return;
+    const f = byId.get(id)!.callFrame;
+    selfIn.set(f.functionName || '(anon)', (selfIn.get(f.functionName || '(anon)') ?? 0) + (dt[i] ?? 0) / 1000);
+  });
+  console.log('   self:', top(selfIn, 6).replace(/\n/g, ' |'));
+  // Where the task came in: the first two frames under the root (a timer's callback, a message handler).
+  const entry = new Map<string, number>();
+  profile.samples?.forEach((id, i) => {
+    const at = sampleAt[i] + toPage;
+    if (at < task.start || at > task.start + task.ms) return;
+    const chain: number[] = [];
+    for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) chain.unshift(node);
+    const name = chain
+      .slice(1, 4)
+      .map((n) => {
+        const f = byId.get(n)!.callFrame;
+        return `${f.functionName || '(anon)'}@${(f.url.split('/').pop() ?? '').replace(/-[\w-]{8}\.js/, '.js')}:${f.lineNumber}`;
+      })
+      .join(' > ');
+    entry.set(name, (entry.get(name) ?? 0) + (dt[i] ?? 0) / 1000);
+  });
+  console.log('   entry:', top(entry, 3).replace(/\n/g, ' |'));
+}
 console.log(`drawn at ${drawn.toFixed(0)} ms\n-- by script\n${top(byScript, 15)}\n-- by function\n${top(byFn, 30)}`);
 await browser.close();
 await srv.close();
