@@ -47,16 +47,39 @@ const useStyles = makeStyles({
   wide: { '@media (max-width: 599px)': { display: 'none' } },
 });
 
+/**
+ * What the map holds: the loading spinner and the counts. Apart from the bar, so each layer's count
+ * during an open re-renders two badges, not the bar's buttons and tooltip (issue 17: ≈ 12 ms a time).
+ */
+function MapHoldings({ className }: { className: string }) {
+  const { t } = useTranslation();
+  const loading = useMapStore((s) => s.loading);
+  const counts = useMapStore((s) => s.layerCounts);
+  const layerCount = Object.keys(counts).length;
+  const featureCount = Object.values(counts).reduce((a, b) => a + b, 0);
+  return (
+    <>
+      {loading && <Spinner size="tiny" appearance="inverted" aria-label={t('map.loading')} />}
+      <Badge appearance="tint" data-testid="layer-count" className={className}>
+        {t('app.layerCount', { count: layerCount })}
+      </Badge>
+      {featureCount > 0 && (
+        <Badge appearance="tint" data-testid="feature-count" className={className}>
+          {t('app.featureCount', { count: featureCount })}
+        </Badge>
+      )}
+    </>
+  );
+}
+
 export function AppBar({ config }: { config: AppConfig }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const loading = useMapStore((s) => s.loading);
-  const counts = useMapStore((s) => s.layerCounts);
-  const ui = useUiStore();
+  const leftOpen = useUiStore((s) => s.leftOpen);
+  const rightOpen = useUiStore((s) => s.rightOpen);
+  const { setLeftOpen, setRightOpen, setSettingsDrawerOpen, openAuth } = useUiStore.getState();
   const loggedIn = useAuthStore(isLoggedIn);
   const user = useAuthStore((s) => s.user);
-  const layerCount = Object.keys(counts).length;
-  const featureCount = Object.values(counts).reduce((a, b) => a + b, 0);
   const accountLabel = loggedIn ? t('auth.accountLabel', { name: user?.username ?? '' }) : t('auth.login');
   const accountButton = (
     <Button
@@ -67,7 +90,7 @@ export function AppBar({ config }: { config: AppConfig }) {
       // on a phone, where those words are hidden.
       aria-label={accountLabel}
       data-testid="account-button"
-      onClick={() => ui.openAuth(loggedIn ? 'userInformation' : 'login')}
+      onClick={() => openAuth(loggedIn ? 'userInformation' : 'login')}
     >
       <span className={styles.wide}>{loggedIn ? user?.username : t('auth.login')}</span>
     </Button>
@@ -79,30 +102,22 @@ export function AppBar({ config }: { config: AppConfig }) {
         className={styles.onBrand}
         icon={<Navigation24Regular />}
         aria-label={t('shell.toggleLeftDrawer')}
-        aria-expanded={ui.leftOpen}
+        aria-expanded={leftOpen}
         data-testid="left-drawer-toggle"
-        onClick={() => ui.setLeftOpen(!ui.leftOpen)}
+        onClick={() => setLeftOpen(!leftOpen)}
       />
       {config.appIcon && <img src={config.appIcon} alt="" className={styles.icon} />}
       <Text as="h1" size={500} weight="semibold" className={styles.title} data-testid="app-title">
         {config.appName || t('app.defaultTitle')}
       </Text>
-      {loading && <Spinner size="tiny" appearance="inverted" aria-label={t('map.loading')} />}
-      <Badge appearance="tint" data-testid="layer-count" className={styles.wide}>
-        {t('app.layerCount', { count: layerCount })}
-      </Badge>
-      {featureCount > 0 && (
-        <Badge appearance="tint" data-testid="feature-count" className={styles.wide}>
-          {t('app.featureCount', { count: featureCount })}
-        </Badge>
-      )}
+      <MapHoldings className={styles.wide} />
       <Button
         appearance="transparent"
         className={styles.onBrand}
         icon={<Settings24Regular />}
         aria-label={t('settings.title')}
         data-testid="settings-drawer-toggle"
-        onClick={() => ui.setSettingsDrawerOpen(true)}
+        onClick={() => setSettingsDrawerOpen(true)}
       />
       {/* One tooltip either way: the button stays the same element across a login, so the focus
           the account dialog gives back after it finds the button (issue 19). */}
@@ -118,9 +133,9 @@ export function AppBar({ config }: { config: AppConfig }) {
         className={styles.onBrand}
         icon={<PanelRight24Regular />}
         aria-label={t('shell.toggleRightDrawer')}
-        aria-expanded={ui.rightOpen}
+        aria-expanded={rightOpen}
         data-testid="right-drawer-toggle"
-        onClick={() => ui.setRightOpen(!ui.rightOpen)}
+        onClick={() => setRightOpen(!rightOpen)}
       />
     </header>
   );

@@ -1,6 +1,6 @@
 // SPEC §2 map screen (route `/:appkey?`): app bar, left and right drawers with their default
 // tabs, the map, the about page, the left settings drawer and the footer imprint.
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
@@ -17,7 +17,6 @@ import { AppErrorBar, errorKeyOfMessage } from './AppErrorBar.tsx';
 import { Footer } from './Footer.tsx';
 import { COOKIE_BANNER_SPACE } from './CookieBanner.tsx';
 import { useOnline } from '../pwa/connectivity.ts';
-import type { ShellConfig } from './use_shell_config.ts';
 import type { AppConfig } from '../model/index.ts';
 import { lazyNamed, prefetchLazyChunks, prefetchLazyChunksAfterMark, whenIdle } from '../config/lazy.ts';
 import { afterMark } from '../config/after_mark.ts';
@@ -83,20 +82,34 @@ const useStyles = makeStyles({
   map: { position: 'relative', flex: 1, minWidth: 0 },
 });
 
-export function MapScreen({ appKey, shell }: { appKey: string; shell: ShellConfig }) {
+interface MapScreenProps {
+  appKey: string;
+  /** The merged configuration (`useShellConfig`). */
+  config: AppConfig;
+  /** The server's configuration for the key, once it (or the stored copy) answered. */
+  serverConfig: AppConfig | undefined;
+  appError: Error | null;
+  appLoaded: boolean;
+}
+
+/**
+ * Memoised, with plain props: the shell re-renders when the stored settings arrive, which in a large
+ * first open is while the layers load; the map screen's bar, buttons and map do not (issue 17, a
+ * 40 ms main-thread task at 4× each time).
+ */
+export const MapScreen = memo(function MapScreen({ appKey, config, serverConfig, appError, appLoaded }: MapScreenProps) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const { config, app } = shell;
   const layerError = useMapStore((s) => s.layerError);
   const online = useOnline();
   // Offline, a failed fetch is no server error: the persistent offline notice says why (SPEC §2).
-  const err = app.error && (online || app.error instanceof ApiError) ? app.error : null;
+  const err = appError && (online || appError instanceof ApiError) ? appError : null;
   // Issue 17: every lazy chunk, in idle time once the features are drawn, so a tap finds its code here.
   useEffect(() => prefetchLazyChunksAfterMark(FEATURES_DRAWN_MARK, PREFETCH_FALLBACK_MS), []);
   useEffect(() => {
     // SPEC §2: the about page can open by default; only once the server config has said so.
-    if (app.isSuccess && config.defaultAboutPageOpen) useUiStore.getState().setAboutOpen(true);
-  }, [app.isSuccess, config.defaultAboutPageOpen]);
+    if (appLoaded && config.defaultAboutPageOpen) useUiStore.getState().setAboutOpen(true);
+  }, [appLoaded, config.defaultAboutPageOpen]);
   return (
     <main className={styles.main}>
       <StylePrewarm when={prewarmAfterChunks} />
@@ -106,17 +119,17 @@ export function MapScreen({ appKey, shell }: { appKey: string; shell: ShellConfi
         {/* The base map stays visible whatever happened to the config (SPEC §1 offline-capable). */}
         <div className={styles.map}>
           {/* SPEC §7: calls go to the server base address (config.serverUrl; '' = same origin). */}
-          <MapView appKey={appKey} config={app.data?.config} apiBase={app.data?.config.serverUrl} />
+          <MapView appKey={appKey} config={serverConfig} apiBase={serverConfig?.serverUrl} />
           {/* SPEC §4 Location button and the position layer, below OL's zoom buttons. */}
           <LocationButton />
           {/* SPEC §4 field tools: track recording, long-press menu, outdoor mode, below the Location button. */}
-          <FieldTools api={{ apiBase: app.data?.config.serverUrl ?? '', appKey, appName: config.appName }} config={config} />
+          <FieldTools api={{ apiBase: serverConfig?.serverUrl ?? '', appKey, appName: config.appName }} config={config} />
           {/* SPEC §2 search: always on the map; features (unless search.featureSearch is off), layers, places. */}
           <SearchBar config={config} appKey={appKey} />
           {/* SPEC §1 routing: the Route button, the route panel and the route on the map. */}
           <RouteTool config={config} />
           {/* SPEC §2/§4: feature prompt, drawing, comparison and pending changes over the map. */}
-          <FeatureLayer appKey={appKey} config={config} apiBase={app.data?.config.serverUrl ?? ''} />
+          <FeatureLayer appKey={appKey} config={config} apiBase={serverConfig?.serverUrl ?? ''} />
           {err && (
             <AppErrorBar
               key={`app-${appKey}`}
@@ -141,4 +154,4 @@ export function MapScreen({ appKey, shell }: { appKey: string; shell: ShellConfi
       <MapScreenDialogs config={config} />
     </main>
   );
-}
+});

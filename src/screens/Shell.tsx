@@ -122,7 +122,15 @@ export function Shell() {
   return (
     <FluentProvider theme={theme} style={{ height: '100%' }} data-theme-mode={mode} data-outdoor={outdoor ? 'true' : undefined}>
       <Notifier />
-      {route.name === 'map' && <MapScreen appKey={appKey} shell={shell} />}
+      {route.name === 'map' && (
+        <MapScreen
+          appKey={appKey}
+          config={config}
+          serverConfig={shell.app.data?.config}
+          appError={shell.app.error}
+          appLoaded={shell.app.isSuccess}
+        />
+      )}
       {route.name === 'overview' && (
         <Suspense fallback={<LoadingSpinner />}>
           <OverviewScreen appKey={appKey} />
