@@ -6,7 +6,8 @@
 // with what ran inside each. Answers "where does an open's time go"
 // across threads, which a main-thread profile cannot (issue 17). Options (env):
 // MAPDRAFT_TRACE_CITIES (default all 135k), MAPDRAFT_TRACE_RATE (main-thread CDP slowdown, default 1),
-// MAPDRAFT_TRACE_WARM_SERVER=n (n visits in other profiles first, so the server has its answers ready).
+// MAPDRAFT_TRACE_WARM_SERVER=n (n visits in other profiles first, so the server has its answers ready),
+// MAPDRAFT_TRACE_JS=1 (V8's sampler on every thread: each thread's hottest JavaScript functions too).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
 import { cdpFor, setThrottle } from '../lib/cdp.ts';
 import type { TraceEvent } from '../lib/trace_event.ts';
+import { jsSelfTimeByThread } from '../lib/trace_samples.ts';
 import { printTicks, threadTicks } from '../lib/proc_ticks.ts';
 
 const citiesEnv = process.env.MAPDRAFT_TRACE_CITIES;
@@ -34,6 +36,7 @@ const categories = [
   'v8',
   'blink.user_timing',
   'gpu',
+  ...(process.env.MAPDRAFT_TRACE_JS ? ['disabled-by-default-v8.cpu_profiler'] : []),
 ];
 
 async function tracedOpen(label: string): Promise<void> {
@@ -172,6 +175,12 @@ function report(label: string, events: TraceEvent[], marks: (readonly [string, n
     const top = [...t.what].sort((a, b) => b[1] - a[1]).slice(0, 12);
     for (const [what, us] of top)
       console.log(`   ${(us / 1000).toFixed(0).padStart(6)} ms ${String(t.count.get(what)).padStart(6)}×  ${what}`);
+  }
+  for (const [thread, self] of jsSelfTimeByThread(events, t0, t1)) {
+    const total = [...self.values()].reduce((a, b) => a + b, 0);
+    if (total < 20) continue;
+    console.log(`\nJavaScript samples, ${names.get(thread) ?? thread}: ${total.toFixed(0)} ms`);
+    for (const [fn, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`   ${ms.toFixed(0).padStart(6)} ms  ${fn}`);
   }
 }
 
