@@ -3,14 +3,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
-import { ERRORS } from './model/index.ts';
+import { DEMO_APP_KEY, ERRORS } from './model/index.ts';
+import { resolveAppKey } from './api/app_key.ts';
+import { rememberedLanguage } from './state/settings_store.ts';
 import { initI18n } from './i18n/index.ts';
 import { registerServiceWorkerOnceDrawn } from './pwa/register_sw.ts';
 import { App } from './App.tsx';
 
 async function start() {
-  // SPEC §1: English until the stored settings or the app config name another language (Shell).
-  await initI18n();
+  // SPEC §1: English until the stored settings or the app config name another language (Shell); the
+  // language last used for this app on this device from the first render (settings_store.ts).
+  await initI18n(rememberedLanguage(resolveAppKey(window.location, DEMO_APP_KEY)));
   // networkMode 'always': react-query would pause every query and mutation while the browser says
   // offline, but offline is when the local store answers and the outbox keeps suggestions (DESIGN
   // "Offline first"); each call decides for itself what no connection means.

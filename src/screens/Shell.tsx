@@ -11,7 +11,7 @@ import { lazyNamed } from '../config/lazy.ts';
 import { LazySurface } from '../config/LazySurface.tsx';
 import { parseRoute } from '../state/route.ts';
 import { useLocationStore } from '../state/location_store.ts';
-import { rememberedThemeMode, useSettingsStore } from '../state/settings_store.ts';
+import { rememberedLanguage, rememberedThemeMode, useSettingsStore } from '../state/settings_store.ts';
 import { useAuthStore } from '../state/auth_store.ts';
 import { useUiStore } from '../state/ui_store.ts';
 import { useShellConfig } from './use_shell_config.ts';
@@ -99,11 +99,12 @@ export function Shell() {
     if (ready) void useSettingsStore.getState().init(appKey, config);
   }, [ready, appKey, config]);
   useEffect(() => {
-    // SPEC §3: the stored language, else the app's defaultLanguage, replaces the en_US start-up default.
-    const lng = settingsLoaded ? settings.defaultLanguage : config.defaultLanguage;
+    // SPEC §3: the stored language, else the app's defaultLanguage, replaces the en_US start-up default;
+    // until the stored settings are read, the language last used here (as the theme mode below).
+    const lng = settingsLoaded ? settings.defaultLanguage : (rememberedLanguage(appKey) ?? config.defaultLanguage);
     if (lng !== i18n.language) void i18n.changeLanguage(lng);
     document.documentElement.lang = lng.replace('_', '-');
-  }, [settingsLoaded, settings.defaultLanguage, config.defaultLanguage, i18n]);
+  }, [settingsLoaded, settings.defaultLanguage, config.defaultLanguage, i18n, appKey]);
   useEffect(() => {
     document.title = config.appName;
     if (config.appIcon) document.querySelector<HTMLLinkElement>('link[rel=icon]')?.setAttribute('href', config.appIcon);

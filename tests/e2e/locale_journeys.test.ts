@@ -17,6 +17,15 @@ const suite = e2eSuite('mapdraft-locale-shots');
 type Tree = { [key: string]: string | Tree };
 const flatten = (tree: Tree, prefix = ''): [string, string][] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v] as [string, string]] : flatten(v, `${prefix}${k}.`)));
+/** Every label the settings button has had since the page started (a string: run as the page loads). */
+const RECORD_SETTINGS_LABELS = `
+  window.__settingsLabels = [];
+  setInterval(() => {
+    const label = document.querySelector('[data-testid=settings-drawer-toggle]')?.getAttribute('aria-label');
+    const seen = window.__settingsLabels;
+    if (label && label !== seen[seen.length - 1]) seen.push(label);
+  }, 5);
+`;
 const catalogue = (locale: Locale) => new Map(flatten(JSON.parse(readFileSync(join(ROOT, `src/i18n/locales/${locale}.json`), 'utf8'))));
 
 /**
@@ -129,10 +138,13 @@ describe.each(LOCALES.map((l) => [l]))('journeys in %s at 360×740', (locale) =>
     await logIn(page, USER, false);
     await check('map', 'signed-in');
 
-    // A feature's prompt, every tab.
+    // A feature's prompt, every tab, in the app opened again: in the language from its first paint,
+    // not in English until the stored settings are read (issue 17).
+    await page.addInitScript({ content: RECORD_SETTINGS_LABELS });
     await page.goto(`${suite.server.base}${APP}#map=6.00/${c.lat - 3}/${c.lon}&feature=cities/${c.gfid}`);
     await page.reload(); // a new hash alone is no new page load
     await page.getByTestId('feature-prompt').waitFor();
+    expect(await page.evaluate('window.__settingsLabels')).toEqual([catalogue(locale).get('settings.title')]);
     for (const tab of ['properties', 'attachments', 'images', 'history', 'observations']) {
       await page.getByTestId(`feature-tab-${tab}`).tap();
       await page.waitForTimeout(300);
