@@ -36,14 +36,14 @@ function database(stored: StoredSettings | null): SettingsStorage {
 
 const config = appConfigSchema.parse({ appName: 'Theme test' });
 
-describe('the remembered theme mode', () => {
-  beforeEach(() => {
-    Object.defineProperty(globalThis, 'localStorage', { value: memoryStorage(), configurable: true });
-  });
-  afterEach(() => {
-    Reflect.deleteProperty(globalThis, 'localStorage');
-  });
+beforeEach(() => {
+  Object.defineProperty(globalThis, 'localStorage', { value: memoryStorage(), configurable: true });
+});
+afterEach(() => {
+  Reflect.deleteProperty(globalThis, 'localStorage');
+});
 
+describe('the remembered theme mode', () => {
   it('is the mode chosen last for that app, and nothing for an app never opened here', async () => {
     const db = database(null);
     await useSettingsStore.getState().init(APP, config, db);
@@ -68,13 +68,6 @@ describe('the remembered theme mode', () => {
 });
 
 describe('the remembered language', () => {
-  beforeEach(() => {
-    Object.defineProperty(globalThis, 'localStorage', { value: memoryStorage(), configurable: true });
-  });
-  afterEach(() => {
-    Reflect.deleteProperty(globalThis, 'localStorage');
-  });
-
   it('is the language chosen last for that app, and nothing for an app never opened here', async () => {
     const db = database(null);
     await useSettingsStore.getState().init(APP, appConfigSchema.parse({ appName: 'Language test', defaultLanguage: 'de_DE' }), db);
