@@ -7,7 +7,8 @@
 // across threads, which a main-thread profile cannot (issue 17). Options (env):
 // MAPDRAFT_TRACE_CITIES (default all 135k), MAPDRAFT_TRACE_RATE (main-thread CDP slowdown, default 1),
 // MAPDRAFT_TRACE_WARM_SERVER=n (n visits in other profiles first, so the server has its answers ready),
-// MAPDRAFT_TRACE_JS=1 (V8's sampler on every thread: each thread's hottest JavaScript functions too).
+// MAPDRAFT_TRACE_JS=1 (V8's sampler on every thread: each thread's hottest JavaScript functions too),
+// MAPDRAFT_TRACE_AFTER_MS=n (the n ms after the features are drawn instead: what the open leaves running).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,7 @@ import { printTicks, threadTicks } from '../lib/proc_ticks.ts';
 const citiesEnv = process.env.MAPDRAFT_TRACE_CITIES;
 const cities = citiesEnv ? Number(citiesEnv) : 'all';
 const rate = Number(process.env.MAPDRAFT_TRACE_RATE ?? 1);
+const afterMs = Number(process.env.MAPDRAFT_TRACE_AFTER_MS ?? 0);
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-trace-'));
 const srv = await startServer({ port: 0, dataDir, seedCities: cities, log: false, print: () => undefined, limits: loadTestLimits() });
 const browser = await launchBrowser({ pinned: true });
@@ -47,6 +49,8 @@ async function tracedOpen(label: string): Promise<void> {
   const ticksBefore = threadTicks();
   await page.goto(`${srv.url}/${DEMO_APP_KEY}`, { waitUntil: 'commit' });
   await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, FEATURES_DRAWN_MARK, { timeout: 180_000, polling: 250 });
+  const ticksDrawn = threadTicks();
+  if (afterMs) await page.waitForTimeout(afterMs);
   const ticksAfter = threadTicks();
   const workerResources = await Promise.all(
     page
@@ -88,7 +92,7 @@ async function tracedOpen(label: string): Promise<void> {
   report(label, trace.traceEvents, marks);
   console.log(`resources (start → first byte → end):\n${resources.join('\n')}`);
   console.log(`worker resources:\n${workerResources.flat().join('\n')}`);
-  printTicks(ticksBefore, ticksAfter);
+  printTicks(afterMs ? ticksDrawn : ticksBefore, ticksAfter);
 }
 
 function report(label: string, events: TraceEvent[], marks: (readonly [string, number])[]): void {
@@ -96,8 +100,10 @@ function report(label: string, events: TraceEvent[], marks: (readonly [string, n
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, String(e.args?.name ?? '?'));
   const nav = events.find((e) => e.name === 'navigationStart' || e.name === 'NavigationStartToFirstContentfulPaint');
   const drawn = events.find((e) => e.name === FEATURES_DRAWN_MARK);
-  const t0 = nav?.ts ?? Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
-  const t1 = drawn?.ts ?? Math.max(...events.map((e) => e.ts));
+  const start = nav?.ts ?? Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
+  const end = drawn?.ts ?? Math.max(...events.map((e) => e.ts));
+  // The open, or with MAPDRAFT_TRACE_AFTER_MS the time after it.
+  const [t0, t1] = afterMs ? [end, end + afterMs * 1000] : [start, end];
   const inWindow = (e: TraceEvent) => e.ph === 'X' && e.ts >= t0 && e.ts <= t1;
   const buckets = Math.ceil((t1 - t0) / 250_000);
   const perThread = new Map<
@@ -137,7 +143,9 @@ function report(label: string, events: TraceEvent[], marks: (readonly [string, n
     t.what.set(key, (t.what.get(key) ?? 0) + (e.tdur ?? e.dur));
     t.count.set(key, (t.count.get(key) ?? 0) + 1);
   }
-  console.log(`\n== ${label}: navigation → drawn ${((t1 - t0) / 1000).toFixed(0)} ms (rate ${rate}×)`);
+  console.log(
+    `\n== ${label}: ${afterMs ? `${afterMs} ms after the features drawn` : `navigation → drawn ${((t1 - t0) / 1000).toFixed(0)} ms`} (rate ${rate}×)`,
+  );
   console.log(`marks: ${marks.map(([n, t]) => `${n.replace('mapdraft:', '')} ${t}`).join(', ')}`);
   // The page's long tasks (over 50 ms, issue 17 target 4), each with what ran longest inside it.
   if (drawn) {
