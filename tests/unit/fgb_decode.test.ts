@@ -247,6 +247,25 @@ describe('search texts from FlatGeobuf (SPEC §2 search)', () => {
   });
 });
 
+describe('decodeFlatGeobuf texts', () => {
+  it('reads every kind of text as pack does, a column used as label, search text and category alike', () => {
+    const names = ['', 'Lyon', 'Zürich', '東京', 'São Paulo', 'a'.repeat(32), 'b'.repeat(33), `Long ${'x'.repeat(40)} 🗺️ end`];
+    const data = fc(
+      ...names.map((name, i) => {
+        const f = feature({ type: 'Point', coordinates: [i, i] }, name);
+        f.properties!.kind = i % 2 ? 'cafes' : 'Hospitals';
+        return f;
+      }),
+    );
+    const opts: PackOptions = { layerId: 't', labelProperty: 'name', categoryProperty: 'kind', searchProperties: ['name', 'kind'] };
+    const batch = decodeFlatGeobuf(serialize(data), opts);
+    const packed = packFeatureCollection(data, opts);
+    expect([batch.labels, batch.searchTexts, bits(batch.categories)]).toEqual([packed.labels, packed.searchTexts, bits(packed.categories)]);
+    expect(batch.labels).toEqual(names);
+    expect(batch.searchTexts).toEqual(names.map((n, i) => `${n}\u001f${i % 2 ? 'cafes' : 'Hospitals'}`));
+  });
+});
+
 describe('decodeFlatGeobuf category icons (SPEC §9)', () => {
   it("reads the layer's category column into the same bytes as pack", () => {
     const kinds = ['Hospitals', 'no such kind', 'car parks', 'cafes'];

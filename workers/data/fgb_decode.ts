@@ -56,12 +56,24 @@ const FIXED: Partial<Record<ColumnType, [number, Reader]>> = {
   [ColumnType.ULong]: [8, (v, o) => v.getUint32(o + 4, true) * 4294967296 + v.getUint32(o, true)],
 };
 
+const SHORT_TEXT = 32;
+
 function readValue(type: ColumnType, v: DataView, o: number): unknown {
   const fixed = FIXED[type];
   if (fixed) return fixed[1](v, o);
   const bytes = new Uint8Array(v.buffer, v.byteOffset + o + 4, v.getUint32(o, true));
   if (type === ColumnType.Binary) return bytes;
-  return type === ColumnType.Json ? JSON.parse(text.decode(bytes)) : text.decode(bytes);
+  return type === ColumnType.Json ? JSON.parse(decodeText(bytes)) : decodeText(bytes);
+}
+
+/** Short ASCII (most names and codes) without TextDecoder, whose call costs more than such a string. */
+function decodeText(bytes: Uint8Array): string {
+  if (bytes.length <= SHORT_TEXT) {
+    let ascii = true;
+    for (let i = 0; i < bytes.length && ascii; i++) ascii = bytes[i] < 0x80;
+    if (ascii) return String.fromCharCode.apply(null, bytes as unknown as number[]);
+  }
+  return text.decode(bytes);
 }
 
 /** Incremental decoder: `push` chunks as they arrive, `finish` for the batch. */
@@ -300,11 +312,15 @@ export class FgbBatchDecoder {
       const c = v.getUint16(o, true);
       o += 2;
       const type = cols[c].type;
-      if (c === this.idCol) id = readValue(type, v, o);
-      if (c === this.labelCol) label = readValue(type, v, o);
-      if (c === this.categoryCol) category = readValue(type, v, o);
       const at = search.indexOf(c);
-      if (at >= 0) this.searchValues[at] = readValue(type, v, o);
+      // Decoded once, whatever uses it (a city's name is its label and its first search value).
+      if (c === this.idCol || c === this.labelCol || c === this.categoryCol || at >= 0) {
+        const value = readValue(type, v, o);
+        if (c === this.idCol) id = value;
+        if (c === this.labelCol) label = value;
+        if (c === this.categoryCol) category = value;
+        if (at >= 0) this.searchValues[at] = value;
+      }
       o += FIXED[type]?.[0] ?? 4 + v.getUint32(o, true);
     }
     return [id, label, category];
