@@ -46,6 +46,8 @@ describe('search rules (SPEC §2 search)', () => {
   it('joins a feature text as name, separator, the other values (lists flattened, blanks dropped)', () => {
     expect(featureSearchText(['Paris', ['capital', 'river'], null, 'FR'])).toBe(`Paris${SEARCH_FIELD_SEPARATOR}capital river FR`);
     expect(featureSearchText([undefined])).toBe(SEARCH_FIELD_SEPARATOR);
+    // Empty values are left out (no double space); zero is a value.
+    expect(featureSearchText(['X', '', 'a', [], 0])).toBe(`X${SEARCH_FIELD_SEPARATOR}a 0`);
   });
 
   it('ranks an exact name above a name starting with the query above any other match', () => {

@@ -91,9 +91,20 @@ export class FgbBatchDecoder {
   private idCol = -1;
   private labelCol = -1;
   private categoryCol = -1;
-  /** Column of each search property (-1 when the file lacks it), in `searchProperties` order. */
-  private searchCols: number[] = [];
+  /** Per column of the file: its place among the search properties (-1: not searched). */
+  private searchAt = new Int16Array(0);
+  /** Per column: whether any use reads it (id, label, category or search), else it is stepped over. */
+  private read = new Uint8Array(0);
   private readonly searchValues: unknown[] = [];
+  /** The current feature's id, label and category values (readProps), kept in fields: no array per feature. */
+  private id: unknown;
+  private label: unknown;
+  private category: unknown;
+  /** Category value → icon index (`iconIndex`). */
+  private readonly iconOf = new Map<string, number>();
+  /** Whether any column is read at all (else a feature's properties are not even located). */
+  private readsProps = false;
+  private propsView: DataView | undefined;
   private readonly feature = new Feature();
   private readonly geom = new Geometry();
   private readonly part = new Geometry();
@@ -207,7 +218,18 @@ export class FgbBatchDecoder {
     this.idCol = cols.findIndex((c) => c.name === (this.opts.idProperty ?? 'gfid'));
     this.labelCol = this.opts.labelProperty ? cols.findIndex((c) => c.name === this.opts.labelProperty) : -1;
     this.categoryCol = this.opts.categoryProperty ? cols.findIndex((c) => c.name === this.opts.categoryProperty) : -1;
-    this.searchCols = (this.opts.searchProperties ?? []).map((name) => cols.findIndex((c) => c.name === name));
+    this.searchAt = new Int16Array(cols.length).fill(-1);
+    const searched = this.opts.searchProperties ?? [];
+    this.searchValues.length = searched.length;
+    // A name searched twice keeps its first place, as the values are joined in that order.
+    for (let i = searched.length - 1; i >= 0; i--) {
+      const c = cols.findIndex((col) => col.name === searched[i]);
+      if (c >= 0) this.searchAt[c] = i;
+    }
+    this.read = new Uint8Array(cols.length);
+    for (let c = 0; c < cols.length; c++)
+      this.read[c] = Number(c === this.idCol || c === this.labelCol || c === this.categoryCol || this.searchAt[c] >= 0);
+    this.readsProps = this.read.includes(1);
     this.pos += HEADER_START + 4 + size;
     if (header.indexNodeSize > 0 && header.featuresCount > 0) this.skip = calcTreeSize(header.featuresCount, header.indexNodeSize);
     return true;
@@ -228,13 +250,14 @@ export class FgbBatchDecoder {
     } else if (t === Fgb.Polygon) this.addPolygon(g);
     else this.addPointsOrLines(g, t);
     if (this.partEnds.len === partsBefore) return; // nothing drawable left: drop the feature
-    const [id, label, category] = this.readProps(f);
+    this.readProps(f);
+    const { id, label } = this;
     // As pack's featureId: a number, or a non-empty numeric string; anything else is NaN.
     const n = typeof id === 'number' ? id : typeof id === 'string' && id !== '' ? Number(id) : NaN;
     this.ids.push(Number.isFinite(n) ? n : NaN);
     this.featureEnds.push(this.partEnds.len);
     this.labels?.push(label == null ? '' : String(label));
-    this.categories?.push(categoryIconIndex(category));
+    this.categories?.push(this.iconIndex(this.category));
     this.searchTexts?.push(featureSearchText(this.searchValues));
   }
 
@@ -298,32 +321,43 @@ export class FgbBatchDecoder {
     return true;
   }
 
-  /** The id, label, category and search columns only (search values into `searchValues`); others are stepped over, not decoded. */
-  private readProps(f: Feature): [unknown, unknown, unknown] {
-    let id: unknown, label: unknown, category: unknown;
-    const cols = this.header!.columns ?? [];
-    const search = this.searchCols;
-    this.searchValues.length = search.length;
+  /**
+   * The id, label, category and search columns only (into `id`, `label`, `category`, `searchValues`),
+   * each decoded once whatever uses it (a city's name is its label and its first search value);
+   * the others are stepped over, not decoded.
+   */
+  private readProps(f: Feature): void {
+    this.id = this.label = this.category = undefined;
     this.searchValues.fill(undefined);
-    const arr = this.idCol >= 0 || this.labelCol >= 0 || this.categoryCol >= 0 || search.length ? f.propertiesArray() : null;
-    if (!arr) return [id, label, category];
-    const v = new DataView(arr.buffer, arr.byteOffset, arr.byteLength);
-    for (let o = 0; o + 2 <= arr.length; ) {
+    const arr = this.readsProps ? f.propertiesArray() : null;
+    if (!arr) return;
+    // One view per buffer the features lie in (the decoder's own, or the scratch copy), not one per feature.
+    if (this.propsView?.buffer !== arr.buffer) this.propsView = new DataView(arr.buffer);
+    const v = this.propsView;
+    const cols = this.header!.columns ?? [];
+    const end = arr.byteOffset + arr.byteLength;
+    for (let o = arr.byteOffset; o + 2 <= end; ) {
       const c = v.getUint16(o, true);
       o += 2;
       const type = cols[c].type;
-      const at = search.indexOf(c);
-      // Decoded once, whatever uses it (a city's name is its label and its first search value).
-      if (c === this.idCol || c === this.labelCol || c === this.categoryCol || at >= 0) {
+      if (this.read[c]) {
         const value = readValue(type, v, o);
-        if (c === this.idCol) id = value;
-        if (c === this.labelCol) label = value;
-        if (c === this.categoryCol) category = value;
+        if (c === this.idCol) this.id = value;
+        if (c === this.labelCol) this.label = value;
+        if (c === this.categoryCol) this.category = value;
+        const at = this.searchAt[c];
         if (at >= 0) this.searchValues[at] = value;
       }
       o += FIXED[type]?.[0] ?? 4 + v.getUint32(o, true);
     }
-    return [id, label, category];
+  }
+
+  /** SPEC §9 icon of a category value; a layer has few distinct values, each normalised once. */
+  private iconIndex(value: unknown): number {
+    if (typeof value !== 'string') return categoryIconIndex(value);
+    let icon = this.iconOf.get(value);
+    if (icon === undefined) this.iconOf.set(value, (icon = categoryIconIndex(value)));
+    return icon;
   }
 }
 

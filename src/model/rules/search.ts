@@ -68,10 +68,19 @@ export function featureSearchProperties(
   return [name ?? '', ...rest];
 }
 
-/** One feature's searchable text: the name, the separator, then the other values joined by spaces. */
+const searchValueText = (v: unknown): string => (v == null ? '' : Array.isArray(v) ? v.map(searchValueText).join(' ') : String(v));
+
+/**
+ * One feature's searchable text: the name, the separator, then the other values joined by spaces
+ * (empty ones left out). A loop, not array methods: it runs once per feature of every loaded layer.
+ */
 export function featureSearchText(values: readonly unknown[]): string {
-  const text = (v: unknown): string => (v == null ? '' : Array.isArray(v) ? v.map(text).join(' ') : String(v));
-  return text(values[0]) + SEARCH_FIELD_SEPARATOR + values.slice(1).map(text).filter(Boolean).join(' ');
+  let rest = '';
+  for (let i = 1; i < values.length; i++) {
+    const text = searchValueText(values[i]);
+    if (text) rest = rest ? `${rest} ${text}` : text;
+  }
+  return searchValueText(values[0]) + SEARCH_FIELD_SEPARATOR + rest;
 }
 
 /** `nameTier` of a raw name against a raw query. */
