@@ -6,7 +6,8 @@
 // document then (counts that do not depend on the machine's load), and for each of those long tasks the
 // functions that held it (inclusive time; in an unminified build, `npx vite build --minify false`, React
 // components show by name). Options (env): MAPDRAFT_PROFILE_CITIES (default 2000), MAPDRAFT_PROFILE_RATE
-// (CDP main-thread slowdown, default 1).
+// (CDP main-thread slowdown, default 1), MAPDRAFT_PROFILE_ALL_TASKS=1 (the long tasks before the first
+// paint too: the bundle's evaluation, React's first render).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import { setThrottle } from '../lib/cdp.ts';
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-profile-'));
 const cities = Number(process.env.MAPDRAFT_PROFILE_CITIES ?? 2000);
 const rate = Number(process.env.MAPDRAFT_PROFILE_RATE ?? 1);
+const allTasks = process.env.MAPDRAFT_PROFILE_ALL_TASKS === '1';
 const srv = await startServer({ port: 0, dataDir, seedCities: cities, log: false, print: () => undefined, limits: loadTestLimits() });
 const browser = await launchBrowser({ pinned: false });
 const context = await newContext(browser);
@@ -69,28 +71,31 @@ const fills = await page.evaluate(() => {
 });
 console.log('canvas 2D on the main thread:', JSON.stringify(fills));
 const drawn = await page.evaluate((m) => performance.getEntriesByName(m)[0].startTime, FEATURES_DRAWN_MARK);
-const open = await page.evaluate((m) => {
-  const drawnAt = performance.getEntriesByName(m)[0].startTime;
-  const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-  const tasks = (window as unknown as { __longTasks: { start: number; ms: number }[] }).__longTasks.filter(
-    (t) => t.start + t.ms > fcp && t.start < drawnAt,
-  );
-  const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
-    (r) => r.name.endsWith('.js') && r.startTime < drawnAt && !r.name.includes('worker'),
-  );
-  return {
-    fcp,
-    tasks,
-    longTasks: tasks.length,
-    longestTask: Math.max(0, ...tasks.map((t) => t.ms)),
-    longTaskMs: tasks.reduce((a, t) => a + t.ms, 0),
-    scripts: scripts.length,
-    scriptKb: scripts.reduce((a, r) => a + r.decodedBodySize, 0) / 1024,
-    // Load-independent counts of the first render's work: CSS rules inserted (Griffel), elements.
-    cssRules: [...document.styleSheets].reduce((a, sheet) => a + sheet.cssRules.length, 0),
-    elements: document.getElementsByTagName('*').length,
-  };
-}, FEATURES_DRAWN_MARK);
+const open = await page.evaluate(
+  ([m, all]) => {
+    const drawnAt = performance.getEntriesByName(m)[0].startTime;
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    const tasks = (window as unknown as { __longTasks: { start: number; ms: number }[] }).__longTasks.filter(
+      (t) => (all || t.start + t.ms > fcp) && t.start < drawnAt,
+    );
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (r) => r.name.endsWith('.js') && r.startTime < drawnAt && !r.name.includes('worker'),
+    );
+    return {
+      fcp,
+      tasks,
+      longTasks: tasks.length,
+      longestTask: Math.max(0, ...tasks.map((t) => t.ms)),
+      longTaskMs: tasks.reduce((a, t) => a + t.ms, 0),
+      scripts: scripts.length,
+      scriptKb: scripts.reduce((a, r) => a + r.decodedBodySize, 0) / 1024,
+      // Load-independent counts of the first render's work: CSS rules inserted (Griffel), elements.
+      cssRules: [...document.styleSheets].reduce((a, sheet) => a + sheet.cssRules.length, 0),
+      elements: document.getElementsByTagName('*').length,
+    };
+  },
+  [FEATURES_DRAWN_MARK, allTasks] as const,
+);
 console.log(
   `first contentful paint ${open.fcp.toFixed(0)} ms; long tasks FCP → drawn: ${open.longTasks}, longest ${open.longestTask.toFixed(0)} ms, ` +
     `${open.longTaskMs.toFixed(0)} ms in all; main-thread scripts by then: ${open.scripts} files, ${open.scriptKb.toFixed(0)} kB decoded; ` +
@@ -144,7 +149,9 @@ for (const task of open.tasks) {
     const at = sampleAt[i] + toPage;
     if (at < task.start || at > task.start + task.ms) return;
     const f = byId.get(id)!.callFrame;
-    selfIn.set(f.functionName || '(anon)', (selfIn.get(f.functionName || '(anon)') ?? 0) + (dt[i] ?? 0) / 1000);
+    // An anonymous function by its place, a named one by its name.
+    const key = f.functionName || `(anon)@${(f.url.split('/').pop() ?? '').replace(/-[\w-]{8}\.js/, '.js')}:${f.lineNumber}`;
+    selfIn.set(key, (selfIn.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
   });
   console.log('   self:', top(selfIn, 6).replace(/\n/g, ' |'));
   // Where the task came in: the first two frames under the root (a timer's callback, a message handler).
