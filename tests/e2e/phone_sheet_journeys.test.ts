@@ -69,6 +69,13 @@ describe('phone sheets (360×740, touch)', () => {
       window.location.hash = hash;
     }, `#map=9.00/${under.lat}/${under.lon}`);
     await expect.poll(() => page.url()).toContain(`#map=9.00/`);
+    // The map has moved there (its view centre, written when a move ends): the place is on screen.
+    await expect
+      .poll(async () => {
+        const [lon, lat] = ((await page.getByTestId('map').getAttribute('data-view-center')) ?? 'NaN,NaN').split(',').map(Number);
+        return Math.max(Math.abs(lon - under.lon), Math.abs(lat - under.lat));
+      })
+      .toBeLessThan(1e-3);
     await page.getByTestId('edit-new').tap();
     await page.getByTestId('edit-drawing').waitFor();
     const at = await pixelOf(page, under.lon, under.lat);
