@@ -47,7 +47,16 @@ export function usePermalink(map: OlMap | undefined) {
   useEffect(() => {
     if (!map) return;
     showPosition(map, parsePermalink(window.location.hash).position);
-    const hash = coalescedWrite(() => writeHash(map), afterMove);
+    // The address as the map last read or wrote it. Any other is a link the user put there whose
+    // hashchange is still on its way: the write waits for it, else it would replace the link before
+    // the map had moved there (a link pasted as a prompt closed was lost so). Only the map screen
+    // changes the hash while it is mounted.
+    let seen = window.location.hash;
+    const hash = coalescedWrite(() => {
+      if (window.location.hash !== seen) return;
+      writeHash(map);
+      seen = window.location.hash;
+    }, afterMove);
     const onMove = () => hash.request();
     map.on('moveend', onMove);
     // A selection is written right after the frame that shows its prompt (replaceState costs a
@@ -65,6 +74,7 @@ export function usePermalink(map: OlMap | undefined) {
     // A link pasted or typed into the open tab's address (our own replaceState fires no hashchange):
     // its view at once, its feature now or, before the layers are in, once they are.
     const onHashChange = () => {
+      seen = window.location.hash;
       const { position, feature } = parsePermalink(window.location.hash);
       showPosition(map, position);
       if (!feature) return;

@@ -64,7 +64,8 @@ describe('phone sheets (360×740, touch)', () => {
     expect(await prompt.getByTestId('edit-new').count()).toBe(1);
 
     await page.getByTestId('feature-prompt-close').tap();
-    // A link to the place, pasted into the address.
+    // A link to the place, pasted into the address as the closed prompt's address is written (the
+    // app's write once replaced the link before the map had read it: tests/browser/permalink_address).
     await page.evaluate((hash) => {
       window.location.hash = hash;
     }, `#map=9.00/${under.lat}/${under.lon}`);
