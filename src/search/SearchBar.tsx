@@ -95,6 +95,14 @@ export function SearchBar({ config, appKey }: { config: AppConfig; appKey: strin
   const layerName = useCallback((id: string) => layers.find((l) => l.id === id)?.name ?? id, [layers]);
   const done = useCallback(() => setOpen(false), [setOpen]);
   const show = useCallback(() => setOpen(true), [setOpen]);
+  // The layers' text indexes are built when a search is begun, not at every open (issue 17).
+  const featureSearch = config.search.featureSearch;
+  const begin = useCallback(() => {
+    if (featureSearch)
+      void getDataWorker()
+        .prepareSearch({})
+        .catch((err) => console.warn('search not prepared', err));
+  }, [featureSearch]);
   // A transition: the search's start (spinner, requests) renders in slices that a key can interrupt.
   const ask = useCallback((text: string) => startTransition(() => setQuery(text)), []);
   const onLayer = useCallback(
@@ -145,7 +153,14 @@ export function SearchBar({ config, appKey }: { config: AppConfig; appKey: strin
 
   return (
     <div role="search" className={styles.host} aria-label={t('search.label')}>
-      <SearchField label={t('search.label')} placeholder={t('search.placeholder')} onQuery={ask} onActive={show} onKeyDown={onKeyDown} />
+      <SearchField
+        label={t('search.label')}
+        placeholder={t('search.placeholder')}
+        onQuery={ask}
+        onActive={show}
+        onFocus={begin}
+        onKeyDown={onKeyDown}
+      />
       {open && (answers.query || pending) && (
         <div className={styles.results} data-testid="search-results" data-pending={pending} data-query={answers.query}>
           {pending && !answers.query && <Spinner size="tiny" label={t('search.searching')} />}

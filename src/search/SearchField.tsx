@@ -56,10 +56,12 @@ export interface SearchFieldProps {
   onQuery: (text: string) => void;
   /** Any edit or focus: the results may show again. */
   onActive: () => void;
+  /** The field took the focus: a search is about to begin. */
+  onFocus: () => void;
   onKeyDown: (e: React.KeyboardEvent<HTMLInputElement>) => void;
 }
 
-export const SearchField = memo(function SearchField({ label, placeholder, onQuery, onActive, onKeyDown }: SearchFieldProps) {
+export const SearchField = memo(function SearchField({ label, placeholder, onQuery, onActive, onFocus, onKeyDown }: SearchFieldProps) {
   const styles = useStyles();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -80,7 +82,10 @@ export const SearchField = memo(function SearchField({ label, placeholder, onQue
           clearTimeout(timer.current);
           timer.current = setTimeout(() => onQuery(input.value), SEARCH_DEBOUNCE_MS);
         }}
-        onFocus={onActive}
+        onFocus={() => {
+          onActive();
+          onFocus();
+        }}
         onKeyDown={onKeyDown}
       />
     </div>

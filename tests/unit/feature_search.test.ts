@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { featureSearchProperties, layerSchema } from '../../src/model/index.ts';
 import { LayerRegistry } from '../../workers/data/layer_registry.ts';
+import { FeatureSearchIndex } from '../../workers/data/feature_search.ts';
 import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';
 import type { Feature } from 'geojson';
 
@@ -31,7 +32,7 @@ function registryWith(features: Feature[]): LayerRegistry {
   return reg;
 }
 
-const names = (reg: LayerRegistry, q: string) => reg.search(q, 8).flatMap((g) => g.hits.map((h) => h.name));
+const names = async (reg: LayerRegistry, q: string) => (await reg.search(q, 8)).flatMap((g) => g.hits.map((h) => h.name));
 
 describe('feature search in the data worker (SPEC §2 deep search)', () => {
   const reg = registryWith([
@@ -42,44 +43,44 @@ describe('feature search in the data worker (SPEC §2 deep search)', () => {
     city(5, 'São Paulo', -46.6, -23.5, { country: 'BR' }),
   ]);
 
-  it('puts the exact name first and answers with the feature and its position', () => {
-    const [group] = reg.search('paris', 8);
+  it('puts the exact name first and answers with the feature and its position', async () => {
+    const [group] = await reg.search('paris', 8);
     expect(group.hits.map((h) => h.name)).toEqual(['Paris', 'Parisot']);
     expect(group.hits[0]).toMatchObject({ layerId: 'cities', id: 2, extent: [2.35, 48.86, 2.35, 48.86] });
     expect(group.total).toBe(2);
   });
 
-  it('matches prefixes while typing and ignores case and accents', () => {
-    expect(names(reg, 'zur')).toEqual(['Zürich']);
-    expect(names(reg, 'SAO PAU')).toEqual(['São Paulo']);
-    expect(names(reg, 'paulo')).toEqual(['São Paulo']);
+  it('matches prefixes while typing and ignores case and accents', async () => {
+    expect(await names(reg, 'zur')).toEqual(['Zürich']);
+    expect(await names(reg, 'SAO PAU')).toEqual(['São Paulo']);
+    expect(await names(reg, 'paulo')).toEqual(['São Paulo']);
   });
 
-  it('searches the other searchable values and tags, a name match first', () => {
-    expect(names(reg, 'capital')).toEqual(['Paris']);
-    expect(names(reg, 'ch')).toEqual(['Zürich']);
-    expect(names(reg, 'fr')).toHaveLength(3);
+  it('searches the other searchable values and tags, a name match first', async () => {
+    expect(await names(reg, 'capital')).toEqual(['Paris']);
+    expect(await names(reg, 'ch')).toEqual(['Zürich']);
+    expect(await names(reg, 'fr')).toHaveLength(3);
   });
 
   it('forgives a typo in a longer word once the index is built, and finds nothing for nonsense', async () => {
     await reg.prepareSearch('cities');
-    expect(names(reg, 'zurihc')).toEqual([]); // two edits in six letters: too far
-    expect(names(reg, 'parris')).toContain('Paris');
-    expect(reg.search('qwxz', 8)).toEqual([]);
+    expect(await names(reg, 'zurihc')).toEqual([]); // two edits in six letters: too far
+    expect(await names(reg, 'parris')).toContain('Paris');
+    expect(await reg.search('qwxz', 8)).toEqual([]);
   });
 
-  it('follows accepted changes: a renamed feature is found by its new name only, a removed one no more', () => {
+  it('follows accepted changes: a renamed feature is found by its new name only, a removed one no more', async () => {
     const live = registryWith([city(1, 'Lyon', 4.83, 45.76), city(2, 'Nice', 7.26, 43.7)]);
-    expect(names(live, 'lyon')).toEqual(['Lyon']); // the index is built here, then patched below
+    expect(await names(live, 'lyon')).toEqual(['Lyon']); // the index is built here, then patched below
     live.patch('cities', pack([city(1, 'Lugdunum', 4.83, 45.76), city(9, 'Nîmes', 4.36, 43.84)]), [2]);
-    expect(names(live, 'lyon')).toEqual([]);
-    expect(names(live, 'lugdunum')).toEqual(['Lugdunum']);
-    expect(names(live, 'nimes')).toEqual(['Nîmes']);
-    expect(names(live, 'nice')).toEqual([]);
-    expect(live.search('lugdunum', 8)[0].hits[0].extent).toEqual([4.83, 45.76, 4.83, 45.76]);
+    expect(await names(live, 'lyon')).toEqual([]);
+    expect(await names(live, 'lugdunum')).toEqual(['Lugdunum']);
+    expect(await names(live, 'nimes')).toEqual(['Nîmes']);
+    expect(await names(live, 'nice')).toEqual([]);
+    expect((await live.search('lugdunum', 8))[0].hits[0].extent).toEqual([4.83, 45.76, 4.83, 45.76]);
   });
 
-  it('leaves layers without search texts out and groups the others by their best match', () => {
+  it('leaves layers without search texts out and groups the others by their best match', async () => {
     const two = registryWith([city(1, 'Rome', 12.5, 41.9)]);
     two.set(packFeatureCollection({ type: 'FeatureCollection', features: [city(5, 'Romeland', 0, 0)] }, { layerId: 'plain' }));
     two.set(
@@ -88,9 +89,9 @@ describe('feature search in the data worker (SPEC §2 deep search)', () => {
         { layerId: 'towns', searchProperties },
       ),
     );
-    const groups = two.search('rome', 8);
+    const groups = await two.search('rome', 8);
     expect(groups.map((g) => g.layerId).sort()).toEqual(['cities', 'towns']);
-    expect(two.search('rome', 8, ['towns']).map((g) => g.layerId)).toEqual(['towns']);
+    expect((await two.search('rome', 8, ['towns'])).map((g) => g.layerId)).toEqual(['towns']);
   });
 });
 
@@ -104,36 +105,53 @@ describe('answers while its index is being built (benchmark scenario 12: first r
     city(4, 'Le Pré-Saint-Paris', 0, 1),
   ];
 
-  it('finds by word prefix at once, best name first, and forgives typos only when built', async () => {
+  it('finds by word prefix at once, best name first; a typo waits for the index, which forgives it', async () => {
     const reg = registryWith(features);
-    const building = reg.prepareSearch('cities');
-    // Asked before the build has had a slice: the scan answers, ranked like the index.
-    expect(names(reg, 'paris')).toEqual(['Paris', 'Parisot', 'Le Pré-Saint-Paris']);
-    expect(names(reg, 'saint par')).toEqual(['Le Pré-Saint-Paris']);
-    expect(names(reg, 'parris')).toEqual([]);
+    let built = false;
+    const building = reg.prepareSearch('cities').then(() => {
+      built = true;
+    });
+    // Asked before the build has had a slice: the scan answers at once, ranked like the index.
+    expect(await names(reg, 'paris')).toEqual(['Paris', 'Parisot', 'Le Pré-Saint-Paris']);
+    expect(await names(reg, 'saint par')).toEqual(['Le Pré-Saint-Paris']);
+    expect(built).toBe(false);
+    // Nothing matches as typed: rather than "no results", the answer waits for the index.
+    expect(await names(reg, 'parris')).toContain('Paris');
+    expect(built).toBe(true);
     await building;
     // Built, the text score also weighs in: an exact word may pass a longer name that starts so.
-    const built = names(reg, 'paris');
-    expect(built[0]).toBe('Paris');
-    expect(built.slice(1).sort()).toEqual(['Le Pré-Saint-Paris', 'Parisot']);
-    expect(names(reg, 'parris')).toContain('Paris');
+    const ranked = await names(reg, 'paris');
+    expect(ranked[0]).toBe('Paris');
+    expect(ranked.slice(1).sort()).toEqual(['Le Pré-Saint-Paris', 'Parisot']);
+    // Nonsense and 1–2 letter words are answered by the scan alone: nothing, without waiting.
+    const fresh = registryWith(features);
+    expect(await names(fresh, 'qwxzq')).toEqual([]);
+    expect(await names(fresh, 'pa parris')).toEqual([]);
   });
 
-  it('is built once the load is drawn (LayerRegistry.prepare), with no search asked for', async () => {
-    const reg = registryWith(features);
-    reg.prepare();
-    await new Promise((ok) => setTimeout(ok, 1_000)); // its slices run meanwhile (3,004 names: well under this)
-    // The first search forgives a typo: only the built index does (a search would start it, and answer by the scan).
-    expect(names(reg, 'parris')).toContain('Paris');
+  it('is not built when the load is drawn (LayerRegistry.prepare) but once a search is begun (prepareSearches)', async () => {
+    const build = vi.spyOn(FeatureSearchIndex.prototype, 'build');
+    try {
+      const reg = registryWith(features);
+      reg.prepare();
+      expect(build).not.toHaveBeenCalled();
+      reg.prepareSearches();
+      expect(build).toHaveBeenCalledTimes(1);
+      await build.mock.results[0].value;
+      // Built before any search: the first one forgives a typo at once.
+      expect(await names(reg, 'parris')).toContain('Paris');
+    } finally {
+      build.mockRestore();
+    }
   });
 
   it('answers 1–2 letters by the scan: the exact name, then names starting so, shorter first, capped with the full count', async () => {
     const reg = registryWith(features);
     await reg.prepareSearch('cities');
-    const [group] = reg.search('pa', 2);
+    const [group] = await reg.search('pa', 2);
     expect(group.hits.map((h) => h.name)).toEqual(['Pa', 'Paris']);
     expect(group.total).toBe(4);
-    expect(reg.search('t', 8)[0].total).toBe(3000);
+    expect((await reg.search('t', 8))[0].total).toBe(3000);
   });
 
   it('keeps an accepted change made during the build', async () => {
@@ -141,10 +159,10 @@ describe('answers while its index is being built (benchmark scenario 12: first r
     const building = reg.prepareSearch('cities');
     reg.patch('cities', pack([city(100, 'Lutetia', 0, 0), city(9, 'Nîmes', 4.36, 43.84)]), [1]);
     await building;
-    expect(names(reg, 'lutetia')).toEqual(['Lutetia']);
-    expect(names(reg, 'town 0')).toEqual([]);
-    expect(names(reg, 'nimes')).toEqual(['Nîmes']);
-    expect(names(reg, 'paris').sort()).toEqual(['Le Pré-Saint-Paris', 'Parisot']);
-    expect(names(reg, 'parris')).toEqual(['Le Pré-Saint-Paris']); // typo-tolerant, and Paris is gone
+    expect(await names(reg, 'lutetia')).toEqual(['Lutetia']);
+    expect(await names(reg, 'town 0')).toEqual([]);
+    expect(await names(reg, 'nimes')).toEqual(['Nîmes']);
+    expect((await names(reg, 'paris')).sort()).toEqual(['Le Pré-Saint-Paris', 'Parisot']);
+    expect(await names(reg, 'parris')).toEqual(['Le Pré-Saint-Paris']); // typo-tolerant, and Paris is gone
   });
 });

@@ -249,6 +249,9 @@ const api: DataWorkerApi = {
   async prepareLayers() {
     registry.prepare();
   },
+  async prepareSearch() {
+    registry.prepareSearches();
+  },
   async hitTest({ layerIds, ...query }) {
     return registry.hitTest(query, layerIds);
   },

@@ -102,6 +102,13 @@ export class FeatureSearchIndex {
     return this.pending.length === 0;
   }
 
+  /** Whether the index, once built, might find `query` where the scan did not: a typo in a longer word. */
+  couldForgive(query: string): boolean {
+    if (this.ready) return false;
+    const words = searchWords(query).split(' ');
+    return words.every((w) => w.length > SHORT_QUERY_MAX) && words.some((w) => w.length >= FUZZY_FROM_LENGTH);
+  }
+
   get size(): number {
     return this.ids.length;
   }

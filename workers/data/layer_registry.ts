@@ -16,7 +16,7 @@ interface LayerEntry {
    * build held the layer back from the renderer for ≈ 0.2 s of CPU (0.75 s on a busy pinned core; issue 17).
    */
   index?: SpatialIndex;
-  /** The text index, started on first need after each load (`prepareSearch` or `search`), then patched. */
+  /** The text index, started on first need after each load (`prepareSearches` or `search`), then patched. */
   search?: FeatureSearchIndex;
   /** Bumped by `set` (a reload) and not by `patch`: tells a stale delivery from an edited layer. */
   load: number;
@@ -89,15 +89,21 @@ export class LayerRegistry {
   }
 
   /**
-   * Indexes the layers held now, once they are on screen: each spatial index is built at once, each
-   * searchable layer's text index starts in slices (`prepareSearch`). Until then nothing competes
-   * with the renderer for the one core a low-end phone gives the load (issue 17).
+   * Indexes the layers held now for taps, once they are on screen: each spatial index is built at
+   * once. Until then nothing competes with the renderer for the one core a low-end phone gives the
+   * load (issue 17). The text indexes wait for a search to be begun (`prepareSearches`).
    */
   prepare(): void {
-    for (const [id, entry] of this.layers) {
-      spatialIndexOf(entry);
-      void this.prepareSearch(id);
-    }
+    for (const entry of this.layers.values()) spatialIndexOf(entry);
+  }
+
+  /**
+   * The user is about to search (the search field has the focus): every searchable layer's text
+   * index starts in slices. Not at the open: at 135k cities the build held the one core ≈ 1.35 s
+   * after the features were drawn, and its index is the largest thing the worker keeps (issue 17).
+   */
+  prepareSearches(): void {
+    for (const id of this.layers.keys()) void this.prepareSearch(id);
   }
 
   /**
@@ -148,16 +154,31 @@ export class LayerRegistry {
     return entry.search.build();
   }
 
-  /** SPEC §2 search over the searchable layers: each layer's best `limit`, groups ordered by their best match. */
-  search(query: string, limit: number, layerIds?: readonly string[]): SearchGroup[] {
+  /**
+   * SPEC §2 search over the searchable layers: each layer's best `limit`, groups ordered by their best
+   * match. A layer whose index is still being built answers by its scan at once; when the scan finds
+   * nothing and the index could forgive a typo, the answer waits for the index.
+   */
+  async search(query: string, limit: number, layerIds?: readonly string[]): Promise<SearchGroup[]> {
     const groups: SearchGroup[] = [];
-    for (const [id, entry] of this.layers) {
-      if ((layerIds && !layerIds.includes(id)) || !entry.batch.searchTexts) continue;
-      void this.prepareSearch(id);
-      const { hits, total } = entry.search!.search(entry.batch, query, limit);
-      if (hits.length) groups.push({ layerId: id, hits, total });
+    for (const id of [...this.layers.keys()]) {
+      if (layerIds && !layerIds.includes(id)) continue;
+      const found = await this.searchLayer(id, query, limit);
+      if (found?.hits.length) groups.push({ layerId: id, ...found });
     }
     return groups.sort((a, b) => b.hits[0].score - a.hits[0].score);
+  }
+
+  private async searchLayer(id: string, query: string, limit: number): Promise<Omit<SearchGroup, 'layerId'> | undefined> {
+    const entry = this.layers.get(id);
+    if (!entry?.batch.searchTexts) return undefined;
+    const building = this.prepareSearch(id);
+    const answer = entry.search!.search(entry.batch, query, limit);
+    if (answer.total > 0 || !entry.search!.couldForgive(query)) return answer;
+    await building;
+    // The layer may have been reloaded meanwhile: its new index is not built, its scan answered above.
+    const now = this.layers.get(id);
+    return now === entry && entry.search!.ready ? entry.search!.search(entry.batch, query, limit) : answer;
   }
 
   /** The middle of the feature's lon/lat extent (a point: the point) and its name; undefined when not loaded. */

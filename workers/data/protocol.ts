@@ -290,8 +290,10 @@ export interface DataWorkerProtocol {
   setZoom: { request: SetZoomRequest; response: SetZoomResult };
   /** A few features re-read and patched into their shown layer; the render port gets only them. */
   refreshFeatures: { request: RefreshFeaturesRequest; response: RefreshFeaturesResult };
-  /** Once the loaded layers are drawn: their tap and search indexes are built (LayerRegistry.prepare). */
+  /** Once the loaded layers are drawn: their tap indexes are built (LayerRegistry.prepare). */
   prepareLayers: { request: Record<string, never>; response: void };
+  /** A search is begun (the field has the focus): the searchable layers' text indexes start (LayerRegistry.prepareSearches). */
+  prepareSearch: { request: Record<string, never>; response: void };
   /** Forgets layers (SPEC §4: diff layers emptied on logout): no more hits, no more zoom-band deliveries. */
   dropLayers: { request: { layerIds: string[] }; response: void };
   /** Resolves once every layer write queued so far is on the device (layers are drawn first, stored after). */
