@@ -148,7 +148,7 @@ export class LayerSession {
 
   /**
    * The end of a step: once the worker has drawn every layer's buffers the loading flag clears (SPEC §4
-   * features-loaded), `onDrawn` runs, and the data worker indexes the layers for taps and search — now,
+   * features-loaded), `onDrawn` runs, and the data worker indexes the layers for taps — now,
    * not while the renderer still builds them (issue 17; not awaited, a tap meanwhile builds what it
    * needs). False when the session was aborted meanwhile.
    */
