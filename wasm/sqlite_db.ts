@@ -133,7 +133,12 @@ export class SqliteDb {
    * next step reuses). NULL reads as empty: sqlite3_malloc(0) is NULL, so an empty blob binds as NULL.
    */
   blob(stmt: number, col: number): Uint8Array {
-    return this.isNull(stmt, col) ? new Uint8Array(0) : this.sqlite3.column_blob(stmt, col).slice();
+    return this.blobView(stmt, col).slice();
+  }
+
+  /** A BLOB column as a view into WASM memory, valid until the statement steps again (NULL: empty). */
+  blobView(stmt: number, col: number): Uint8Array {
+    return this.isNull(stmt, col) ? new Uint8Array(0) : this.sqlite3.column_blob(stmt, col);
   }
 
   /** All rows as arrays of values (blobs copied). For small results. */

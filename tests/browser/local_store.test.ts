@@ -4,6 +4,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { wrap, type Remote } from 'comlink';
 import { LOCAL_DB_VERSION, type GeometryType } from '../../src/model/index.ts';
 import { dbNameFor, type VfsKind } from '../../workers/data/local_store.ts';
+import { CHUNK_FEATURES } from '../../workers/data/layer_chunks.ts';
 import type { Extent } from '../../benchmarks/pages/contenders/viewport_rows.ts';
 import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
 import type { LocalStoreHarness } from './fixtures/local_store.worker.ts';
@@ -162,6 +163,57 @@ describe('local store in a worker', () => {
     expect(await store.getLayerBatch('missing')).toBeUndefined();
     await store.deleteLayer('pts');
     expect(await store.getLayerBatch('pts')).toBeUndefined();
+    await store.close();
+  });
+
+  it('stores a large layer in chunks (its features across several rows) and reads it back bit-exactly', async () => {
+    const { store } = await open(appName('chunks'));
+    const count = 3 * CHUNK_FEATURES + 123;
+    const big: FeatureBatch = {
+      layerId: 'big',
+      geometryType: 'Point',
+      count,
+      ids: Float64Array.from({ length: count }, (_, i) => i * 3 + 0.5),
+      coords: Float64Array.from({ length: 2 * count }, (_, i) => ((i * 7919) % 36_000) / 100 - 180),
+      partEnds: Uint32Array.from({ length: count }, (_, i) => i + 1),
+      featureEnds: Uint32Array.from({ length: count }, (_, i) => i + 1),
+      labels: Array.from({ length: count }, (_, i) => (i % 5 ? `Town ${i}` : `Ville ${i} é 東京`)),
+      categories: Uint8Array.from({ length: count }, (_, i) => (i % 4 ? i % 40 : 255)),
+    };
+    await store.putLayerBatch(big, { etag: '"big-1"', fetchedAt: 5 });
+    expect(await store.chunkRows('big')).toBe(4);
+    const got = (await store.getLayerBatch('big'))!;
+    expect([got.etag, got.fetchedAt, got.batch.count]).toEqual(['"big-1"', 5, count]);
+    for (const key of ['ids', 'coords', 'partEnds', 'featureEnds', 'categories'] as const) expectSameBytes(got.batch[key], big[key]);
+    expect(got.batch.labels).toEqual(big.labels);
+    // Stored again smaller: no chunk of the larger layer is left behind.
+    await store.putLayerBatch(batchOf('Point'));
+    await store.putLayerBatch({ ...batchOf('Point'), layerId: 'big' });
+    expect(await store.chunkRows('big')).toBe(1);
+    expect((await store.getLayerBatch('big'))!.batch.labels).toEqual(batchOf('Point').labels);
+    await store.close();
+  });
+
+  it('answers nothing stored (the network then answers) for a layer that lost a chunk, and keeps the others', async () => {
+    const { store } = await open(appName('damaged'));
+    const count = CHUNK_FEATURES + 10;
+    const points: FeatureBatch = {
+      layerId: 'damaged',
+      geometryType: 'Point',
+      count,
+      ids: Float64Array.from({ length: count }, (_, i) => i + 1),
+      coords: new Float64Array(2 * count),
+      partEnds: Uint32Array.from({ length: count }, (_, i) => i + 1),
+      featureEnds: Uint32Array.from({ length: count }, (_, i) => i + 1),
+    };
+    await store.putLayerBatch(points);
+    await store.putLayerBatch(batchOf('Polygon'));
+    await store.dropChunk('damaged', 1);
+    expect(await store.getLayerBatch('damaged')).toBeUndefined();
+    expectSameBytes((await store.getLayerBatch('polys'))!.batch.polygonEnds, batchOf('Polygon').polygonEnds);
+    // Stored again, it reads again.
+    await store.putLayerBatch(points);
+    expect((await store.getLayerBatch('damaged'))!.batch.count).toBe(count);
     await store.close();
   });
 

@@ -4,6 +4,7 @@ import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';
 import { removeFeatures, upsertFeatures } from '../../workers/batch/batch_patch.ts';
 import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
 import { featureParts, featureVertexRange } from '../../workers/batch/feature_batch.ts';
+import { square } from './shapes.ts';
 
 const feature = (id: number, geometry: Geometry, name = `f${id}`): Feature => ({ type: 'Feature', id, geometry, properties: { name } });
 const pack = (layerId: string, ...features: Feature[]) =>
@@ -17,14 +18,6 @@ function featureOf(b: FeatureBatch, f: number) {
   const polys = b.polygonEnds ? [...b.polygonEnds].filter((e) => e > p0 && e <= p1).map((e) => e - p0) : undefined;
   return { id: b.ids[f], label: b.labels?.[f], coords: b.coords.slice(2 * v0, 2 * v1), parts, polys };
 }
-
-const square = (x: number, y: number, s: number) => [
-  [x, y],
-  [x + s, y],
-  [x + s, y + s],
-  [x, y + s],
-  [x, y],
-];
 
 describe('upsertFeatures / removeFeatures', () => {
   const points = pack(

@@ -7,6 +7,7 @@ import { decodeFlatGeobuf, decodeFlatGeobufStream, FgbBatchDecoder } from '../..
 import { packFeatureCollection, type PackOptions } from '../../workers/data/pack_geojson.ts';
 import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
 import { isValidLonLat } from '../../src/model/index.ts';
+import { square } from './shapes.ts';
 
 let nextId = 1;
 /** gfid as the feature id and as a column, like the server writes it. */
@@ -15,14 +16,6 @@ function feature(geometry: Geometry, name: string | null = 'f'): Feature {
   return { type: 'Feature', id: gfid, geometry, properties: { gfid, name, rank: gfid * 1.5 } };
 }
 const fc = (...features: Feature[]): FeatureCollection => ({ type: 'FeatureCollection', features });
-const sq = (x: number, y: number, s: number) => [
-  [x, y],
-  [x + s, y],
-  [x + s, y + s],
-  [x, y + s],
-  [x, y],
-];
-
 const bits = (a: ArrayBufferView | undefined) => (a ? Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('hex') : a);
 
 /** Equal arrays bit for bit (NaN ids included), not only numerically. */
@@ -128,8 +121,8 @@ describe('decodeFlatGeobuf', () => {
   it('packs polygons and multipolygons with holes, keeping polygonEnds', () => {
     const b = expectAsPack(
       fc(
-        feature({ type: 'Polygon', coordinates: [sq(0, 0, 10), sq(2, 2, 2), sq(6, 6, 2)] }),
-        feature({ type: 'MultiPolygon', coordinates: [[sq(20, 0, 10), sq(22, 2, 3)], [sq(40, 0, 5)]] }),
+        feature({ type: 'Polygon', coordinates: [square(0, 0, 10), square(2, 2, 2), square(6, 6, 2)] }),
+        feature({ type: 'MultiPolygon', coordinates: [[square(20, 0, 10), square(22, 2, 3)], [square(40, 0, 5)]] }),
         // Fiji-like: crosses the antimeridian twice, so it is unwrapped.
         feature({
           type: 'Polygon',
@@ -167,8 +160,8 @@ describe('decodeFlatGeobuf', () => {
   it('reads a single-type polygon file (geometry type in the header) without the layer type given', () => {
     const b = expectAsPack(
       fc(
-        feature({ type: 'Polygon', coordinates: [sq(0, 0, 1)] }),
-        feature({ type: 'Polygon', coordinates: [sq(5, 5, 1), sq(5.2, 5.2, 0.1)] }),
+        feature({ type: 'Polygon', coordinates: [square(0, 0, 1)] }),
+        feature({ type: 'Polygon', coordinates: [square(5, 5, 1), square(5.2, 5.2, 0.1)] }),
       ),
       {
         layerId: 'q',

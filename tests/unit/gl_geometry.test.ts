@@ -5,18 +5,11 @@ import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';
 import { latToY, lonToX } from '../../workers/batch/mercator.ts';
 import { buildGLGeometry, POSITION_FLOATS, splitDouble } from '../../workers/render/gl_geometry.ts';
 import { LayerData } from '../../workers/render/layer_data.ts';
+import { square } from './shapes.ts';
 
 const feature = (id: number, geometry: Geometry): Feature => ({ type: 'Feature', id, geometry, properties: { name: `f${id}` } });
 const pack = (layerId: string, ...features: Feature[]) =>
   packFeatureCollection({ type: 'FeatureCollection', features }, { layerId, labelProperty: 'name' });
-const square = (x: number, y: number, s: number) => [
-  [x, y],
-  [x + s, y],
-  [x + s, y + s],
-  [x, y + s],
-  [x, y],
-];
-
 /** Signed area (projected metres) of the triangles: a fill covers its polygon minus the holes. */
 function triangleArea(positions: Float32Array, tris: Uint32Array): number {
   const x = (v: number) => positions[v * POSITION_FLOATS] + positions[v * POSITION_FLOATS + 2];

@@ -114,6 +114,13 @@ export function upsertFeatures(batch: FeatureBatch, patch: FeatureBatch): Featur
   return assemble(batch, picks);
 }
 
+/** Features f0 .. f1 - 1 of `batch` as a batch of their own (a stored layer's chunk). */
+export function featureRange(batch: FeatureBatch, f0: number, f1: number): FeatureBatch {
+  const picks: Pick[] = [];
+  for (let f = f0; f < f1; f++) picks.push({ from: batch, f });
+  return assemble(batch, picks);
+}
+
 /** `batch` without the features whose id is in `ids` (ids not there are ignored). */
 export function removeFeatures(batch: FeatureBatch, ids: Iterable<number>): FeatureBatch {
   const drop = new Set(ids);

@@ -4,8 +4,11 @@
 //
 // Features are kept twice over, for two different reads (SPEC §4 Map load: "local storage first,
 // then server per layer"):
-//  - `layer_batches`: a layer's whole packed FeatureBatch as BLOBs, so a second visit draws the
-//    layer straight from disk before the network answers: one row read, no per-feature decoding;
+//  - `layer_batches` and `layer_batch_chunks`: a layer's packed FeatureBatch as BLOBs, so a second
+//    visit draws the layer straight from disk before the network answers, no per-feature decoding.
+//    `layer_batches` holds the layer's row (count, ETag); its features are in chunks of rows
+//    (layer_chunks.ts: wa-sqlite's heap grows to hold the largest row). Layers stored before that
+//    hold their whole batch in the `layer_batches` row, and are still read;
 //  - `features`: one row per feature with its bbox, for viewport reads of layers too big to load
 //    whole on a phone. Nothing in the app writes them yet; benchmark scenario 8's rows store
 //    (benchmarks/pages/contenders/viewport_rows.ts) does, on these tables.
@@ -15,6 +18,8 @@ import { ensureDeviceTables } from './outbox_store.ts';
 import { ensureTrackTables } from './track_store.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 import { decodeBatchExtras, encodeBatchExtras } from './batch_extras.ts';
+import { featureRange } from '../batch/batch_patch.ts';
+import { ChunkJoiner, chunkRanges, type ChunkTotals } from './layer_chunks.ts';
 
 export type { VfsKind } from '../../wasm/sqlite.ts';
 export type LocalDbStore = (typeof LOCAL_DB_STORES)[number];
@@ -178,27 +183,39 @@ export class LocalStore {
 
   // --- features: whole-layer batches ---
 
-  /** Replaces the layer's stored batch (SPEC §4: what the next visit draws before the network answers). */
+  /**
+   * Replaces the layer's stored batch (SPEC §4: what the next visit draws before the network answers):
+   * its row, then its features chunk by chunk (each sliced, encoded and written before the next), in
+   * one transaction.
+   */
   putLayerBatch(batch: FeatureBatch, meta: LayerBatchMeta = {}): Promise<void> {
     return this.serial(() =>
-      this.db.run(
-        `INSERT OR REPLACE INTO layer_batches
-           (layer_id, geometry_type, count, ids, coords, part_ends, feature_ends, polygon_ends, labels, etag, fetched_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          batch.layerId,
-          batch.geometryType,
-          batch.count,
-          asBytes(batch.ids),
-          asBytes(batch.coords),
-          asBytes(batch.partEnds),
-          asBytes(batch.featureEnds),
-          batch.polygonEnds ? asBytes(batch.polygonEnds) : null,
-          encodeBatchExtras(batch),
-          meta.etag ?? null,
-          meta.fetchedAt ?? Date.now(),
-        ],
-      ),
+      this.db.transaction(async () => {
+        await this.db.run(
+          `INSERT OR REPLACE INTO layer_batches (layer_id, geometry_type, count, etag, fetched_at) VALUES (?, ?, ?, ?, ?)`,
+          [batch.layerId, batch.geometryType, batch.count, meta.etag ?? null, meta.fetchedAt ?? Date.now()],
+        );
+        await this.db.run('DELETE FROM layer_batch_chunks WHERE layer_id = ?', [batch.layerId]);
+        const ranges = chunkRanges(batch);
+        for (let c = 0; c < ranges.length; c++) {
+          const chunk = ranges.length === 1 ? batch : featureRange(batch, ...ranges[c]);
+          await this.db.run(
+            `INSERT INTO layer_batch_chunks (layer_id, chunk, count, ids, coords, part_ends, feature_ends, polygon_ends, extras)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            [
+              batch.layerId,
+              c,
+              chunk.count,
+              asBytes(chunk.ids),
+              asBytes(chunk.coords),
+              asBytes(chunk.partEnds),
+              asBytes(chunk.featureEnds),
+              chunk.polygonEnds ? asBytes(chunk.polygonEnds) : null,
+              encodeBatchExtras(chunk),
+            ],
+          );
+        }
+      }),
     );
   }
 
@@ -210,38 +227,90 @@ export class LocalStore {
     });
   }
 
-  /** The stored batch with fresh typed arrays (own buffers, ready to transfer), or undefined. */
+  /**
+   * The stored batch with fresh typed arrays (own buffers, ready to transfer), or undefined; also
+   * undefined when its chunks do not add up to its row (the network then answers, SPEC §4).
+   */
   getLayerBatch(layerId: string): Promise<StoredLayerBatch | undefined> {
     return this.serial(async () => {
-      let found: StoredLayerBatch | undefined;
       const db = this.db;
-      await db.each(
-        `SELECT geometry_type, count, ids, coords, part_ends, feature_ends, polygon_ends, labels, etag, fetched_at
-           FROM layer_batches WHERE layer_id = ?`,
+      const rows = await db.all(
+        'SELECT geometry_type, count, etag, fetched_at, ids IS NOT NULL OR labels IS NOT NULL FROM layer_batches WHERE layer_id = ?',
         [layerId],
-        (stmt) => {
-          const s = db.sqlite3;
-          const batch: FeatureBatch = {
-            layerId,
-            geometryType: s.column_text(stmt, 0) as GeometryType,
-            count: s.column_int(stmt, 1),
-            ids: f64(db.blob(stmt, 2)),
-            coords: f64(db.blob(stmt, 3)),
-            partEnds: u32(db.blob(stmt, 4)),
-            featureEnds: u32(db.blob(stmt, 5)),
-          };
-          // An empty Polygon batch stored its (empty) polygonEnds as NULL; keep the field it had.
-          if (!db.isNull(stmt, 6) || (batch.geometryType === 'Polygon' && batch.count === 0)) {
-            batch.polygonEnds = u32(db.blob(stmt, 6));
-          }
-          if (db.isBlob(stmt, 7)) Object.assign(batch, decodeBatchExtras(db.blob(stmt, 7)));
-          else if (!db.isNull(stmt, 7)) readTextColumns(batch, JSON.parse(s.column_text(stmt, 7)));
-          const etag = db.isNull(stmt, 8) ? null : s.column_text(stmt, 8);
-          found = { batch, etag, fetchedAt: s.column_double(stmt, 9) };
-        },
       );
-      return found;
+      if (!rows.length) return undefined;
+      const [geometryType, count, etag, fetchedAt, wholeRow] = rows[0] as [GeometryType, number, string | null, number, number];
+      let batch: FeatureBatch | undefined;
+      try {
+        batch = wholeRow ? await this.readWholeRow(layerId) : await this.readChunks(layerId, geometryType, count);
+      } catch (error) {
+        console.warn(`stored layer ${layerId} not read`, error);
+        return undefined;
+      }
+      return batch && { batch, etag: etag ?? null, fetchedAt };
     });
+  }
+
+  /** A layer's features from its chunks, in order, into arrays of the layer's size. */
+  private async readChunks(layerId: string, geometryType: GeometryType, count: number): Promise<FeatureBatch> {
+    const db = this.db;
+    const [sums] = await db.all(
+      `SELECT coalesce(sum(count), 0), coalesce(sum(length(coords)), 0), coalesce(sum(length(part_ends)), 0),
+              coalesce(sum(length(polygon_ends)), 0)
+         FROM layer_batch_chunks WHERE layer_id = ?`,
+      [layerId],
+    );
+    const [chunked, coordBytes, partBytes, polygonBytes] = sums as number[];
+    if (chunked !== count) throw new Error(`${chunked} of ${count} features in its chunks`);
+    const totals: ChunkTotals = { count, coordBytes, partBytes, polygonBytes };
+    const joiner = new ChunkJoiner(layerId, geometryType, totals);
+    await db.each(
+      `SELECT count, ids, coords, part_ends, feature_ends, polygon_ends, extras
+         FROM layer_batch_chunks WHERE layer_id = ? ORDER BY chunk`,
+      [layerId],
+      (stmt) =>
+        joiner.append({
+          count: db.sqlite3.column_int(stmt, 0),
+          ids: db.blobView(stmt, 1),
+          coords: db.blobView(stmt, 2),
+          partEnds: db.blobView(stmt, 3),
+          featureEnds: db.blobView(stmt, 4),
+          polygonEnds: db.blobView(stmt, 5),
+          extras: db.isBlob(stmt, 6) ? decodeBatchExtras(db.blobView(stmt, 6)) : undefined,
+        }),
+    );
+    return joiner.finish();
+  }
+
+  /** A layer stored whole in its `layer_batches` row (before chunks). */
+  private async readWholeRow(layerId: string): Promise<FeatureBatch | undefined> {
+    let found: FeatureBatch | undefined;
+    const db = this.db;
+    await db.each(
+      `SELECT geometry_type, count, ids, coords, part_ends, feature_ends, polygon_ends, labels
+         FROM layer_batches WHERE layer_id = ?`,
+      [layerId],
+      (stmt) => {
+        const s = db.sqlite3;
+        const batch: FeatureBatch = {
+          layerId,
+          geometryType: s.column_text(stmt, 0) as GeometryType,
+          count: s.column_int(stmt, 1),
+          ids: f64(db.blob(stmt, 2)),
+          coords: f64(db.blob(stmt, 3)),
+          partEnds: u32(db.blob(stmt, 4)),
+          featureEnds: u32(db.blob(stmt, 5)),
+        };
+        // An empty Polygon batch stored its (empty) polygonEnds as NULL; keep the field it had.
+        if (!db.isNull(stmt, 6) || (batch.geometryType === 'Polygon' && batch.count === 0)) {
+          batch.polygonEnds = u32(db.blob(stmt, 6));
+        }
+        if (db.isBlob(stmt, 7)) Object.assign(batch, decodeBatchExtras(db.blob(stmt, 7)));
+        else if (!db.isNull(stmt, 7)) readTextColumns(batch, JSON.parse(s.column_text(stmt, 7)));
+        found = batch;
+      },
+    );
+    return found;
   }
 
   /** Drops the layer's cached features (batch and rows); its config in `layers` stays. */
@@ -249,6 +318,7 @@ export class LocalStore {
     return this.serial(() =>
       this.db.transaction(async () => {
         await this.db.run('DELETE FROM layer_batches WHERE layer_id = ?', [layerId]);
+        await this.db.run('DELETE FROM layer_batch_chunks WHERE layer_id = ?', [layerId]);
         await this.db.run('DELETE FROM features WHERE layer_id = ?', [layerId]);
         await this.db.run('DELETE FROM feature_layers WHERE layer_id = ?', [layerId]);
       }),
@@ -259,7 +329,7 @@ export class LocalStore {
   clear(): Promise<void> {
     return this.serial(() =>
       this.db.transaction(async () => {
-        for (const t of [...KEY_VALUE_STORES, 'layer_batches', 'features', 'feature_layers']) {
+        for (const t of [...KEY_VALUE_STORES, 'layer_batches', 'layer_batch_chunks', 'features', 'feature_layers']) {
           await this.db.exec(`DELETE FROM ${t}`);
         }
       }),
@@ -319,6 +389,20 @@ async function migrate(db: SqliteDb): Promise<void> {
     await db.transaction(() => db.exec(`${step}\nPRAGMA user_version = ${next};`));
     version = next;
   }
+  await db.exec(LAYER_CHUNKS_TABLE);
   await ensureDeviceTables(db);
   await ensureTrackTables(db);
 }
+
+/**
+ * A stored layer's features, a chunk of them per row (layer_chunks.ts); beside the SPEC §9 stores
+ * (the database stays at version 2), like the outbox and the tracks.
+ */
+const LAYER_CHUNKS_TABLE = `CREATE TABLE IF NOT EXISTS layer_batch_chunks (
+  layer_id TEXT NOT NULL,
+  chunk INTEGER NOT NULL,
+  count INTEGER NOT NULL,
+  ids BLOB, coords BLOB, part_ends BLOB, feature_ends BLOB, polygon_ends BLOB,
+  extras BLOB,
+  PRIMARY KEY (layer_id, chunk)
+)`;
