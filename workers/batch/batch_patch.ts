@@ -114,11 +114,38 @@ export function upsertFeatures(batch: FeatureBatch, patch: FeatureBatch): Featur
   return assemble(batch, picks);
 }
 
-/** Features f0 .. f1 - 1 of `batch` as a batch of their own (a stored layer's chunk). */
+/** `ends` copied, each less `by` (ends relative to a range's start). */
+function rebased(ends: Uint32Array, by: number): Uint32Array {
+  const out = ends.slice();
+  if (by) for (let i = 0; i < out.length; i++) out[i] -= by;
+  return out;
+}
+
+/**
+ * Features f0 .. f1 - 1 of `batch` as a batch of their own (a stored layer's chunk): contiguous, so
+ * each column is one copy of its range, the ends made relative to it.
+ */
 export function featureRange(batch: FeatureBatch, f0: number, f1: number): FeatureBatch {
-  const picks: Pick[] = [];
-  for (let f = f0; f < f1; f++) picks.push({ from: batch, f });
-  return assemble(batch, picks);
+  const p0 = f0 === 0 ? 0 : batch.featureEnds[f0 - 1];
+  const p1 = f1 > f0 ? batch.featureEnds[f1 - 1] : p0;
+  const [v0, v1] = vertices(batch, p0, p1);
+  const out: FeatureBatch = {
+    layerId: batch.layerId,
+    geometryType: batch.geometryType,
+    count: f1 - f0,
+    ids: batch.ids.slice(f0, f1),
+    coords: batch.coords.slice(2 * v0, 2 * v1),
+    partEnds: rebased(batch.partEnds.subarray(p0, p1), v0),
+    featureEnds: rebased(batch.featureEnds.subarray(f0, f1), p0),
+  };
+  if (batch.polygonEnds) {
+    const ends = batch.polygonEnds;
+    out.polygonEnds = rebased(ends.subarray(upperBound(ends, p0), upperBound(ends, p1)), p0);
+  }
+  if (batch.labels) out.labels = batch.labels.slice(f0, f1);
+  if (batch.searchTexts) out.searchTexts = batch.searchTexts.slice(f0, f1);
+  if (batch.categories) out.categories = batch.categories.slice(f0, f1);
+  return out;
 }
 
 /** `batch` without the features whose id is in `ids` (ids not there are ignored). */
