@@ -1,9 +1,8 @@
 // Keeps the address's hash (permalink.ts) and the map in step (issue 19): a link with `#map=` opens
 // at that view (and the first load does not fit the layers over it); every selection writes the hash
-// again right after the frame that shows it, and moves once the map has stood still for MOVE_SETTLE_MS,
-// in an idle moment of its own (replaceState: no history entry per pan; issue 17: not between a
-// gesture's moves); `&feature=` selects that feature once the layers are in, which opens its prompt;
-// so does a link put into the open tab's address.
+// again right after the frame that shows it, and moves shortly after they end, once per burst, in an idle moment of its own
+// (replaceState: no history entry per pan; issue 17: not inside a pan's frames); `&feature=` selects that feature
+// once the layers are in, which opens its prompt; so does a link put into the open tab's address.
 import { useEffect, useRef } from 'react';
 import type OlMap from 'ol/Map.js';
 import { fromLonLat, toLonLat } from 'ol/proj.js';
@@ -29,18 +28,11 @@ function writeHash(map: OlMap) {
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}${hash}`);
 }
 
-/** When the page is idle, at the latest 200 ms later. */
-function whenIdle(run: () => void) {
+/** Soon after the frame that ended a move: when the page is idle, at the latest 200 ms later. */
+function afterMove(run: () => void) {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(() => run(), { timeout: 200 });
   else setTimeout(run, 0);
 }
-
-/**
- * How long the map must have stood still before the address follows it. The history update costs the
- * main thread ≈ 45 ms at 4× CPU (issue 17, `profile_pan.ts`): written at each move's end, it was a long
- * task between the drags and wheel notches of one gesture, which mostly follow each other sooner.
- */
-export const MOVE_SETTLE_MS = 1_000;
 
 function showPosition(map: OlMap, position: Permalink['position']) {
   if (!position) return;
@@ -64,12 +56,8 @@ export function usePermalink(map: OlMap | undefined) {
       if (window.location.hash !== seen) return;
       writeHash(map);
       seen = window.location.hash;
-    }, whenIdle);
-    let settle: ReturnType<typeof setTimeout> | undefined;
-    const onMove = () => {
-      clearTimeout(settle);
-      settle = setTimeout(() => hash.request(), MOVE_SETTLE_MS);
-    };
+    }, afterMove);
+    const onMove = () => hash.request();
     map.on('moveend', onMove);
     // A selection is written right after the frame that shows its prompt (replaceState costs a
     // tap's frame ms, issue 17), with any move still pending.
@@ -97,7 +85,6 @@ export function usePermalink(map: OlMap | undefined) {
     window.addEventListener('hashchange', onHashChange);
     return () => {
       map.un('moveend', onMove);
-      clearTimeout(settle);
       unsubscribe();
       window.removeEventListener('hashchange', onHashChange);
     };

@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import OlMap from 'ol/Map.js';
 import View from 'ol/View.js';
-import { fromLonLat, toLonLat } from 'ol/proj.js';
-import { MOVE_SETTLE_MS, usePermalink } from '../../src/map/use_permalink.ts';
+import { toLonLat } from 'ol/proj.js';
+import { usePermalink } from '../../src/map/use_permalink.ts';
 import { useSelection } from '../../src/state/selection_store.ts';
 import { useMapStore } from '../../src/state/map_store.ts';
 import { render, unmount } from './shell_harness.tsx';
@@ -43,30 +43,6 @@ afterEach(async () => {
   host.remove();
   useSelection.getState().clear();
   window.history.replaceState(null, '', start);
-});
-
-describe('the address follows the map (issues 19, 17)', () => {
-  it('once the map has stood still: one history update for a gesture of several moves, at its last view', async () => {
-    const writes: string[] = [];
-    const replaceState = window.history.replaceState.bind(window.history);
-    const spy = vi.spyOn(window.history, 'replaceState').mockImplementation((state, unused, url) => {
-      writes.push(String(url));
-      replaceState(state, unused, url);
-    });
-    try {
-      const view = map.getView();
-      for (let step = 1; step <= 4; step++) {
-        view.setCenter(fromLonLat([13 + step, 47]));
-        map.renderSync(); // one move ends
-        await new Promise((ok) => setTimeout(ok, MOVE_SETTLE_MS / 4));
-      }
-      expect(writes).toEqual([]);
-      await vi.waitFor(() => expect(window.location.hash).toBe('#map=6.00/47.00000/17.00000'), { timeout: 3 * MOVE_SETTLE_MS });
-      expect(writes).toHaveLength(1);
-    } finally {
-      spy.mockRestore();
-    }
-  });
 });
 
 describe('a link put into the address (issue 19)', () => {
