@@ -33,6 +33,9 @@ const SHORT_QUERY_MAX = 2;
 /** How long one slice of the index build may hold the worker (ms) before it lets a search in. */
 const BUILD_SLICE_MS = 12;
 
+/** A 1–2 letter word (typed alone, or the word begun after "Lomnice nad") is a prefix of thousands of terms. */
+const hasShortWord = (words: readonly string[]) => words.some((w) => w.length <= SHORT_QUERY_MAX);
+
 /** The model's `searchWords` with a leading space: `' ' + word` then finds a word start. */
 const wordsOf = (text: string) => ` ${searchWords(text)}`;
 
@@ -106,7 +109,7 @@ export class FeatureSearchIndex {
   couldForgive(query: string): boolean {
     if (this.ready) return false;
     const words = searchWords(query).split(' ');
-    return words.every((w) => w.length > SHORT_QUERY_MAX) && words.some((w) => w.length >= FUZZY_FROM_LENGTH);
+    return !hasShortWord(words) && words.some((w) => w.length >= FUZZY_FROM_LENGTH);
   }
 
   get size(): number {
@@ -155,10 +158,7 @@ export class FeatureSearchIndex {
   search(batch: FeatureBatch, query: string, limit: number): { hits: SearchHit[]; total: number } {
     const q = searchWords(query);
     if (!q) return { hits: [], total: 0 };
-    const words = q.split(' ');
-    // A 1–2 letter word (typed alone, or the word begun after "Lomnice nad") is a prefix of thousands of terms.
-    const short = words.some((w) => w.length <= SHORT_QUERY_MAX);
-    const { ranked, total } = short || !this.ready ? this.scan(q, limit) : this.indexSearch(q, limit);
+    const { ranked, total } = hasShortWord(q.split(' ')) || !this.ready ? this.scan(q, limit) : this.indexSearch(q, limit);
     const at = new Map<number, number>();
     const wanted = new Set(ranked.map((r) => r.id));
     for (let f = 0; f < batch.count && at.size < wanted.size; f++) if (wanted.has(batch.ids[f])) at.set(batch.ids[f], f);
