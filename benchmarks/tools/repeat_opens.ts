@@ -4,7 +4,9 @@
 // is reported with the map's state, its last console lines, the page's and each worker's marks and
 // fetches, and the CPU of each process and thread meanwhile (issue 17: a cold open that never drew
 // was the data worker's store open never finishing). TIMELINE=1 prints every open's marks (on the page's clock).
-// Usage: [STALL_MS=…] [TIMELINE=1] [BUILDS=dirA,dirB] npx tsx benchmarks/tools/repeat_opens.ts [profiles=8] [cities=all]
+// UNPINNED=1: the browser on every core (a phone's several cores; the node server shares them).
+// RATE=n: CDP main-thread slowdown n× (scenario 14's "4×"; the workers and the GPU process keep their speed).
+// Usage: [STALL_MS=…] [TIMELINE=1] [UNPINNED=1] [RATE=n] [BUILDS=dirA,dirB] npx tsx benchmarks/tools/repeat_opens.ts [profiles=8] [cities=all]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +16,7 @@ import { startServer } from '../../server/start.ts';
 import { FEATURES_DRAWN_MARK, LAYERS_STORED_MARK } from '../../src/map/layer_session.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
+import { setThrottle } from '../lib/cdp.ts';
 import { switchDist } from '../lib/dist_switch.ts';
 import { printTicks, threadTicks } from '../lib/proc_ticks.ts';
 
@@ -30,6 +33,7 @@ async function printTimelines(page: Page): Promise<void> {
 const profiles = Number(process.argv[2] ?? 8);
 const cities = (process.argv[3] ?? 'all') === 'all' ? 'all' : Number(process.argv[3]);
 const STALL_MS = Number(process.env.STALL_MS ?? 90_000);
+const rate = Number(process.env.RATE ?? 1);
 // BUILDS=dirA,dirB: the profiles alternate between these builds of the app (before and after).
 const builds = process.env.BUILDS?.split(',') ?? [];
 const dists = builds.length ? switchDist(builds) : undefined;
@@ -44,7 +48,7 @@ const srv = await startServer({
   print: () => undefined,
   limits: loadTestLimits(),
 });
-const browser = await launchBrowser({ pinned: true });
+const browser = await launchBrowser({ pinned: process.env.UNPINNED !== '1' });
 /** Whether the page sets User Timing mark `name` within `timeoutMs`. */
 const reaches = (page: Page, name: string, timeoutMs: number) =>
   page
@@ -72,6 +76,7 @@ try {
       page.on('worker', (w) => w.on('console', (m) => log.push(`worker ${m.type()}: ${m.text().slice(0, 200)}`)));
       page.on('pageerror', (e) => log.push(`page error: ${e.message}`));
       page.on('crash', () => log.push('renderer crashed'));
+      if (rate !== 1) await setThrottle(await context.newCDPSession(page), rate);
       const ticks = threadTicks();
       const started = Date.now();
       await page.goto(`${srv.url}/${DEMO_APP_KEY}`, { waitUntil: 'commit' });
