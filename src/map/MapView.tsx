@@ -18,6 +18,7 @@ import { formatLonLat } from '../location/location_rules.ts';
 import { createLandLayer, OCEAN_COLOR, setLandCredits } from './base_layers.ts';
 import { useFeatureRenderer } from './use_feature_renderer.ts';
 import { useMapInstance } from './map_instance.ts';
+import { startAtLastFit } from './last_fit.ts';
 import { useMapLayers } from './use_map_layers.ts';
 import { useSelectOnTap } from './use_select_on_tap.ts';
 import { openedAtPermalink, usePermalink } from './use_permalink.ts';
@@ -38,6 +39,8 @@ export function MapView({ appKey, config, apiBase }: MapViewProps) {
   const featuresLoaded = useMapStore((s) => s.featuresLoaded);
   // Read before the first move rewrites the address: a permalink's view is kept, not fitted over.
   const [keepView] = useState(openedAtPermalink);
+  // Where the map starts, read once (the map is made once): the app's last fit unless a permalink names a view.
+  const startAt = useRef({ appKey, keepView });
 
   useEffect(() => {
     // SPEC §3/§9 map view defaults: EPSG:3857, zoom 1, centre 0,0. The bundled land layer is
@@ -52,6 +55,8 @@ export function MapView({ appKey, config, apiBase }: MapViewProps) {
         zoom: DEFAULT_ZOOM,
       }),
     });
+    // A permalink's view is set by usePermalink; otherwise the view the fit made last time (last_fit.ts).
+    if (!startAt.current.keepView) startAtLastFit(startAt.current.appKey, m);
     const onMoveEnd = () => {
       const center = m.getView().getCenter();
       if (center && target.current) target.current.dataset.viewCenter = formatLonLat(toLonLat(center));

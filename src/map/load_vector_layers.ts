@@ -201,11 +201,12 @@ export async function switchDiffLayers(
   return dropped;
 }
 
-/** SPEC §4/§9: fit the combined extent of layers with features, padding 40, max zoom 21. */
-export async function fitToLayers(map: OlMap, renderer: LayerRenderer): Promise<void> {
+/** SPEC §4/§9: fit the combined extent of layers with features, padding 40, max zoom 21; false when nothing had an extent. */
+export async function fitToLayers(map: OlMap, renderer: LayerRenderer): Promise<boolean> {
   const view = map.getView();
   const fitted = await renderer.fit({ padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM });
-  if (!fitted || !Number.isFinite(fitted.resolution)) return;
+  if (!fitted || !Number.isFinite(fitted.resolution)) return false;
   view.setCenter(fitted.center);
   view.setResolution(fitted.resolution);
+  return true;
 }

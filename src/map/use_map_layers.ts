@@ -10,6 +10,7 @@ import { isLoggedIn, useAuthStore } from '../state/auth_store.ts';
 import { createConfiguredBaseLayer } from './base_layers.ts';
 import { createWmsOverlay } from './wms_overlays.ts';
 import { fitToLayers, prefetchVectorLayers } from './load_vector_layers.ts';
+import { rememberFit } from './last_fit.ts';
 import { LayerSession } from './layer_session.ts';
 import { getDataWorker } from './data_worker_client.ts';
 import type { MapRendererHandle } from './render_worker_client.ts';
@@ -75,7 +76,9 @@ export function useMapLayers(
         appName: config.appName,
         credentials: () => useAuthStore.getState(),
         status: useMapStore.getState(),
-        fit: () => (keepView ? Promise.resolve() : fitToLayers(map, renderer)),
+        fit: async () => {
+          if (!keepView && (await fitToLayers(map, renderer))) rememberFit(appKey, map);
+        },
       },
       isLoggedIn(useAuthStore.getState()),
     );

@@ -72,6 +72,35 @@ describe('demo map', () => {
     await page.close();
   });
 
+  it('opens again where its first load fitted the layers: the view does not jump while the features load (issue 17)', async () => {
+    const context = await browser.newContext();
+    await acceptCookies(context, base);
+    const centre = (page: Page) => page.getByTestId('map').getAttribute('data-view-center');
+    const first = await openPage(context, pageErrors);
+    await first.goto(`${base}/${DEMO_APP_KEY}`);
+    await mapReady(first);
+    // The demo's layers fit around a centre off 0,0 (the default view): the fit has moved the map.
+    await expect.poll(() => centre(first)).not.toBe('0.00000,0.00000');
+    const fitted = await centre(first);
+    await first.close();
+
+    const again = await openPage(context, pageErrors);
+    // Every centre the map shows during the second open, from its first frame (one per moveend).
+    await again.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __centres: string[] }).__centres = seen;
+      new MutationObserver((records) => {
+        for (const r of records) seen.push((r.target as Element).getAttribute('data-view-center') ?? '');
+      }).observe(document, { subtree: true, attributeFilter: ['data-view-center'] });
+    });
+    await again.goto(`${base}/${DEMO_APP_KEY}`);
+    await mapReady(again);
+    await expect.poll(() => centre(again)).toBe(fitted);
+    expect(new Set(await again.evaluate(() => (window as unknown as { __centres: string[] }).__centres))).toEqual(new Set([fitted]));
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('logging in loads only the diff layers: the view stays and the other layers are not fetched again (SPEC §4)', async () => {
     const page = await newPage();
     const layerRequests: string[] = [];
