@@ -6,6 +6,7 @@
 // was the data worker's store open never finishing). TIMELINE=1 prints every open's marks (on the page's clock).
 // UNPINNED=1: the browser on every core (a phone's several cores; the node server shares them).
 // RATE=n: CDP main-thread slowdown n× (scenario 14's "4×"; the workers and the GPU process keep their speed).
+// LINGER_MS=n: the first visit stays open n ms after its layers are stored (a user reading the map).
 // Usage: [STALL_MS=…] [TIMELINE=1] [UNPINNED=1] [RATE=n] [BUILDS=dirA,dirB] npx tsx benchmarks/tools/repeat_opens.ts [profiles=8] [cities=all]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +35,7 @@ const profiles = Number(process.argv[2] ?? 8);
 const cities = (process.argv[3] ?? 'all') === 'all' ? 'all' : Number(process.argv[3]);
 const STALL_MS = Number(process.env.STALL_MS ?? 90_000);
 const rate = Number(process.env.RATE ?? 1);
+const linger = Number(process.env.LINGER_MS ?? 0);
 // BUILDS=dirA,dirB: the profiles alternate between these builds of the app (before and after).
 const builds = process.env.BUILDS?.split(',') ?? [];
 const dists = builds.length ? switchDist(builds) : undefined;
@@ -103,6 +105,7 @@ try {
           console.log('  layers not stored after 120 s');
           await printTimelines(page);
         }
+        if (linger) await sleep(linger);
       }
       await page.close();
     }

@@ -8,7 +8,8 @@
 // MAPDRAFT_TRACE_CITIES (default all 135k), MAPDRAFT_TRACE_RATE (main-thread CDP slowdown, default 1),
 // MAPDRAFT_TRACE_WARM_SERVER=n (n visits in other profiles first, so the server has its answers ready),
 // MAPDRAFT_TRACE_JS=1 (V8's sampler on every thread: each thread's hottest JavaScript functions too),
-// MAPDRAFT_TRACE_AFTER_MS=n (the n ms after the features are drawn instead: what the open leaves running).
+// MAPDRAFT_TRACE_AFTER_MS=n (the n ms after the features are drawn instead: what the open leaves running),
+// MAPDRAFT_TRACE_CATEGORIES=a,b (more trace categories, e.g. v8.wasm: what the thread pools do).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +40,7 @@ const categories = [
   'blink.user_timing',
   'gpu',
   ...(process.env.MAPDRAFT_TRACE_JS ? ['disabled-by-default-v8.cpu_profiler'] : []),
+  ...(process.env.MAPDRAFT_TRACE_CATEGORIES?.split(',') ?? []),
 ];
 
 async function tracedOpen(label: string): Promise<void> {

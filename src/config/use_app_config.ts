@@ -31,7 +31,7 @@ export async function loadApp(appKey: string, opts: Omit<ApiOptions, 'appKey'> =
     const app = await fetchApp(appKey, { ...opts, signal });
     markServerReachable(true);
     void getDataWorker()
-      .putStoredValue({ ...STORE, key: appKey, value: app })
+      .putStoredValue({ ...STORE, key: appKey, value: app, background: true })
       .catch((err) => console.warn('app configuration not stored', err));
     return app;
   } catch (err) {

@@ -19,6 +19,15 @@ const session = openWorkerSession;
 const show = (s: Session, appName: string, requestId: string, base = apiBase) =>
   s.api.showLayer({ apiBase: base, appKey: DEMO_APP_KEY, appName, workspace: 'ws_demo', layer: 'cities', requestId });
 
+/** Whether the database file exists in the origin's private file system (where the worker's OPFS store keeps it). */
+async function databaseExists(appName: string): Promise<boolean> {
+  const dir = await navigator.storage.getDirectory();
+  return dir.getFileHandle(dbNameFor(appName)).then(
+    () => true,
+    () => false,
+  );
+}
+
 async function delivered(s: Session, ticket: string): Promise<FeatureBatch> {
   await expect.poll(() => s.messages.some((d) => d.ticket === ticket)).toBe(true);
   const message = s.messages.find((d) => d.ticket === ticket)!;
@@ -56,6 +65,28 @@ describe('data worker showLayer', () => {
     const offline = await delivered(later, 'visit2:local');
     expect(offline.ids).toEqual(online.ids);
     expect(offline.coords).toEqual(online.coords);
+  });
+
+  it("makes a first visit's database only once its first load is drawn, with the layer and the app's configuration in it (issue 17)", async () => {
+    const appName = `Put off ${crypto.randomUUID()}`;
+    const config = { title: 'Put off', layers: 1 };
+    const first = await session();
+    await show(first, appName, 'late1');
+    const online = await delivered(first, 'late1:network');
+    // Read and written in the background while the map draws: nothing is created yet.
+    expect(await first.api.getStoredValue({ appName, store: 'app', key: 'config' })).toBeUndefined();
+    const kept = first.api.putStoredValue({ appName, store: 'app', key: 'config', value: config, background: true });
+    expect(await databaseExists(appName)).toBe(false);
+    // The map has drawn: the database is made, and this answers once both writes are in.
+    await first.api.layersStored({ appName });
+    await kept;
+    expect(await databaseExists(appName)).toBe(true);
+    first.worker.terminate();
+
+    const later = await session();
+    expect(await later.api.getStoredValue({ appName, store: 'app', key: 'config' })).toEqual(config);
+    expect(await show(later, appName, 'late2', DEAD_SERVER)).toMatchObject({ source: 'local', count: 500 });
+    expect((await delivered(later, 'late2:local')).ids).toEqual(online.ids);
   });
 
   it("shows a first visit's layer while its new local database cannot be created yet, and stores it once it can", async () => {

@@ -65,18 +65,19 @@ describe('showLayer on a first visit', () => {
     channel.port2.close();
   });
 
-  it('does not wait for a new local store still being created: shown at once, written once it opens', async () => {
+  it('does not wait for a new local store still to be made: shown at once, written once it is', async () => {
     const writes: { ids: number[]; etag?: string | null }[] = [];
     let opens!: (store: unknown) => void;
     const storeOpening = new Promise((ok) => {
       opens = ok;
     });
+    const writeLater = (write: (store: never) => Promise<void>) => storeOpening.then((store) => write(store as never));
     const registry = new LayerRegistry();
     const shown = await showLayer(
       { apiBase: '', appKey: 'k', workspace: 'ws', layer: LAYER, geometryType: 'Point' },
       {
         registry,
-        storeOpening: storeOpening as never,
+        writeLater,
         fetchBatch: async () => ({ batch: pack(4), etag: 'W/"v1"' }),
       },
     );

@@ -110,6 +110,11 @@ export interface StoredValueRequest {
 
 export interface PutStoredValueRequest extends StoredValueRequest {
   value: unknown;
+  /**
+   * Nothing waits for this write (the app's configuration kept for an offline open): to a first
+   * visit's new database it is made once the first load is drawn, like the layers (issue 17).
+   */
+  background?: boolean;
 }
 
 /** A recording track is still recording, or stopped and waiting for the user to keep or discard it. */

@@ -20,11 +20,12 @@ export interface ShowLayerDeps {
   /** The app's open store: the stored copy is read first, and the server's answer written to it. */
   store?: LocalStore;
   /**
-   * Instead of `store`, on a first visit: the new database still being created, with nothing to
-   * read. The answer is drawn without waiting for it (creating it took ≈ 3.5 s of a pinned cold open
-   * at 135k, and a creation that never finished left the map empty; issue 17) and written once it opens.
+   * Instead of `store`, on a first visit: the new database, not made yet, with nothing to read. The
+   * answer is drawn without waiting for it (creating it took ≈ 3.5 s of a pinned cold open at 135k,
+   * and a creation that never finished left the map empty; issue 17) and `writeLater` writes it once
+   * the database is made (data.worker.ts NEW_STORE_LATEST_MS).
    */
-  storeOpening?: Promise<LocalStore | undefined>;
+  writeLater?: (write: (store: LocalStore) => Promise<void>) => Promise<void>;
   /** Fetches the layer; with `ifNoneMatch` (the stored copy's ETag) the server may answer 304. */
   fetchBatch: (ifNoneMatch?: string) => Promise<FetchedBatch>;
   /** Sends the current zoom band's version instead of the batch itself. */
@@ -99,9 +100,7 @@ async function showLogged(req: ShowLayerRequest, deps: ShowLayerDeps, log: Patch
   // what the tag names.
   const etag = batch === fetched.batch ? fetched.etag : null;
   const delivered = deliver(deps, batch, `${base}:network`);
-  const write = deps.store
-    ? deps.store.putLayerBatch(batch, { etag })
-    : deps.storeOpening?.then((store) => store?.putLayerBatch(batch, { etag }));
+  const write = deps.store ? deps.store.putLayerBatch(batch, { etag }) : deps.writeLater?.((store) => store.putLayerBatch(batch, { etag }));
   void write?.catch((err) => console.warn('local store: layer not saved', err));
   await delivered;
   return { layerId: req.layer, count: batch.count, source: 'network', ticket: `${base}:network` };
