@@ -89,6 +89,22 @@ describe('data worker showLayer', () => {
     expect((await delivered(later, 'late2:local')).ids).toEqual(online.ids);
   });
 
+  it("stores a first visit's layer within seconds even when the map never says it has drawn (a failed first load)", async () => {
+    const appName = `Never drawn ${crypto.randomUUID()}`;
+    const first = await session();
+    await show(first, appName, 'nd1');
+    const online = await delivered(first, 'nd1:network');
+    expect(await databaseExists(appName)).toBe(false);
+    // No layersStored: the database is made at the latest NEW_STORE_LATEST_MS (10 s) after the write began to wait.
+    await expect.poll(() => databaseExists(appName), { timeout: 20_000, interval: 500 }).toBe(true);
+    // Then written: a later visit with the server stopped shows it (each try in a worker of its own).
+    const offlineCount = async () => {
+      const later = await session();
+      return (await show(later, appName, 'nd2', DEAD_SERVER).catch(() => undefined))?.count;
+    };
+    await expect.poll(offlineCount, { timeout: 10_000, interval: 1000 }).toBe(online.count);
+  }, 40_000);
+
   it("shows a first visit's layer while its new local database cannot be created yet, and stores it once it can", async () => {
     const appName = `Slow store ${crypto.randomUUID()}`;
     // The database file's Web Lock (OPFSCoopSyncVFS names it `ahp:/<file>`) held by someone else:
