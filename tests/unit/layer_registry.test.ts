@@ -3,6 +3,18 @@ import { cloneBatch, LayerRegistry } from '../../workers/data/layer_registry.ts'
 import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
 import { lonToX, latToY } from '../../workers/batch/mercator.ts';
 
+/** `points` with names to search (model featureSearchText: the name alone). */
+function named(layerId: string, names: string[], firstId = 1): FeatureBatch {
+  return {
+    ...points(
+      layerId,
+      names.map((_, i) => [i / 10, 0] as [number, number]),
+      firstId,
+    ),
+    searchTexts: names,
+  };
+}
+
 function points(layerId: string, lonLats: [number, number][], firstId = 1): FeatureBatch {
   const n = lonLats.length;
   return {
@@ -46,6 +58,19 @@ describe('layer registry', () => {
     reg.set(points('a', [[0, 0]]));
     reg.set(points('b', [[0, 0]], 7));
     expect(reg.hitTest(tap(0, 0), ['b']).map((h) => h.layerId)).toEqual(['b']);
+  });
+
+  it('lists first the layer whose best match is the whole name, whether or not its search index is built yet', async () => {
+    const reg = new LayerRegistry();
+    reg.set(named('cities', ['Paris', 'Lyon', 'Parisot']));
+    reg.set(named('roads', ['Demo road Paris – Argenteuil', ...Array.from({ length: 50 }, (_, i) => `Demo road ${i}`)], 100));
+    // The roads' index is built (its scores are MiniSearch's); the cities' is not (their scan answers).
+    await reg.prepareSearch('roads');
+    const groups = await reg.search('Paris', 5);
+    expect(groups.map((g) => [g.layerId, g.hits[0].name])).toEqual([
+      ['cities', 'Paris'],
+      ['roads', 'Demo road Paris – Argenteuil'],
+    ]);
   });
 
   it('forgets a replaced or deleted layer', () => {

@@ -1,7 +1,7 @@
 // The data worker's memory of the layers it loaded (DESIGN.md "Hit testing is spatial, not
 // pixel-based"): each layer's batch and its rbush index, so a tap is answered from the index
 // without asking the render worker or reading pixels. Runs anywhere; the worker owns one.
-import { SEARCH_FIELD_SEPARATOR } from '../../src/model/index.ts';
+import { nameMatchBoost, SEARCH_FIELD_SEPARATOR } from '../../src/model/index.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
 import { buildSpatialIndex, removeIndexedFeatures, updateIndexedFeatures, type SpatialIndex } from '../batch/spatial_index.ts';
 import { removeFeatures, upsertFeatures } from '../batch/batch_patch.ts';
@@ -155,9 +155,11 @@ export class LayerRegistry {
   }
 
   /**
-   * SPEC §2 search over the searchable layers: each layer's best `limit`, groups ordered by their best
-   * match. A layer whose index is still being built answers by its scan at once; when the scan finds
-   * nothing and the index could forgive a typo, the answer waits for the index.
+   * SPEC §2 search over the searchable layers: each layer's best `limit`, groups ordered by how well
+   * their best match's name matches (model `nameTier`: the whole name, its start, a word), then by its
+   * score: a layer whose index is still being built answers by its scan at once, on another scale than
+   * an index's scores. When the scan finds nothing and the index could forgive a typo, the answer
+   * waits for the index.
    */
   async search(query: string, limit: number, layerIds?: readonly string[]): Promise<SearchGroup[]> {
     const groups: SearchGroup[] = [];
@@ -166,7 +168,8 @@ export class LayerRegistry {
       const found = await this.searchLayer(id, query, limit);
       if (found?.hits.length) groups.push({ layerId: id, ...found });
     }
-    return groups.sort((a, b) => b.hits[0].score - a.hits[0].score);
+    const tier = new Map(groups.map((g) => [g, nameMatchBoost(g.hits[0].name, query)]));
+    return groups.sort((a, b) => tier.get(b)! - tier.get(a)! || b.hits[0].score - a.hits[0].score);
   }
 
   private async searchLayer(id: string, query: string, limit: number): Promise<Omit<SearchGroup, 'layerId'> | undefined> {
