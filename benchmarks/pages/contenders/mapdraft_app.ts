@@ -1,12 +1,16 @@
 // MAPDRAFT for the rendering scenarios: the app's own pieces, as MapView wires them — the data worker
-// (src/map/data_worker_client.ts: fetch + packFeatureCollection → FeatureBatch, buffers transferred) and
-// the render worker (src/map/render_worker_client.ts: its WebGL2 backend on a transferred OffscreenCanvas).
-// Batches pass the main thread only as transferred buffers (no copy, no parse) instead of the app's
-// data-worker → render-worker port, and lines and polygons are drawn at full detail: the app's
-// zoom-band simplification (showLayer + setZoom) is not used here, so Mapdraft gets no help from it. Selection: rbush hitTest (workers/data/hit_testing.ts) in a worker,
-// the hit drawn as a one-feature 'selection' layer by the render worker.
+// (src/map/data_worker_client.ts) and the render worker (src/map/render_worker_client.ts: its WebGL2
+// backend on a transferred OffscreenCanvas), joined by their own channel as in use_feature_renderer.ts.
+// Lines and polygons go the app's way (load_vector_layers.ts showLayer): data worker → render worker
+// over that channel, simplified for the view's zoom band (workers/data/zoom_bands.ts, half a pixel),
+// with setZoom on every band change — what the app draws, and what a full-detail drawing cannot tell
+// apart (tests/browser/band_pixels.test.ts). Points (which the bands leave whole) are loaded and handed
+// over as transferred buffers (no copy, no parse). Selection: rbush hitTest
+// (workers/data/hit_testing.ts) in a worker, the hit drawn as a one-feature 'selection' layer.
+import { transfer } from 'comlink';
 import { createRenderer, type MapRendererHandle } from '../../../src/map/render_worker_client.ts';
 import { getDataWorker, terminateDataWorker } from '../../../src/map/data_worker_client.ts';
+import { bandOfView, resolutionForZoom } from '../../../workers/batch/zoom_levels.ts';
 import type { FeatureBatch } from '../../../workers/batch/feature_batch.ts';
 import type { RenderLayerConfig } from '../../../workers/render/protocol.ts';
 import { microWorker } from '../harness.ts';
@@ -23,6 +27,9 @@ export class MapdraftApp implements MapContender {
   private last = -1;
   private frameWaiters: (() => void)[] = [];
   private layers: RenderLayerConfig[] = [];
+  private band: number | undefined;
+  /** The tickets of the last band change's deliveries (a later band's replace an earlier band's). */
+  private bandTickets: Promise<string[]> = Promise.resolve([]);
 
   async prepare(size: [number, number]): Promise<number> {
     const t0 = performance.now();
@@ -32,15 +39,20 @@ export class MapdraftApp implements MapContender {
     this.canvas.height = size[1];
     Object.assign(this.canvas.style, { position: 'absolute', left: '0', top: '0', width: `${size[0]}px`, height: `${size[1]}px` });
     document.getElementById('map')!.append(this.canvas);
-    this.renderer = await createRenderer(this.canvas, {
-      thread: 'worker',
-      backend: 'webgl',
-      pixelRatio: 1,
-      size,
-      workerStartTimeoutMs: 120_000,
-    });
-    // Start the data worker too (module loading through the dev server is not what the bundled app pays).
-    await getDataWorker().cancel({ requestId: 'warm-up' });
+    const channel = new MessageChannel();
+    // Starts the data worker too (module loading through the dev server is not what the bundled app pays).
+    const connected = getDataWorker().connectRenderer(transfer({ port: channel.port1 }, [channel.port1]));
+    [this.renderer] = await Promise.all([
+      createRenderer(this.canvas, {
+        thread: 'worker',
+        backend: 'webgl',
+        pixelRatio: 1,
+        size,
+        workerStartTimeoutMs: 120_000,
+        batchPort: channel.port2,
+      }),
+      connected,
+    ]);
     await this.renderer.onFrame((info) => {
       const t = performance.now();
       if (this.recording) {
@@ -70,20 +82,37 @@ export class MapdraftApp implements MapContender {
     ];
     await this.renderer.setLayers(this.layers);
     await this.renderer.setView({ center: view.center, resolution: view.resolution });
+    this.trackZoom(view.resolution); // before showLayer, so the first delivery is simplified for this view
     const dw = getDataWorker();
     await Promise.all(
       layers.map(async (l) => {
-        const batch = await dw.loadLayer({
-          apiBase: location.origin,
-          appKey: 'bench',
-          workspace: 'bench',
-          layer: l.name,
-          geometryType: l.geometryType,
-        });
-        await this.renderer.setBatch(batch);
+        const req = { apiBase: location.origin, appKey: 'bench', workspace: 'bench', layer: l.name, geometryType: l.geometryType };
+        if (l.geometryType === 'Point') {
+          await this.renderer.setBatch(await dw.loadLayer(req));
+          return;
+        }
+        const shown = await dw.showLayer(req);
+        if (!(await this.renderer.batchReceived({ ticket: shown.ticket, timeoutMs: 600_000 }))) {
+          throw new Error(`${l.name}: its features never reached the renderer`);
+        }
       }),
     );
     await this.renderer.snapshot({ timeoutMs: 600_000 });
+  }
+
+  /** After the timed load, as the app once its layers are drawn: the local copy written, not during a pan. */
+  async afterLoad(): Promise<void> {
+    await getDataWorker().layersStored({});
+  }
+
+  /** The data worker hears of the zoom when its band changes (use_feature_renderer.ts trackZoom). */
+  private trackZoom(resolution: number): void {
+    const band = bandOfView(Math.log2(resolutionForZoom(0) / resolution));
+    if (band === this.band) return;
+    this.band = band;
+    this.bandTickets = getDataWorker()
+      .setZoom({ zoom: Math.log2(resolutionForZoom(0) / resolution) })
+      .then((r) => r.tickets);
   }
 
   /** Scenario 4: draw a batch that came from the local store instead of the network. */
@@ -98,6 +127,7 @@ export class MapdraftApp implements MapContender {
 
   setView(view: View, interacting: boolean): void {
     this.view = view;
+    this.trackZoom(view.resolution);
     void this.renderer.setView({ center: view.center, resolution: view.resolution, viewHints: interacting ? [0, 1] : [0, 0] });
   }
 
@@ -115,6 +145,9 @@ export class MapdraftApp implements MapContender {
 
   async idle(): Promise<void> {
     await this.renderer.setView({ center: this.view.center, resolution: this.view.resolution, viewHints: [0, 0] });
+    // The band's simplified versions are made in the data worker after the zoom: drawn with them.
+    const tickets = await this.bandTickets;
+    await Promise.all(tickets.map((ticket) => this.renderer.batchReceived({ ticket, timeoutMs: 600_000 })));
     await this.renderer.snapshot({ timeoutMs: 600_000 });
   }
 

@@ -25,6 +25,8 @@ export interface MapContender {
   prepare(size: [number, number]): Promise<number>;
   /** Fetch → decode → draw: resolves at the first frame showing every feature. */
   load(layers: LayerSpec[], view: View): Promise<void>;
+  /** Untimed, after the load: what the app does once its layers are drawn (Mapdraft: the local copy written). */
+  afterLoad?(): Promise<void>;
   setView(view: View, interacting: boolean): void;
   /** Frame intervals (ms) where the drawing happens, collected between start and stop. */
   startFrames(): void;

@@ -37,6 +37,7 @@ export async function open(kind: Kind, layers: LayerSpec[], view: View): Promise
   const loadMs = performance.now() - t0;
   await sleep(100);
   const lt = probe.stop();
+  await current.afterLoad?.();
   const painted = await current.paintedPixels();
   return {
     prepareMs,
