@@ -201,6 +201,52 @@ describe('render worker: one geometry per layer', () => {
   });
 });
 
+/** `n` squares of 0.01° (about a pixel) side by side in rows, from (lon, lat): one polygon layer. */
+function squaresAt(layerId: string, n: number, lon: number, lat: number): FeatureBatch {
+  const coords = new Float64Array(n * 10);
+  const row = Math.ceil(Math.sqrt(n));
+  for (let i = 0; i < n; i++) {
+    const x = lon + (i % row) * 0.001;
+    const y = lat + Math.floor(i / row) * 0.001;
+    coords.set([x, y, x + 0.01, y, x + 0.01, y + 0.01, x, y + 0.01, x, y], i * 10);
+  }
+  return {
+    layerId,
+    geometryType: 'Polygon',
+    count: n,
+    ids: Float64Array.from({ length: n }, (_, i) => i + 1),
+    coords,
+    partEnds: Uint32Array.from({ length: n }, (_, i) => 5 * (i + 1)),
+    featureEnds: Uint32Array.from({ length: n }, (_, i) => i + 1),
+    polygonEnds: Uint32Array.from({ length: n }, (_, i) => i + 1),
+  };
+}
+
+describe('render worker: a large layer replaced (its new version built between frames)', () => {
+  it('shows each new version once built, and the last of two that came close together', async () => {
+    const r = await renderer();
+    await r.setLayers([layer('parcels', 'Polygon', '#ff00ff', { fillColor: '#ff00ff', strokeWidth: 2, opacity: 1 })]);
+    const n = 25_000; // 125,000 vertices: above the GL backend's BUILD_BETWEEN_FRAMES_MIN_VERTICES
+    await r.setBatch(squaresAt('parcels', n, 0.3, 0.3)); // the first version is built at once
+    let s = await r.snapshot();
+    expect(colourNear(s, px(0.35, 0.35), MAGENTA, 1)).toBe(true);
+    await r.setBatch(squaresAt('parcels', n, -0.5, -0.5));
+    s = await r.snapshot(); // idle only once the new version is built and drawn
+    expect(colourNear(s, px(-0.45, -0.45), MAGENTA, 1)).toBe(true);
+    expect(colourNear(s, px(0.35, 0.35), MAGENTA, 3)).toBe(false);
+    await r.setBatch(squaresAt('parcels', n, 0.3, -0.5));
+    await r.setBatch(squaresAt('parcels', n, -0.5, 0.3)); // before the one above is built
+    s = await r.snapshot();
+    expect(colourNear(s, px(-0.45, 0.35), MAGENTA, 1)).toBe(true);
+    for (const [lon, lat] of [
+      [0.35, -0.45],
+      [-0.45, -0.45],
+      [0.35, 0.35],
+    ])
+      expect(colourNear(s, px(lon, lat), MAGENTA, 3), `${lon},${lat}`).toBe(false);
+  });
+});
+
 describe('render worker: layer rules', () => {
   it('draws points above polygons whatever order the layers are listed in (SPEC §9)', async () => {
     const r = await renderer();

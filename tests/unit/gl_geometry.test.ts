@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Feature, Geometry } from 'geojson';
 import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';
 import { latToY, lonToX } from '../../workers/batch/mercator.ts';
-import { buildGLGeometry, POSITION_FLOATS, splitDouble } from '../../workers/render/gl_geometry.ts';
+import { lineFeatures, polygonFeatures } from '../../benchmarks/data/generate.ts';
+import { buildGLGeometry, GLGeometryBuilder, POSITION_FLOATS, splitDouble } from '../../workers/render/gl_geometry.ts';
 import { LayerData } from '../../workers/render/layer_data.ts';
 import { square } from './shapes.ts';
 
@@ -106,6 +107,17 @@ describe('buildGLGeometry', () => {
     expect(triangleArea(g.positions, g.triangles!)).toBeCloseTo(expected, -3);
     // Four rings of five vertices: each ring's last vertex ends its outline.
     expect([...g.segmentOn!]).toEqual([1, 1, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1, 1, 1, 0]);
+  });
+
+  it('builds the same geometry in steps of no time as at once (a large layer built between frames)', () => {
+    for (const features of [polygonFeatures(3_000), lineFeatures(4, 6_000)] as Feature[][]) {
+      const batch = pack('big', ...features);
+      const builder = new GLGeometryBuilder(batch);
+      let steps = 1;
+      while (!builder.step(0)) steps++;
+      expect(steps).toBeGreaterThan(1); // it did stop and resume
+      expect(builder.result()).toEqual(buildGLGeometry(batch));
+    }
   });
 
   it('skips rings too small to fill without losing the others', () => {

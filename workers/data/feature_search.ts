@@ -13,6 +13,7 @@
 import MiniSearch from 'minisearch';
 import { nameTier, SEARCH_FIELD_SEPARATOR, searchWords } from '../../src/model/index.ts';
 import { featureVertexRange, type FeatureBatch } from '../batch/feature_batch.ts';
+import { messageYield } from '../batch/message_yield.ts';
 import type { SearchHit } from './protocol.ts';
 
 interface SearchDoc {
@@ -39,17 +40,8 @@ const hasShortWord = (words: readonly string[]) => words.some((w) => w.length <=
 /** The model's `searchWords` with a leading space: `' ' + word` then finds a word start. */
 const wordsOf = (text: string) => ` ${searchWords(text)}`;
 
-/** Lets queued messages (a search) run between two slices of work; faster than a clamped setTimeout. */
-function yieldToEvents(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
+/** Lets queued messages (a search) run between two slices of work. */
+const yieldToEvents = messageYield();
 
 /** Lon/lat extent of feature f. */
 export function featureExtent(batch: FeatureBatch, f: number): [number, number, number, number] {

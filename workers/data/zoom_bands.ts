@@ -4,6 +4,7 @@
 // (simplifyBatchSliced), cached per layer+band, and a band change aborts the work for the old one.
 import { DEFAULT_ZOOM } from '../../src/model/index.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
+import { messageYield } from '../batch/message_yield.ts';
 import { postBatchPortMessage } from '../batch/transfer.ts';
 import { bandOfView, ZOOM_BANDS } from '../batch/zoom_levels.ts';
 import type { SetZoomResult } from './protocol.ts';
@@ -18,21 +19,6 @@ export interface ZoomBandsDeps {
   /** Gives the event loop a turn between slices; default a macrotask through a MessageChannel. */
   yield?: () => Promise<void>;
   sliceMs?: number;
-}
-
-function messageYield(): () => Promise<void> {
-  // setTimeout(0) is clamped to 4 ms once nested: a third of every 8 ms slice. A port message is not.
-  let channel: MessageChannel | undefined;
-  const waiting: (() => void)[] = [];
-  return () =>
-    new Promise<void>((resolve) => {
-      if (!channel) {
-        channel = new MessageChannel();
-        channel.port1.onmessage = () => waiting.shift()?.();
-      }
-      waiting.push(resolve);
-      channel.port2.postMessage(0);
-    });
 }
 
 const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';

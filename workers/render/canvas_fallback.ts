@@ -148,6 +148,11 @@ export class CanvasFallbackBackend implements DrawBackend {
     return 0;
   }
 
+  /** Draws each frame from the features themselves: nothing to build. */
+  building(): boolean {
+    return false;
+  }
+
   forget(): void {}
 
   dispose(): void {

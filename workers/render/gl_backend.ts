@@ -9,7 +9,8 @@
 import { POINT_RADIUS_PX, POLYGON_FILL_ALPHA, isDrawn, pointStrokeWidth, resolveStyle } from './layer_style.ts';
 import { NO_CATEGORY } from '../../src/model/index.ts';
 import { buildCategoryAtlas, CATEGORY_COUNT, CATEGORY_ICON_PX, type CategoryAtlas } from './category_atlas.ts';
-import { buildGLGeometry, POSITION_FLOATS, splitDouble } from './gl_geometry.ts';
+import { messageYield } from '../batch/message_yield.ts';
+import { GLGeometryBuilder, POSITION_FLOATS, splitDouble, type GLGeometry } from './gl_geometry.ts';
 import { THINNING_MAX_LEVEL, thinningCell, thinPoints } from './point_thinning.ts';
 import type { DrawBackend, FrameContext, LayerEntry, Output2D } from './render_backend.ts';
 
@@ -197,6 +198,23 @@ interface LayerBuffers {
 /** Thinned index sets kept per layer: the levels a pan and zoom go back and forth between. */
 const THINNED_LEVELS_KEPT = 4;
 
+// A new version of a line or polygon layer this large (another zoom band's, an edit) is built between
+// frames while its old one is still drawn: built inside a frame, 200k polygons' projection and earcut
+// held it 200–500 ms at every band change of a pan (benchmark scenario 2), the two slowest frames of it.
+// A layer's first version, and a small layer's, are built at once (nothing else to show).
+const BUILD_BETWEEN_FRAMES_MIN_VERTICES = 100_000;
+/** One slice of such a build, between two turns of the worker's event loop. */
+const BUILD_SLICE_MS = 8;
+
+/** A layer's next version being built between frames. */
+interface Build {
+  revision: number;
+  builder: GLGeometryBuilder;
+  done: boolean;
+  cancelled: boolean;
+  error?: unknown;
+}
+
 /** Texels per row of the vertex textures (every WebGL2 implementation allows 4096). */
 const TEXTURE_WIDTH = 4096;
 
@@ -259,10 +277,13 @@ export class GLBackend implements DrawBackend {
   /** Bound for draws that read no attributes (lines): WebGL2 wants some vertex array bound. */
   private readonly emptyVao: WebGLVertexArrayObject;
   private readonly layers = new Map<string, LayerBuffers>();
+  private readonly builds = new Map<string, Build>();
+  private readonly pause = messageYield();
   /** The category icon atlas as a texture, made on the first frame with icons, per pixel ratio. */
   private atlas: { texture: WebGLTexture; pixelRatio: number } | null = null;
 
-  constructor() {
+  /** `onBuilt`: a version built between frames is ready; the next frame draws it. */
+  constructor(private readonly onBuilt: () => void = () => undefined) {
     this.canvas = typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(1, 1) : document.createElement('canvas');
     const gl = this.canvas.getContext('webgl2', { antialias: false, premultipliedAlpha: true, preserveDrawingBuffer: false }) as GL | null;
     if (!gl) throw new Error('render: no WebGL2 context');
@@ -296,15 +317,63 @@ export class GLBackend implements DrawBackend {
     if (drawn) ctx.drawImage(this.canvas, 0, 0);
   }
 
+  /** Whether a layer's next version is still being built between frames (the renderer is not idle). */
+  building(): boolean {
+    for (const b of this.builds.values()) if (!b.done && !b.cancelled) return true;
+    return false;
+  }
+
+  /** The layer's buffers for its current features; a large layer's old ones while its new ones build. */
   private buffersFor(entry: LayerEntry): LayerBuffers {
     const id = entry.config.id;
+    const { revision, batch } = entry.data;
     const old = this.layers.get(id);
-    if (old && old.revision === entry.data.revision) return old;
+    if (old && old.revision === revision) return old;
+    const betweenFrames = old && batch.geometryType !== 'Point' && batch.coords.length / 2 >= BUILD_BETWEEN_FRAMES_MIN_VERTICES;
+    let build = this.builds.get(id);
+    if (build && build.revision !== revision) {
+      build.cancelled = true;
+      build = undefined;
+    }
+    if (!betweenFrames) {
+      this.builds.delete(id);
+      const builder = new GLGeometryBuilder(batch);
+      builder.step();
+      return this.upload(id, revision, builder.result());
+    }
+    build ??= this.startBuild(id, revision, new GLGeometryBuilder(batch));
+    if (build.error) throw build.error;
+    if (!build.done) return old;
+    this.builds.delete(id);
+    return this.upload(id, revision, build.builder.result());
+  }
+
+  private startBuild(id: string, revision: number, builder: GLGeometryBuilder): Build {
+    const build: Build = { revision, builder, done: false, cancelled: false };
+    this.builds.set(id, build);
+    void (async () => {
+      try {
+        for (;;) {
+          await this.pause();
+          if (build.cancelled) return;
+          if (builder.step(BUILD_SLICE_MS)) break;
+        }
+        build.done = true;
+      } catch (err) {
+        build.error = err; // the next frame throws it: the renderer hands over to Canvas 2D
+      }
+      if (!build.cancelled) this.onBuilt();
+    })();
+    return build;
+  }
+
+  /** Replaces the layer's buffers with `geometry`'s. */
+  private upload(id: string, revision: number, geometry: GLGeometry): LayerBuffers {
+    const old = this.layers.get(id);
     if (old) this.release(old);
     const gl = this.gl;
-    const geometry = buildGLGeometry(entry.data.batch);
     const b: LayerBuffers = {
-      revision: entry.data.revision,
+      revision,
       vertexCount: geometry.vertexCount,
       pointVao: null,
       pointBuffer: null,
@@ -534,6 +603,9 @@ export class GLBackend implements DrawBackend {
   }
 
   forget(layerId: string): void {
+    const build = this.builds.get(layerId);
+    if (build) build.cancelled = true;
+    this.builds.delete(layerId);
     const b = this.layers.get(layerId);
     if (!b) return;
     this.release(b);
@@ -541,7 +613,7 @@ export class GLBackend implements DrawBackend {
   }
 
   dispose(): void {
-    for (const id of [...this.layers.keys()]) this.forget(id);
+    for (const id of [...this.layers.keys(), ...this.builds.keys()]) this.forget(id);
     if (this.atlas) this.gl.deleteTexture(this.atlas.texture);
     this.atlas = null;
     this.gl.getExtension('WEBGL_lose_context')?.loseContext();

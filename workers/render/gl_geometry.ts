@@ -31,23 +31,119 @@ export function splitDouble(x: number): [number, number] {
   return [hi, x - hi];
 }
 
-function projectPositions(coords: Float64Array, vertexCount: number): { positions: Float32Array; xy: Float64Array } {
-  const positions = new Float32Array(vertexCount * POSITION_FLOATS);
-  const xy = new Float64Array(vertexCount * 2);
-  for (let v = 0; v < vertexCount; v++) {
-    const x = lonToX(coords[2 * v]);
-    const y = latToY(coords[2 * v + 1]);
-    xy[2 * v] = x;
-    xy[2 * v + 1] = y;
-    const o = v * POSITION_FLOATS;
-    const xh = Math.fround(x);
-    const yh = Math.fround(y);
-    positions[o] = xh;
-    positions[o + 1] = yh;
-    positions[o + 2] = x - xh;
-    positions[o + 3] = y - yh;
+/** Vertices projected, and polygons triangulated, between two reads of the clock. */
+const VERTEX_CHUNK = 16_384;
+const FEATURE_CHUNK = 512;
+
+/**
+ * Builds a batch's GLGeometry in steps that each stop once a time budget is spent (gl_backend.ts builds
+ * a large layer's new version between frames, drawing its old one meanwhile); `step()` with no budget
+ * builds it all at once. Projects every vertex (hi/lo), flags the segments, then triangulates the
+ * polygons feature by feature.
+ */
+export class GLGeometryBuilder {
+  private readonly vertexCount: number;
+  private readonly positions: Float32Array;
+  /** The vertices in EPSG:3857 metres, where earcut runs (so the triangles are right where drawn). */
+  private readonly xy: Float64Array;
+  private triangles: Uint32Array;
+  private projected = 0; // vertices done
+  private triangulated = 0; // features done
+  private triangleIndices = 0; // of `triangles` used
+  private segmentOn: Uint8Array | null = null;
+
+  constructor(private readonly batch: FeatureBatch) {
+    this.vertexCount = batch.coords.length >> 1;
+    this.positions = new Float32Array(this.vertexCount * POSITION_FLOATS);
+    this.xy = new Float64Array(this.vertexCount * 2);
+    this.triangles = new Uint32Array(batch.geometryType === 'Polygon' ? Math.max(16, this.xy.length * 1.6) | 0 : 0);
   }
-  return { positions, xy };
+
+  /** Works until the geometry is complete (true) or `budgetMs` is spent (false: call again). */
+  step(budgetMs = Number.POSITIVE_INFINITY): boolean {
+    const deadline = performance.now() + budgetMs;
+    while (this.projected < this.vertexCount) {
+      this.project(Math.min(this.vertexCount, this.projected + VERTEX_CHUNK));
+      if (performance.now() >= deadline) return this.isDone();
+    }
+    if (this.batch.geometryType === 'Point') return true;
+    this.segmentOn ??= segmentFlags(this.batch, this.vertexCount);
+    if (this.batch.geometryType !== 'Polygon') return true;
+    while (this.triangulated < this.batch.count) {
+      this.triangulate(Math.min(this.batch.count, this.triangulated + FEATURE_CHUNK));
+      if (performance.now() >= deadline) return this.isDone();
+    }
+    return true;
+  }
+
+  private isDone(): boolean {
+    if (this.projected < this.vertexCount) return false;
+    return this.batch.geometryType !== 'Polygon' || this.triangulated === this.batch.count;
+  }
+
+  /** The geometry; call once `step` has returned true. */
+  result(): GLGeometry {
+    const { batch, positions, vertexCount } = this;
+    if (batch.geometryType === 'Point') {
+      const icons = batch.categories ? vertexIcons(batch, batch.categories, vertexCount) : null;
+      return { positions, vertexCount, segmentOn: null, triangles: null, icons };
+    }
+    const triangles = batch.geometryType === 'Polygon' ? this.triangles.slice(0, this.triangleIndices) : null;
+    return { positions, vertexCount, segmentOn: this.segmentOn ?? segmentFlags(batch, vertexCount), triangles, icons: null };
+  }
+
+  private project(end: number): void {
+    const { coords } = this.batch;
+    const { positions, xy } = this;
+    for (let v = this.projected; v < end; v++) {
+      const x = lonToX(coords[2 * v]);
+      const y = latToY(coords[2 * v + 1]);
+      xy[2 * v] = x;
+      xy[2 * v + 1] = y;
+      const o = v * POSITION_FLOATS;
+      const xh = Math.fround(x);
+      const yh = Math.fround(y);
+      positions[o] = xh;
+      positions[o + 1] = yh;
+      positions[o + 2] = x - xh;
+      positions[o + 3] = y - yh;
+    }
+    this.projected = end;
+  }
+
+  /** Earcut per polygon (shell + holes) of features up to `end`. */
+  private triangulate(end: number): void {
+    let rings: [number, number][] = [];
+    const flush = () => {
+      if (!rings.length) return;
+      const first = rings[0][0];
+      const last = rings[rings.length - 1][1];
+      if (rings[0][1] - first >= 3) {
+        const holes = rings.slice(1).map(([v0]) => v0 - first);
+        this.append(first, earcut(this.xy.subarray(first * 2, last * 2), holes, 2));
+      }
+      rings = [];
+    };
+    for (let f = this.triangulated; f < end; f++) {
+      forEachPart(this.batch, f, (v0, v1, hole) => {
+        if (!hole) flush();
+        rings.push([v0, v1]);
+      });
+      flush();
+    }
+    this.triangulated = end;
+  }
+
+  private append(first: number, local: number[]): void {
+    let n = this.triangleIndices;
+    if (n + local.length > this.triangles.length) {
+      const grown = new Uint32Array(Math.max(this.triangles.length * 2, n + local.length));
+      grown.set(this.triangles.subarray(0, n));
+      this.triangles = grown;
+    }
+    for (let i = 0; i < local.length; i++) this.triangles[n++] = first + local[i];
+    this.triangleIndices = n;
+  }
 }
 
 function segmentFlags(batch: FeatureBatch, vertexCount: number): Uint8Array {
@@ -59,37 +155,6 @@ function segmentFlags(batch: FeatureBatch, vertexCount: number): Uint8Array {
     v0 = end;
   }
   return on;
-}
-
-/** Earcut per polygon (shell + holes), in projected metres so the triangles are right where drawn. */
-function triangulate(batch: FeatureBatch, xy: Float64Array): Uint32Array {
-  let out = new Uint32Array(Math.max(16, xy.length * 1.6) | 0);
-  let n = 0;
-  let rings: [number, number][] = [];
-  const flush = () => {
-    if (!rings.length) return;
-    const first = rings[0][0];
-    const last = rings[rings.length - 1][1];
-    if (rings[0][1] - first >= 3) {
-      const holes = rings.slice(1).map(([v0]) => v0 - first);
-      const local = earcut(xy.subarray(first * 2, last * 2), holes, 2);
-      if (n + local.length > out.length) {
-        const grown = new Uint32Array(Math.max(out.length * 2, n + local.length));
-        grown.set(out.subarray(0, n));
-        out = grown;
-      }
-      for (let i = 0; i < local.length; i++) out[n++] = first + local[i];
-    }
-    rings = [];
-  };
-  for (let f = 0; f < batch.count; f++) {
-    forEachPart(batch, f, (v0, v1, hole) => {
-      if (!hole) flush();
-      rings.push([v0, v1]);
-    });
-    flush();
-  }
-  return out.slice(0, n);
 }
 
 /** Each vertex takes its feature's category (a MultiPoint's points all show its icon). */
@@ -105,17 +170,7 @@ function vertexIcons(batch: FeatureBatch, categories: Uint8Array, vertexCount: n
 }
 
 export function buildGLGeometry(batch: FeatureBatch): GLGeometry {
-  const vertexCount = batch.coords.length >> 1;
-  const { positions, xy } = projectPositions(batch.coords, vertexCount);
-  if (batch.geometryType === 'Point') {
-    const icons = batch.categories ? vertexIcons(batch, batch.categories, vertexCount) : null;
-    return { positions, vertexCount, segmentOn: null, triangles: null, icons };
-  }
-  return {
-    positions,
-    vertexCount,
-    segmentOn: segmentFlags(batch, vertexCount),
-    triangles: batch.geometryType === 'Polygon' ? triangulate(batch, xy) : null,
-    icons: null,
-  };
+  const builder = new GLGeometryBuilder(batch);
+  builder.step();
+  return builder.result();
 }

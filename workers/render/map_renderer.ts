@@ -59,10 +59,10 @@ function schedule(run: () => void): void {
  * No context is made just to ask whether WebGL2 exists: each one costs the GPU process a context's
  * set-up (hundreds of ms in a software GL), so the one that draws is the one that answers.
  */
-function pickBackend(wanted: RenderBackendKind): DrawBackend {
+function pickBackend(wanted: RenderBackendKind, onBuilt: () => void): DrawBackend {
   if (wanted === 'canvas2d') return new CanvasFallbackBackend();
   try {
-    return new GLBackend();
+    return new GLBackend(onBuilt);
   } catch (err) {
     if (wanted === 'webgl') throw err;
     console.warn('render: no usable WebGL2, using the Canvas 2D fallback', err);
@@ -101,7 +101,7 @@ export class MapRenderer {
     this.ctx = ctx;
     this.size = options.size;
     this.pixelRatio = options.pixelRatio;
-    this.backend = pickBackend(options.backend ?? 'auto');
+    this.backend = pickBackend(options.backend ?? 'auto', () => this.requestFrame());
     this.requestFrame();
   }
 
@@ -292,7 +292,7 @@ export class MapRenderer {
         .then(() => this.frameCallback?.(info))
         .catch(() => undefined);
     }
-    if (!this.frameRequested) {
+    if (!this.frameRequested && !this.backend.building()) {
       const waiters = this.idleWaiters;
       this.idleWaiters = [];
       for (const resolve of waiters) resolve();
@@ -301,7 +301,7 @@ export class MapRenderer {
 
   /** Resolves once no frame is pending: the last frame drew every layer's current features. */
   whenIdle(timeoutMs = 10_000): Promise<boolean> {
-    if (!this.frameRequested && this.lastFrame !== null) return Promise.resolve(true);
+    if (!this.frameRequested && !this.backend.building() && this.lastFrame !== null) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve(false), timeoutMs);
       this.idleWaiters.push(() => {

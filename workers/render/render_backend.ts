@@ -38,6 +38,8 @@ export interface DrawBackend {
   /** Draws every drawable layer of `layers` (sorted bottom to top) onto `ctx`, which is cleared. */
   draw(ctx: Output2D, layers: LayerEntry[], frame: FrameContext): void;
   bufferBytes(): number;
+  /** Whether some layer's new features are still being made ready to draw (a frame will follow). */
+  building(): boolean;
   /** The layer is gone (setLayers without it). */
   forget(layerId: string): void;
   dispose(): void;
