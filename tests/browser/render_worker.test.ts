@@ -226,7 +226,9 @@ describe('render worker: a large layer replaced (its new version built between f
   it('shows each new version once built, and the last of two that came close together', async () => {
     const r = await renderer();
     await r.setLayers([layer('parcels', 'Polygon', '#ff00ff', { fillColor: '#ff00ff', strokeWidth: 2, opacity: 1 })]);
-    const n = 25_000; // 125,000 vertices: above the GL backend's BUILD_BETWEEN_FRAMES_MIN_VERTICES
+    // 150,000 vertices: above the GL backend's BUILD_BETWEEN_FRAMES_MIN_VERTICES, and positions (2.4 MB)
+    // uploaded in two pieces (UPLOAD_SLICE_BYTES).
+    const n = 30_000;
     await r.setBatch(squaresAt('parcels', n, 0.3, 0.3)); // the first version is built at once
     let s = await r.snapshot();
     expect(colourNear(s, px(0.35, 0.35), MAGENTA, 1)).toBe(true);
@@ -238,12 +240,19 @@ describe('render worker: a large layer replaced (its new version built between f
     await r.setBatch(squaresAt('parcels', n, -0.5, 0.3)); // before the one above is built
     s = await r.snapshot();
     expect(colourNear(s, px(-0.45, 0.35), MAGENTA, 1)).toBe(true);
+    expect(colourNear(s, px(-0.45, 0.46), MAGENTA, 1)).toBe(true); // the squares of the second piece
+    expect(blank(s, px(0, 0))).toBe(true);
     for (const [lon, lat] of [
       [0.35, -0.45],
       [-0.45, -0.45],
       [0.35, 0.35],
     ])
       expect(colourNear(s, px(lon, lat), MAGENTA, 3), `${lon},${lat}`).toBe(false);
+    // Pixel for pixel what a renderer draws from the same features built at once (its first version).
+    const fresh = await renderer();
+    await fresh.setLayers([layer('parcels', 'Polygon', '#ff00ff', { fillColor: '#ff00ff', strokeWidth: 2, opacity: 1 })]);
+    await fresh.setBatch(squaresAt('parcels', n, -0.5, 0.3));
+    expect((await fresh.snapshot()).pixels).toEqual(s.pixels);
   });
 });
 

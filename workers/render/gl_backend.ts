@@ -205,14 +205,27 @@ const THINNED_LEVELS_KEPT = 4;
 const BUILD_BETWEEN_FRAMES_MIN_VERTICES = 100_000;
 /** One slice of such a build, between two turns of the worker's event loop. */
 const BUILD_SLICE_MS = 8;
+/**
+ * Most bytes such a build hands the GPU at once. Its buffers (16 MB of positions for a million
+ * vertices) uploaded in the frame that swapped them in held that frame 380–850 ms on SwiftShader.
+ */
+const UPLOAD_SLICE_BYTES = 2 * 2 ** 20;
 
-/** A layer's next version being built between frames. */
+/** A layer's next version being built between frames: its geometry, then its buffers, piece by piece. */
 interface Build {
   revision: number;
   builder: GLGeometryBuilder;
+  /** Made once the geometry is complete; drawn once `done`. */
+  buffers?: LayerBuffers;
   done: boolean;
   cancelled: boolean;
   error?: unknown;
+}
+
+/** A layer's buffers, made but not yet filled: each upload sends at most UPLOAD_SLICE_BYTES. */
+interface UnfilledBuffers {
+  buffers: LayerBuffers;
+  uploads: (() => void)[];
 }
 
 /** Texels per row of the vertex textures (every WebGL2 implementation allows 4096). */
@@ -332,20 +345,22 @@ export class GLBackend implements DrawBackend {
     const betweenFrames = old && batch.geometryType !== 'Point' && batch.coords.length / 2 >= BUILD_BETWEEN_FRAMES_MIN_VERTICES;
     let build = this.builds.get(id);
     if (build && build.revision !== revision) {
-      build.cancelled = true;
+      this.cancelBuild(id);
       build = undefined;
     }
     if (!betweenFrames) {
-      this.builds.delete(id);
+      this.cancelBuild(id);
       const builder = new GLGeometryBuilder(batch);
       builder.step();
-      return this.upload(id, revision, builder.result());
+      const { buffers, uploads } = this.makeBuffers(revision, builder.result());
+      for (const upload of uploads) upload();
+      return this.install(id, buffers);
     }
     build ??= this.startBuild(id, revision, new GLGeometryBuilder(batch));
     if (build.error) throw build.error;
-    if (!build.done) return old;
+    if (!build.done || !build.buffers) return old;
     this.builds.delete(id);
-    return this.upload(id, revision, build.builder.result());
+    return this.install(id, build.buffers);
   }
 
   private startBuild(id: string, revision: number, builder: GLGeometryBuilder): Build {
@@ -358,6 +373,14 @@ export class GLBackend implements DrawBackend {
           if (build.cancelled) return;
           if (builder.step(BUILD_SLICE_MS)) break;
         }
+        const { buffers, uploads } = this.makeBuffers(revision, builder.result());
+        build.buffers = buffers;
+        for (const upload of uploads) {
+          await this.pause();
+          if (build.cancelled) return; // cancelBuild released the buffers
+          upload();
+          this.gl.flush(); // the GPU process takes each piece between two frames
+        }
         build.done = true;
       } catch (err) {
         build.error = err; // the next frame throws it: the renderer hands over to Canvas 2D
@@ -367,10 +390,25 @@ export class GLBackend implements DrawBackend {
     return build;
   }
 
-  /** Replaces the layer's buffers with `geometry`'s. */
-  private upload(id: string, revision: number, geometry: GLGeometry): LayerBuffers {
+  /** Stops the layer's build between frames, if any, and frees what it made. */
+  private cancelBuild(id: string): void {
+    const build = this.builds.get(id);
+    if (!build) return;
+    build.cancelled = true;
+    if (build.buffers) this.release(build.buffers);
+    this.builds.delete(id);
+  }
+
+  /** The layer's buffers become `b` (the old ones are freed). */
+  private install(id: string, b: LayerBuffers): LayerBuffers {
     const old = this.layers.get(id);
     if (old) this.release(old);
+    this.layers.set(id, b);
+    return b;
+  }
+
+  /** The GL objects for `geometry`, and the uploads that fill them. */
+  private makeBuffers(revision: number, geometry: GLGeometry): UnfilledBuffers {
     const gl = this.gl;
     const b: LayerBuffers = {
       revision,
@@ -386,6 +424,7 @@ export class GLBackend implements DrawBackend {
       thinned: new Map(),
       bytes: 0,
     };
+    const uploads: (() => void)[] = [];
     if (!geometry.segmentOn) {
       b.pointBuffer = gl.createBuffer()!;
       gl.bindBuffer(gl.ARRAY_BUFFER, b.pointBuffer);
@@ -406,26 +445,39 @@ export class GLBackend implements DrawBackend {
       gl.bindVertexArray(null);
       b.bytes = geometry.positions.byteLength + (geometry.icons?.byteLength ?? 0);
     } else {
-      b.positionTexture = this.vertexTexture(geometry.positions, POSITION_FLOATS);
-      b.segmentTexture = this.vertexTexture(geometry.segmentOn, 1);
+      b.positionTexture = this.vertexTexture(geometry.positions, POSITION_FLOATS, uploads);
+      b.segmentTexture = this.vertexTexture(geometry.segmentOn, 1, uploads);
       b.bytes = geometry.positions.byteLength + geometry.segmentOn.byteLength;
     }
-    if (geometry.triangles) {
+    const { triangles } = geometry;
+    if (triangles) {
       b.fillVao = gl.createVertexArray();
       gl.bindVertexArray(b.fillVao);
-      b.triangles = gl.createBuffer()!;
-      gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, b.triangles);
-      gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, geometry.triangles, gl.STATIC_DRAW);
+      const buffer = gl.createBuffer()!;
+      b.triangles = buffer;
+      gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, buffer);
+      gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, triangles.byteLength, gl.STATIC_DRAW);
       gl.bindVertexArray(null);
-      b.triangleCount = geometry.triangles.length;
-      b.bytes += geometry.triangles.byteLength;
+      // Filled through COPY_WRITE_BUFFER: binding it to ELEMENT_ARRAY_BUFFER would touch whichever vertex array is bound.
+      const perUpload = UPLOAD_SLICE_BYTES / triangles.BYTES_PER_ELEMENT;
+      for (let i = 0; i < triangles.length; i += perUpload) {
+        uploads.push(() => {
+          gl.bindBuffer(gl.COPY_WRITE_BUFFER, buffer);
+          gl.bufferSubData(gl.COPY_WRITE_BUFFER, i * triangles.BYTES_PER_ELEMENT, triangles, i, Math.min(perUpload, triangles.length - i));
+          gl.bindBuffer(gl.COPY_WRITE_BUFFER, null);
+        });
+      }
+      b.triangleCount = triangles.length;
+      b.bytes += triangles.byteLength;
     }
-    this.layers.set(id, b);
-    return b;
+    return { buffers: b, uploads };
   }
 
-  /** One texel per vertex, TEXTURE_WIDTH per row: RGBA32F positions or R8 segment flags. */
-  private vertexTexture(data: Float32Array | Uint8Array, channels: 1 | 4): WebGLTexture {
+  /**
+   * One texel per vertex, TEXTURE_WIDTH per row: RGBA32F positions or R8 segment flags. The texture is
+   * made here; `uploads` gets the row ranges that fill it.
+   */
+  private vertexTexture(data: Float32Array | Uint8Array, channels: 1 | 4, uploads: (() => void)[]): WebGLTexture {
     const gl = this.gl;
     const [internal, format, type] = channels === 4 ? [gl.RGBA32F, gl.RGBA, gl.FLOAT] : [gl.R8, gl.RED, gl.UNSIGNED_BYTE];
     const texels = data.length / channels;
@@ -433,14 +485,23 @@ export class GLBackend implements DrawBackend {
     const full = Math.floor(texels / TEXTURE_WIDTH);
     const texture = gl.createTexture()!;
     gl.bindTexture(gl.TEXTURE_2D, texture);
-    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
     gl.texStorage2D(gl.TEXTURE_2D, 1, internal, TEXTURE_WIDTH, rows);
-    // Whole rows in one upload, then the partial last row: no padded copy of the data.
-    if (full)
-      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, TEXTURE_WIDTH, full, format, type, data.subarray(0, full * TEXTURE_WIDTH * channels));
-    const rest = texels - full * TEXTURE_WIDTH;
-    if (rest) gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, full, rest, 1, format, type, data.subarray(full * TEXTURE_WIDTH * channels));
     for (const p of [gl.TEXTURE_MIN_FILTER, gl.TEXTURE_MAG_FILTER]) gl.texParameteri(gl.TEXTURE_2D, p, gl.NEAREST);
+    const rowLength = TEXTURE_WIDTH * channels;
+    const rowsPerUpload = Math.max(1, Math.floor(UPLOAD_SLICE_BYTES / (rowLength * data.BYTES_PER_ELEMENT)));
+    const put = (x: number, y: number, width: number, height: number, from: number, to: number) =>
+      uploads.push(() => {
+        gl.bindTexture(gl.TEXTURE_2D, texture);
+        gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+        gl.texSubImage2D(gl.TEXTURE_2D, 0, x, y, width, height, format, type, data.subarray(from, to));
+      });
+    // Whole rows, then the partial last row: no padded copy of the data.
+    for (let row = 0; row < full; row += rowsPerUpload) {
+      const height = Math.min(rowsPerUpload, full - row);
+      put(0, row, TEXTURE_WIDTH, height, row * rowLength, (row + height) * rowLength);
+    }
+    const rest = texels - full * TEXTURE_WIDTH;
+    if (rest) put(0, full, rest, 1, full * rowLength, data.length);
     return texture;
   }
 
@@ -603,9 +664,7 @@ export class GLBackend implements DrawBackend {
   }
 
   forget(layerId: string): void {
-    const build = this.builds.get(layerId);
-    if (build) build.cancelled = true;
-    this.builds.delete(layerId);
+    this.cancelBuild(layerId);
     const b = this.layers.get(layerId);
     if (!b) return;
     this.release(b);
