@@ -107,12 +107,11 @@ export class MapdraftApp implements MapContender {
 
   /** The data worker hears of the zoom when its band changes (use_feature_renderer.ts trackZoom). */
   private trackZoom(resolution: number): void {
-    const zoom = Math.log2(resolutionForZoom(0) / resolution);
-    const band = bandOfView(zoom);
+    const band = bandOfView(Math.log2(resolutionForZoom(0) / resolution));
     if (band === this.band) return;
     this.band = band;
     this.bandTickets = getDataWorker()
-      .setZoom({ zoom })
+      .setZoom({ zoom: Math.log2(resolutionForZoom(0) / resolution) })
       .then((r) => r.tickets);
   }
 
