@@ -44,41 +44,34 @@ const FEATURE_CHUNK = 512;
 export class GLGeometryBuilder {
   private readonly vertexCount: number;
   private readonly positions: Float32Array;
-  /** The vertices in EPSG:3857 metres, where earcut runs (so the triangles are right where drawn). */
-  private readonly xy: Float64Array;
+  /** Polygons: the vertices in EPSG:3857 metres, where earcut runs (so the triangles are right where drawn). */
+  private readonly xy: Float64Array | null;
   private triangles: Uint32Array;
   private projected = 0; // vertices done
-  private triangulated = 0; // features done
+  private triangulated = 0; // features done (polygons)
   private triangleIndices = 0; // of `triangles` used
-  private segmentOn: Uint8Array | null = null;
 
   constructor(private readonly batch: FeatureBatch) {
     this.vertexCount = batch.coords.length >> 1;
     this.positions = new Float32Array(this.vertexCount * POSITION_FLOATS);
-    this.xy = new Float64Array(this.vertexCount * 2);
-    this.triangles = new Uint32Array(batch.geometryType === 'Polygon' ? Math.max(16, this.xy.length * 1.6) | 0 : 0);
+    const polygons = batch.geometryType === 'Polygon';
+    this.xy = polygons ? new Float64Array(this.vertexCount * 2) : null;
+    this.triangles = new Uint32Array(polygons ? Math.max(16, this.vertexCount * 3.2) | 0 : 0);
   }
 
   /** Works until the geometry is complete (true) or `budgetMs` is spent (false: call again). */
   step(budgetMs = Number.POSITIVE_INFINITY): boolean {
     const deadline = performance.now() + budgetMs;
-    while (this.projected < this.vertexCount) {
-      this.project(Math.min(this.vertexCount, this.projected + VERTEX_CHUNK));
-      if (performance.now() >= deadline) return this.isDone();
-    }
-    if (this.batch.geometryType === 'Point') return true;
-    this.segmentOn ??= segmentFlags(this.batch, this.vertexCount);
-    if (this.batch.geometryType !== 'Polygon') return true;
-    while (this.triangulated < this.batch.count) {
-      this.triangulate(Math.min(this.batch.count, this.triangulated + FEATURE_CHUNK));
+    while (!this.isDone()) {
+      if (this.projected < this.vertexCount) this.project(Math.min(this.vertexCount, this.projected + VERTEX_CHUNK));
+      else this.triangulate(Math.min(this.batch.count, this.triangulated + FEATURE_CHUNK));
       if (performance.now() >= deadline) return this.isDone();
     }
     return true;
   }
 
   private isDone(): boolean {
-    if (this.projected < this.vertexCount) return false;
-    return this.batch.geometryType !== 'Polygon' || this.triangulated === this.batch.count;
+    return this.projected === this.vertexCount && (this.xy === null || this.triangulated === this.batch.count);
   }
 
   /** The geometry; call once `step` has returned true. */
@@ -88,8 +81,8 @@ export class GLGeometryBuilder {
       const icons = batch.categories ? vertexIcons(batch, batch.categories, vertexCount) : null;
       return { positions, vertexCount, segmentOn: null, triangles: null, icons };
     }
-    const triangles = batch.geometryType === 'Polygon' ? this.triangles.slice(0, this.triangleIndices) : null;
-    return { positions, vertexCount, segmentOn: this.segmentOn ?? segmentFlags(batch, vertexCount), triangles, icons: null };
+    const triangles = this.xy ? this.triangles.slice(0, this.triangleIndices) : null;
+    return { positions, vertexCount, segmentOn: segmentFlags(batch, vertexCount), triangles, icons: null };
   }
 
   private project(end: number): void {
@@ -98,8 +91,10 @@ export class GLGeometryBuilder {
     for (let v = this.projected; v < end; v++) {
       const x = lonToX(coords[2 * v]);
       const y = latToY(coords[2 * v + 1]);
-      xy[2 * v] = x;
-      xy[2 * v + 1] = y;
+      if (xy) {
+        xy[2 * v] = x;
+        xy[2 * v + 1] = y;
+      }
       const o = v * POSITION_FLOATS;
       const xh = Math.fround(x);
       const yh = Math.fround(y);
@@ -120,7 +115,7 @@ export class GLGeometryBuilder {
       const last = rings[rings.length - 1][1];
       if (rings[0][1] - first >= 3) {
         const holes = rings.slice(1).map(([v0]) => v0 - first);
-        this.append(first, earcut(this.xy.subarray(first * 2, last * 2), holes, 2));
+        this.append(first, earcut(this.xy!.subarray(first * 2, last * 2), holes, 2));
       }
       rings = [];
     };

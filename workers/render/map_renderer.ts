@@ -292,16 +292,21 @@ export class MapRenderer {
         .then(() => this.frameCallback?.(info))
         .catch(() => undefined);
     }
-    if (!this.frameRequested && !this.backend.building()) {
+    if (this.idle()) {
       const waiters = this.idleWaiters;
       this.idleWaiters = [];
       for (const resolve of waiters) resolve();
     }
   }
 
+  /** No frame pending and nothing being built for one. */
+  private idle(): boolean {
+    return !this.frameRequested && !this.backend.building();
+  }
+
   /** Resolves once no frame is pending: the last frame drew every layer's current features. */
   whenIdle(timeoutMs = 10_000): Promise<boolean> {
-    if (!this.frameRequested && !this.backend.building() && this.lastFrame !== null) return Promise.resolve(true);
+    if (this.idle() && this.lastFrame !== null) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve(false), timeoutMs);
       this.idleWaiters.push(() => {

@@ -107,11 +107,12 @@ export class MapdraftApp implements MapContender {
 
   /** The data worker hears of the zoom when its band changes (use_feature_renderer.ts trackZoom). */
   private trackZoom(resolution: number): void {
-    const band = bandOfView(Math.log2(resolutionForZoom(0) / resolution));
+    const zoom = Math.log2(resolutionForZoom(0) / resolution);
+    const band = bandOfView(zoom);
     if (band === this.band) return;
     this.band = band;
     this.bandTickets = getDataWorker()
-      .setZoom({ zoom: Math.log2(resolutionForZoom(0) / resolution) })
+      .setZoom({ zoom })
       .then((r) => r.tickets);
   }
 
