@@ -14,9 +14,9 @@ import { useReviewerAccess } from '../review/use_queue.ts';
 import { useReview } from '../review/review_store.ts';
 import { useOutbox } from '../outbox/outbox.ts';
 import { useOutboxSync } from '../outbox/use_outbox_sync.ts';
-import { useSelection } from '../state/selection_store.ts';
 import { useDraft } from '../edit/draft_store.ts';
 import { lazyNamed, whenIdle } from '../config/lazy.ts';
+import { FeaturePromptSurface } from './FeaturePromptSurface.tsx';
 import { afterMark } from '../config/after_mark.ts';
 import { FEATURES_DRAWN_MARK } from '../map/layer_session.ts';
 import { prepareDateFormat } from '../ui/format_date.ts';
@@ -25,7 +25,6 @@ import type OlMap from 'ol/Map.js';
 
 const ReviewButtons = lazyNamed(() => import('./ReviewButtons.tsx'), 'ReviewButtons');
 const EditToolbar = lazyNamed(() => import('../edit/EditToolbar.tsx'), 'EditToolbar');
-const FeaturePrompt = lazyNamed(() => import('../features/FeaturePrompt.tsx'), 'FeaturePrompt');
 const EditOverlay = lazyNamed<{ map: OlMap | undefined }>(() => import('../edit/EditOverlay.tsx'), 'EditOverlay');
 const DraftPanel = lazyNamed(() => import('../edit/DraftPanel.tsx'), 'DraftPanel');
 const ComparisonPrompt = lazyNamed<{ waiting?: ReactNode }>(() => import('../review/ComparisonPrompt.tsx'), 'ComparisonPrompt');
@@ -45,17 +44,6 @@ const discardDraft = () => useDraft.getState().discard();
 
 /** Where the features are never drawn (no vector layer, a failed load), the dates are prepared anyway after this. */
 const DATE_FORMAT_FALLBACK_MS = 120_000;
-const clearSelection = () => useSelection.getState().clear();
-
-/** Issue 17: a tap re-renders the prompt alone, not every surface of this layer. */
-function FeaturePromptSurface() {
-  const selected = useSelection((s) => s.selected !== null);
-  return (
-    <LazySurface open={selected} onFailed={clearSelection}>
-      <FeaturePrompt />
-    </LazySurface>
-  );
-}
 
 export function FeatureLayer({ appKey, config, apiBase = '' }: FeatureLayerProps) {
   const status = useAuthStore((s) => s.status);

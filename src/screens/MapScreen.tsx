@@ -18,9 +18,9 @@ import { Footer } from './Footer.tsx';
 import { COOKIE_BANNER_SPACE } from './CookieBanner.tsx';
 import { useOnline } from '../pwa/connectivity.ts';
 import type { AppConfig } from '../model/index.ts';
-import { lazyNamed, prefetchLazyChunks, prefetchLazyChunksAfterMark, whenIdle } from '../config/lazy.ts';
-import { afterMark } from '../config/after_mark.ts';
-import { StylePrewarm, type PrewarmSchedule } from './StylePrewarm.tsx';
+import { lazyNamed, prefetchLazyChunksAfterMark } from '../config/lazy.ts';
+import { StylePrewarm } from './StylePrewarm.tsx';
+import { afterChunks, PREFETCH_FALLBACK_MS } from './after_chunks.ts';
 import { FEATURES_DRAWN_MARK } from '../map/layer_session.ts';
 import { LazySurface } from '../config/LazySurface.tsx';
 import type { SideDrawerProps } from './SideDrawer.tsx';
@@ -29,16 +29,6 @@ import type { SideDrawerProps } from './SideDrawer.tsx';
 const SideDrawer = lazyNamed<SideDrawerProps>(() => import('./SideDrawer.tsx'), 'SideDrawer');
 const SettingsDrawer = lazyNamed(() => import('./SettingsDrawer.tsx'), 'SettingsDrawer');
 const AboutDialog = lazyNamed<{ config: AppConfig }>(() => import('./AboutDialog.tsx'), 'AboutDialog');
-
-/**
- * Where no features are ever drawn (every layer failed): prefetch after this long. Long enough never to
- * compete with a slow first load (a phone at 4× opening 135k features); a surface opened before it
- * loads its own chunk.
- */
-const PREFETCH_FALLBACK_MS = 120_000;
-/** Issue 17: the prompt's Fluent styles go in when the page is idle after the chunks (StylePrewarm.tsx). */
-const prewarmAfterChunks: PrewarmSchedule = (go) =>
-  afterMark(FEATURES_DRAWN_MARK, PREFETCH_FALLBACK_MS, () => void prefetchLazyChunks().then(() => whenIdle(go)));
 
 function Drawer({ side, config }: SideDrawerProps) {
   const open = useUiStore((s) => (side === 'left' ? s.leftOpen : s.rightOpen));
@@ -112,7 +102,8 @@ export const MapScreen = memo(function MapScreen({ appKey, config, serverConfig,
   }, [appLoaded, config.defaultAboutPageOpen]);
   return (
     <main className={styles.main}>
-      <StylePrewarm when={prewarmAfterChunks} />
+      {/* Issue 17: the prompt's Fluent styles go in when the page is idle after the chunks. */}
+      <StylePrewarm when={afterChunks} />
       <AppBar config={config} />
       <div className={styles.body}>
         <Drawer side="left" config={config} />
