@@ -36,6 +36,18 @@ afterEach(async () => {
 /** Every CSS rule the page holds (Griffel inserts into its own style elements). */
 const ruleCount = () => [...document.styleSheets].reduce((n, sheet) => n + sheet.cssRules.length, 0);
 
+/** Resolves once the prewarm's hidden parts are on the page (for one commit: its chunk loads first). */
+function prewarmShown(): Promise<void> {
+  return new Promise((resolve) => {
+    const watch = new MutationObserver(() => {
+      if (!byTestId('style-prewarm')) return;
+      watch.disconnect();
+      resolve();
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+  });
+}
+
 /** The prompt's Fluent parts as src/ui/Panel.tsx and src/features/FeaturePrompt.tsx use them. */
 function PromptParts() {
   return (
@@ -101,8 +113,10 @@ describe('style prewarm', () => {
     await render(<StylePrewarm when={when} />);
     const before = ruleCount();
     expect(byTestId('style-prewarm')).toBeNull();
+    const shown = prewarmShown();
     go?.();
-    await expect.poll(() => ruleCount()).toBeGreaterThan(before);
+    await shown;
+    expect(ruleCount()).toBeGreaterThan(before);
     await expect.poll(() => byTestId('style-prewarm')).toBeNull();
     const warmed = ruleCount();
 
@@ -132,7 +146,10 @@ describe('style prewarm', () => {
         <FeaturePrompt />
       </>,
     );
+    // The first test's prewarm has put every rule in already (Griffel never removes one).
+    const shown = prewarmShown();
     go?.();
+    await shown;
     await expect.poll(() => byTestId('style-prewarm')).toBeNull();
     const warmed = ruleCount();
     useSelection.getState().select([{ layerId: 'cities', gfid: city.id }]);
