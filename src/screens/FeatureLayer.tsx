@@ -17,6 +17,7 @@ import { useOutboxSync } from '../outbox/use_outbox_sync.ts';
 import { useDraft } from '../edit/draft_store.ts';
 import { lazyNamed, whenIdle } from '../config/lazy.ts';
 import { FeaturePromptSurface } from './FeaturePromptSurface.tsx';
+import { afterChunks } from './after_chunks.ts';
 import { afterMark } from '../config/after_mark.ts';
 import { FEATURES_DRAWN_MARK } from '../map/layer_session.ts';
 import { prepareDateFormat } from '../ui/format_date.ts';
@@ -92,7 +93,7 @@ export function FeatureLayer({ appKey, config, apiBase = '' }: FeatureLayerProps
         <ReviewButtons />
         <EditToolbar />
       </LazySurface>
-      <FeaturePromptSurface />
+      <FeaturePromptSurface when={afterChunks} />
       <LazySurface open={drafting} onFailed={discardDraft}>
         <DraftPanel />
       </LazySurface>

@@ -1,14 +1,14 @@
 // Issue 17: the first tap on a feature mounted the prompt's surface (its boundaries, the prompt's hooks
-// and its queries' observers) in the task that showed the sheet. Once the features are drawn and the
-// page is idle after the lazy chunks, the surface is mounted ahead, showing nothing; a tap then only
-// updates it, and the prompt opens and closes as before.
+// and its queries' observers) in the task that showed the sheet. When it is told to (in the app: the
+// page idle after the lazy chunks, once the features are drawn), the surface is mounted ahead, showing
+// nothing; a tap then only updates it, and the prompt opens and closes as before.
 import { act } from 'react';
 import { flushSync } from 'react-dom';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { featureKey } from '../../src/api/suggestions.ts';
-import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
 import { FeaturePromptSurface } from '../../src/screens/FeaturePromptSurface.tsx';
+import type { PrewarmSchedule } from '../../src/screens/StylePrewarm.tsx';
 import { useSelection } from '../../src/state/selection_store.ts';
 import { byTestId, findByTestId, unmount } from './shell_harness.tsx';
 import { USER, api, featureConfig, renderFeatures, signIn, ui } from './features_harness.tsx';
@@ -17,7 +17,6 @@ const apiBase = inject('apiBase');
 
 afterEach(async () => {
   useSelection.getState().clear();
-  performance.clearMarks(FEATURES_DRAWN_MARK);
   await unmount();
 });
 
@@ -33,26 +32,30 @@ const mountedPrompts = () =>
     ?.getQueryCache()
     .find({ queryKey: featureKey(0) })
     ?.getObserversCount() ?? 0;
-const idle = () => new Promise<void>((resolve) => requestIdleCallback(() => resolve()));
 
 describe('the feature prompt surface', () => {
-  it('is mounted ahead once the features are drawn and the page is idle, and a tap opens the prompt', async () => {
+  it('is mounted ahead when told to, showing nothing, and a tap opens the prompt', async () => {
     await signIn(apiBase, USER);
     const city = (
       await api<{ features: { id: number; properties: { name: string } }[] }>(apiBase, '/features?workspace=ws_demo&layer=cities', USER)
     ).features[0]!;
+    let go: (() => void) | undefined;
+    const when: PrewarmSchedule = (start) => {
+      go = start;
+      return () => undefined;
+    };
     await renderFeatures(
       ui(apiBase, featureConfig(apiBase), false),
       <>
         <ClientProbe />
-        <FeaturePromptSurface />
+        <FeaturePromptSurface when={when} />
       </>,
     );
-    // Not while the first screen is still drawing.
-    for (let i = 0; i < 3; i++) await idle();
+    // Not before (in the app: while the first screen is still drawing).
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(mountedPrompts()).toBe(0);
 
-    performance.mark(FEATURES_DRAWN_MARK);
+    go?.();
     await vi.waitFor(() => expect(mountedPrompts()).toBe(1), { timeout: 10_000 });
     expect(byTestId('feature-prompt')).toBeNull();
 
