@@ -11,28 +11,16 @@
 // its height, and with its rules just inserted that forced layout restyled much more than the toast.
 import { useEffect, useState } from 'react';
 import { lazyNamed } from '../config/lazy.ts';
-
-/** Schedules `go` (the moment to insert the rules); returns the cancel. */
-export type PrewarmSchedule = (go: () => void) => () => void;
+import { type IdleSchedule, useReadyWhen } from './after_chunks.ts';
 
 const PrewarmParts = lazyNamed(() => import('./PrewarmParts.tsx'), 'PrewarmParts');
 
-export function StylePrewarm({ when }: { when: PrewarmSchedule }) {
-  const [phase, setPhase] = useState<'waiting' | 'rendering' | 'done'>('waiting');
-  // Once the parts' chunk is here: rendered then, they insert their rules in that one render. A chunk
-  // that does not load leaves the rules to the first use, as without the prewarm.
-  useEffect(
-    () =>
-      when(() =>
-        PrewarmParts.preload().then(
-          () => setPhase((p) => (p === 'waiting' ? 'rendering' : p)),
-          () => undefined,
-        ),
-      ),
-    [when],
-  );
+export function StylePrewarm({ when }: { when: IdleSchedule }) {
+  // Rendered once its chunk is here, the parts insert their rules in that one render and go at once.
+  const ready = useReadyWhen(PrewarmParts, when);
+  const [done, setDone] = useState(false);
   useEffect(() => {
-    if (phase === 'rendering') setPhase('done');
-  }, [phase]);
-  return phase === 'rendering' ? <PrewarmParts /> : null;
+    if (ready) setDone(true);
+  }, [ready]);
+  return ready && !done ? <PrewarmParts /> : null;
 }

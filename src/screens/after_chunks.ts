@@ -1,6 +1,7 @@
 // Issue 17: what the first screen does not need but the first tap should find ready (the lazy chunks,
 // the prompt's CSS rules, the prompt's mounted surface) happens in idle time once the features are drawn.
-import { prefetchLazyChunks, whenIdle } from '../config/lazy.ts';
+import { useEffect, useState } from 'react';
+import { prefetchLazyChunks, whenIdle, type LazyComponent } from '../config/lazy.ts';
 import { afterMark } from '../config/after_mark.ts';
 import { FEATURES_DRAWN_MARK } from '../map/layer_session.ts';
 
@@ -11,8 +12,11 @@ import { FEATURES_DRAWN_MARK } from '../map/layer_session.ts';
  */
 export const PREFETCH_FALLBACK_MS = 120_000;
 
+/** Schedules `go` (`afterChunks` in the app, the test's own call in tests); returns the cancel. */
+export type IdleSchedule = (go: () => void) => () => void;
+
 /** Runs `go` when the page is idle after the lazy chunks were prefetched; returns the cancel. */
-export function afterChunks(go: () => void): () => void {
+export const afterChunks: IdleSchedule = (go) => {
   let cancelled = false;
   const stop = afterMark(FEATURES_DRAWN_MARK, PREFETCH_FALLBACK_MS, () =>
     prefetchLazyChunks().then(() =>
@@ -25,4 +29,23 @@ export function afterChunks(go: () => void): () => void {
     cancelled = true;
     stop();
   };
+};
+
+/**
+ * True once `when` has said so and `chunk`'s code is here; never where the chunk does not load (what
+ * waited for it is then left to the chunk's first real use, which shows its error).
+ */
+export function useReadyWhen(chunk: LazyComponent<object>, when: IdleSchedule): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(
+    () =>
+      when(() =>
+        chunk.preload().then(
+          () => setReady(true),
+          () => undefined,
+        ),
+      ),
+    [chunk, when],
+  );
+  return ready;
 }

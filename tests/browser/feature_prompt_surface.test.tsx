@@ -8,7 +8,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { featureKey } from '../../src/api/suggestions.ts';
 import { FeaturePromptSurface } from '../../src/screens/FeaturePromptSurface.tsx';
-import type { PrewarmSchedule } from '../../src/screens/StylePrewarm.tsx';
+import type { IdleSchedule } from '../../src/screens/after_chunks.ts';
 import { useSelection } from '../../src/state/selection_store.ts';
 import { byTestId, findByTestId, unmount } from './shell_harness.tsx';
 import { USER, api, featureConfig, renderFeatures, signIn, ui } from './features_harness.tsx';
@@ -40,7 +40,7 @@ describe('the feature prompt surface', () => {
       await api<{ features: { id: number; properties: { name: string } }[] }>(apiBase, '/features?workspace=ws_demo&layer=cities', USER)
     ).features[0]!;
     let go: (() => void) | undefined;
-    const when: PrewarmSchedule = (start) => {
+    const when: IdleSchedule = (start) => {
       go = start;
       return () => undefined;
     };

@@ -20,7 +20,8 @@ import {
 } from '@fluentui/react-components';
 import { Navigation24Regular } from '@fluentui/react-icons';
 import { LoadingSpinner } from '../../src/ui/LoadingSpinner.tsx';
-import { StylePrewarm, type PrewarmSchedule } from '../../src/screens/StylePrewarm.tsx';
+import { StylePrewarm } from '../../src/screens/StylePrewarm.tsx';
+import type { IdleSchedule } from '../../src/screens/after_chunks.ts';
 import { FeaturePrompt } from '../../src/features/FeaturePrompt.tsx';
 import { useSelection } from '../../src/state/selection_store.ts';
 import { byTestId, findByTestId, render, unmount } from './shell_harness.tsx';
@@ -106,7 +107,7 @@ function NoticeParts() {
 describe('style prewarm', () => {
   it('inserts the rules of the prompt, the confirmation and the notification when told to and leaves nothing on the page, so they insert none', async () => {
     let go: (() => void) | undefined;
-    const when: PrewarmSchedule = (start) => {
+    const when: IdleSchedule = (start) => {
       go = start;
       return () => undefined;
     };
@@ -132,7 +133,7 @@ describe('style prewarm', () => {
     await signIn(apiBase, USER);
     const city = (await api<{ features: { id: number }[] }>(apiBase, '/features?workspace=ws_demo&layer=cities', USER)).features[0]!;
     let go: (() => void) | undefined;
-    const when: PrewarmSchedule = (start) => {
+    const when: IdleSchedule = (start) => {
       go = start;
       return () => undefined;
     };
