@@ -31,14 +31,23 @@ const owner = () => {
 };
 
 let refreshes = 0;
+/** The app whose outbox is listed (its name picks the database, SPEC §9); until one is, any. */
+let shownApp: { appName?: string } | undefined;
+
+/**
+ * From now on the list shows `context`'s outbox: a read or a replay of another app's database that
+ * is still under way (the map's app changed) cannot replace it when it ends.
+ */
+export function showOutboxOf(context: OutboxContext): void {
+  shownApp = { appName: context.appName };
+}
 
 export async function refreshOutbox(context: OutboxContext): Promise<void> {
   const who = owner();
-  // Reads may finish out of order (the app's name, and so its database, can change while one
-  // runs): only the latest one is shown.
+  // Reads may finish out of order: only the latest one is shown.
   const mine = ++refreshes;
   const items = who ? await getDataWorker().outboxList({ appName: context.appName, owner: who }) : [];
-  if (mine !== refreshes) return;
+  if (mine !== refreshes || (shownApp && shownApp.appName !== context.appName)) return;
   useOutbox.setState({ items });
 }
 

@@ -10,7 +10,7 @@ import { isLoggedIn, useAuthStore } from '../state/auth_store.ts';
 import { notifyInfo } from '../state/notifications.ts';
 import { refreshMapFeatures } from '../map/refresh_features.ts';
 import { pingServer, useConnectivity } from '../pwa/connectivity.ts';
-import { onOutboxSent, refreshOutbox, replayOutbox, useOutbox } from './outbox.ts';
+import { onOutboxSent, refreshOutbox, replayOutbox, showOutboxOf, useOutbox } from './outbox.ts';
 
 /** The tag the service worker's `sync` event answers to (public/sw-outbox-sync.js). */
 const SYNC_TAG = 'mapdraft-outbox';
@@ -25,7 +25,12 @@ function askBackgroundSync(): void {
     .catch(() => undefined);
 }
 
-export function useOutboxSync(api: ApiCtx): void {
+/**
+ * `api.appName` picks the app's database (SPEC §9): the sync starts once `appKnown` says the name is
+ * the app's own, not the default the shell shows while its configuration loads (an outbox read from
+ * that database is empty, and used to replace the real list on a slow start).
+ */
+export function useOutboxSync(api: ApiCtx, appKnown: boolean): void {
   const qc = useQueryClient();
   const user = useAuthStore((s) => (isLoggedIn(s) ? s.user?.username : undefined));
 
@@ -47,12 +52,17 @@ export function useOutboxSync(api: ApiCtx): void {
 
   useEffect(() => {
     if (!user) useOutbox.setState({ items: [] });
+    if (!appKnown) return;
+    showOutboxOf(api);
     let stopped = false;
-    const replay = () => {
-      if (!user) return;
+    // What still waits asks the browser for a sync, except after a replay that sync asked for: the
+    // browser fires a sync at once while it has a network, so with the server down (the phone says
+    // "online") or a page emulated offline, asking again replayed in a loop, ~100 times a second.
+    const replay = (askedBySync = false) => {
+      if (!user || stopped) return;
       void replayOutbox(api).then(
         () => {
-          if (waiting()) askBackgroundSync();
+          if (!askedBySync && waiting()) askBackgroundSync();
         },
         (err) => console.warn('outbox replay failed', err),
       );
@@ -65,9 +75,9 @@ export function useOutboxSync(api: ApiCtx): void {
     };
     const onOnline = () => void pingServer(api.apiBase).then((ok) => ok && replay());
     const onMessage = (e: MessageEvent) => {
-      if ((e.data as { type?: string } | null)?.type === SW_REPLAY_MESSAGE) replay();
+      if ((e.data as { type?: string } | null)?.type === SW_REPLAY_MESSAGE) replay(true);
     };
-    if (user) void refreshOutbox(api).then(replay);
+    if (user) void refreshOutbox(api).then(() => replay());
     const timer = setInterval(() => void check(), OUTBOX_PING_INTERVAL_MS);
     window.addEventListener('online', onOnline);
     navigator.serviceWorker?.addEventListener('message', onMessage);
@@ -77,5 +87,5 @@ export function useOutboxSync(api: ApiCtx): void {
       window.removeEventListener('online', onOnline);
       navigator.serviceWorker?.removeEventListener('message', onMessage);
     };
-  }, [user, api]);
+  }, [user, api, appKnown]);
 }

@@ -39,6 +39,8 @@ export interface FeatureLayerProps {
   config: AppConfig;
   /** Server base address; '' = same origin (SPEC §7 serverUrl). */
   apiBase?: string;
+  /** Whether `config` is the app's own (the server's answer or its stored copy), not the shell's default. */
+  appLoaded: boolean;
 }
 
 const discardDraft = () => useDraft.getState().discard();
@@ -46,7 +48,7 @@ const discardDraft = () => useDraft.getState().discard();
 /** Where the features are never drawn (no vector layer, a failed load), the dates are prepared anyway after this. */
 const DATE_FORMAT_FALLBACK_MS = 120_000;
 
-export function FeatureLayer({ appKey, config, apiBase = '' }: FeatureLayerProps) {
+export function FeatureLayer({ appKey, config, apiBase = '', appLoaded }: FeatureLayerProps) {
   const status = useAuthStore((s) => s.status);
   const username = useAuthStore((s) => s.user?.username ?? null);
   const adminMode = useUiStore((s) => s.adminMode);
@@ -80,7 +82,7 @@ export function FeatureLayer({ appKey, config, apiBase = '' }: FeatureLayerProps
       ),
     [ui, i18n.language],
   );
-  useOutboxSync(ui.api);
+  useOutboxSync(ui.api, appLoaded);
   const drafting = useDraft((s) => s.draft !== null);
   const comparing = useReview((s) => s.compare !== null);
   const outboxOpen = useOutbox((s) => s.open);

@@ -120,7 +120,7 @@ export const MapScreen = memo(function MapScreen({ appKey, config, serverConfig,
           {/* SPEC §1 routing: the Route button, the route panel and the route on the map. */}
           <RouteTool config={config} />
           {/* SPEC §2/§4: feature prompt, drawing, comparison and pending changes over the map. */}
-          <FeatureLayer appKey={appKey} config={config} apiBase={serverConfig?.serverUrl ?? ''} />
+          <FeatureLayer appKey={appKey} config={config} apiBase={serverConfig?.serverUrl ?? ''} appLoaded={appLoaded} />
           {err && (
             <AppErrorBar
               key={`app-${appKey}`}
