@@ -28,8 +28,9 @@ async function storedApp(appKey: string): Promise<AppResponse | undefined> {
 export async function loadApp(appKey: string, opts: Omit<ApiOptions, 'appKey'> = {}): Promise<AppResponse> {
   const signal = AbortSignal.any([AbortSignal.timeout(SERVER_TIMEOUT_MS), ...(opts.signal ? [opts.signal] : [])]);
   try {
+    // Not a sign that the server answers: with it down, the service worker answers from its cache
+    // (vite.config.ts) and the offline notice must stay. The pings say when it is back.
     const app = await fetchApp(appKey, { ...opts, signal });
-    markServerReachable(true);
     void getDataWorker()
       .putStoredValue({ ...STORE, key: appKey, value: app, background: true })
       .catch((err) => console.warn('app configuration not stored', err));

@@ -52,14 +52,15 @@ export function useOutboxSync(api: ApiCtx, appKnown: boolean): void {
 
   useEffect(() => {
     if (!user) useOutbox.setState({ items: [] });
-    if (!appKnown) return;
-    showOutboxOf(api);
+    // The outbox waits for the app's own name; the reachability checks below do not.
+    const outboxKnown = Boolean(user) && appKnown;
+    if (appKnown) showOutboxOf(api);
     let stopped = false;
     // What still waits asks the browser for a sync, except after a replay that sync asked for: the
     // browser fires a sync at once while it has a network, so with the server down (the phone says
     // "online") or a page emulated offline, asking again replayed in a loop, ~100 times a second.
     const replay = (askedBySync = false) => {
-      if (!user || stopped) return;
+      if (!outboxKnown || stopped) return;
       void replayOutbox(api).then(
         () => {
           if (!askedBySync && waiting()) askBackgroundSync();
@@ -77,7 +78,7 @@ export function useOutboxSync(api: ApiCtx, appKnown: boolean): void {
     const onMessage = (e: MessageEvent) => {
       if ((e.data as { type?: string } | null)?.type === SW_REPLAY_MESSAGE) replay(true);
     };
-    if (user) void refreshOutbox(api).then(() => replay());
+    if (outboxKnown) void refreshOutbox(api).then(() => replay());
     const timer = setInterval(() => void check(), OUTBOX_PING_INTERVAL_MS);
     window.addEventListener('online', onOnline);
     navigator.serviceWorker?.addEventListener('message', onMessage);
