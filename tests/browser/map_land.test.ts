@@ -33,7 +33,9 @@ function landAsVectors(): VectorLayer {
     else g.coordinates = g.coordinates.map((p) => p.map(unwrap));
   }
   return new VectorLayer({
-    source: new VectorSource({ features: new GeoJSON().readFeatures(land, { dataProjection: 'EPSG:4326', featureProjection: 'EPSG:3857' }) }),
+    source: new VectorSource({
+      features: new GeoJSON().readFeatures(land, { dataProjection: 'EPSG:4326', featureProjection: 'EPSG:3857' }),
+    }),
     style: new Style({ fill: new Fill({ color: LAND_COLOR }), stroke: new Stroke({ color: LAND_STROKE, width: LAND_STROKE_WIDTH }) }),
   });
 }
@@ -78,12 +80,9 @@ const VIEWS: [string, number[], number][] = [
   ['the world', [0, 0], 1],
   ['western Europe', fromLonLat([2, 47]), 4],
   ['the Aegean coast', fromLonLat([24, 38]), 6],
-  // Fiji's rings continue past 180°, and the world's copies show beside it at zoom 0.
+  // Fiji's rings continue past 180°; a view across the antimeridian shows two copies of the world.
   ['Fiji across the antimeridian', fromLonLat([179.5, -17.5]), 6],
-  ['the world and its copies', [0, 0], 0],
-  // Fiji's rings continue past 180°, and the world's copies show beside it at zoom 0.
-  ['Fiji across the antimeridian', fromLonLat([179.5, -17.5]), 6],
-  ['the world and its copies', [0, 0], 0],
+  ['the Pacific, both sides of the antimeridian', fromLonLat([180, 20]), 1],
 ];
 
 describe('the bundled land', () => {
@@ -94,38 +93,33 @@ describe('the bundled land', () => {
     let land = 0;
     for (let i = 3; i < b.length; i += 4) if (b[i] > 0) land++;
     expect(land).toBeGreaterThan(1000); // the view does show land
-    // Seen at a glance, not pixel by pixel: two rasterisers' antialiasing of the world view's hairline
-    // coasts differs in single pixels (0.3–0.7 % of them), which a 3 × 3 average evens out; a coast
-    // moved or an island more or less (a few pixels together) still stands out.
-    const [sa, sb] = [smoothed(a), smoothed(b)];
-    let different = 0;
-    for (let i = 0; i < sa.length; i += 4) {
-      const delta = Math.max(...[0, 1, 2, 3].map((c) => Math.abs(sa[i + c] - sb[i + c])));
-      if (delta > 16) different++;
+    // Seen as a picture, not pixel by pixel: OpenLayers' executor and the land worker's path antialias
+    // islands of a pixel or two differently at world scale (0.2–0.7 % of a view's pixels, scattered);
+    // a coast moved by a pixel, islands more or fewer, a missing copy of the world make differing
+    // pixels that touch each other, and those are counted.
+    const differs = new Uint8Array(WIDTH * HEIGHT);
+    for (let p = 0; p < differs.length; p++) {
+      const i = p * 4;
+      differs[p] =
+        Math.max(Math.abs(a[i] - b[i]), Math.abs(a[i + 1] - b[i + 1]), Math.abs(a[i + 2] - b[i + 2]), Math.abs(a[i + 3] - b[i + 3])) > 16
+          ? 1
+          : 0;
     }
-    expect(different / (a.length / 4)).toBeLessThan(0.002);
+    let different = 0;
+    for (let y = 0; y < HEIGHT; y++)
+      for (let x = 0; x < WIDTH; x++) if (differs[y * WIDTH + x] && differingNeighbours(differs, x, y) >= 2) different++;
+    expect(different / (WIDTH * HEIGHT)).toBeLessThan(0.005);
   });
 });
 
-/** Each RGBA value averaged with its 3 × 3 neighbourhood (a WIDTH × HEIGHT picture). */
-function smoothed(pixels: Uint8ClampedArray): Float32Array {
-  const out = new Float32Array(pixels.length);
-  for (let y = 0; y < HEIGHT; y++) {
-    for (let x = 0; x < WIDTH; x++) {
-      for (let c = 0; c < 4; c++) {
-        let sum = 0;
-        let n = 0;
-        for (let dy = -1; dy <= 1; dy++) {
-          for (let dx = -1; dx <= 1; dx++) {
-            const [nx, ny] = [x + dx, y + dy];
-            if (nx < 0 || ny < 0 || nx >= WIDTH || ny >= HEIGHT) continue;
-            sum += pixels[(ny * WIDTH + nx) * 4 + c];
-            n++;
-          }
-        }
-        out[(y * WIDTH + x) * 4 + c] = sum / n;
-      }
+/** How many of the 8 pixels around (x, y) differ. */
+function differingNeighbours(differs: Uint8Array, x: number, y: number): number {
+  let n = 0;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const [nx, ny] = [x + dx, y + dy];
+      if ((dx || dy) && nx >= 0 && ny >= 0 && nx < WIDTH && ny < HEIGHT) n += differs[ny * WIDTH + nx];
     }
   }
-  return out;
+  return n;
 }

@@ -1,8 +1,8 @@
 // The bundled Natural Earth land (SPEC §1: the map never looks blank offline) drawn with Canvas 2D
 // into an image for one view. Issue 17 target 4: OpenLayers drew it on the main thread, ≈ 50 ms a view
 // (≈ 200 ms at 4× slowdown, the longest task left in an open); the land worker draws it now
-// (land.worker.ts), the main thread only places the image. The same colours and width as before,
-// compared pixel by pixel with OpenLayers' vector drawing (tests/browser/map_land.test.ts).
+// (land.worker.ts), the main thread only places the image. The same colours, width and simplification
+// as OpenLayers' vector drawing, and compared with it (tests/browser/map_land.test.ts).
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
@@ -23,7 +23,7 @@ const HALF_WORLD = Math.PI * EARTH_RADIUS;
 const WORLD_WIDTH = 2 * HALF_WORLD;
 
 /** One ring as x0, y0, x1, y1, … in EPSG:3857; a polygon's first ring is its outline, the others its holes. */
-export type LandPolygon = Float64Array[];
+type LandPolygon = Float64Array[];
 
 function project(ring: Position[]): Float64Array {
   // Fiji and Chukotka cross the antimeridian: their rings continue past ±180° instead of jumping.
@@ -60,7 +60,7 @@ function snappedRing(ring: Float64Array, tolerance: number, outline: boolean): n
 let polygons: LandPolygon[] | undefined;
 
 /** The land's polygons, projected once. */
-export function landPolygons(): LandPolygon[] {
+function landPolygons(): LandPolygon[] {
   if (!polygons) {
     const topo = land110m as unknown as Topology<{ land: GeometryCollection }>;
     const land = feature(topo, topo.objects.land) as FeatureCollection;
