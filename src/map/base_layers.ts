@@ -3,7 +3,8 @@
 // from config.baseLayersConfig go above it. A tile (or GeoJSON) that fails to load flags its layer
 // (SPEC §4 "Tile load error") in src/state/map_store.ts.
 import VectorLayer from 'ol/layer/Vector.js';
-import VectorImageLayer from 'ol/layer/VectorImage.js';
+import ImageLayer from 'ol/layer/Image.js';
+import ImageSource, { getRequestExtent } from 'ol/source/Image.js';
 import VectorSource from 'ol/source/Vector.js';
 import TileLayer from 'ol/layer/Tile.js';
 import XYZ from 'ol/source/XYZ.js';
@@ -14,59 +15,35 @@ import type OlFeature from 'ol/Feature.js';
 import GeoJSON from 'ol/format/GeoJSON.js';
 import type BaseLayer from 'ol/layer/Base.js';
 import type OlMap from 'ol/Map.js';
-import { Fill, Stroke, Style } from 'ol/style.js';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
-import land110m from 'world-atlas/land-110m.json';
-import { DATA_PROJECTION, DEFAULT_PROJECTION, layerZIndex, type BaseLayer as BaseLayerConfig } from '../model/index.ts';
-import { unwrapOffsets } from '../../workers/batch/antimeridian.ts';
+import { Stroke, Style } from 'ol/style.js';
+import { layerZIndex, type BaseLayer as BaseLayerConfig } from '../model/index.ts';
+import { LAND_STROKE } from '../../workers/land/land_style.ts';
+import { landImage } from './land_image.ts';
 import { useMapStore } from '../state/map_store.ts';
 import { attributionHtml, baseLayerAttributions, type CreditId } from './credits.ts';
 import { createWmtsSource } from './wmts.ts';
 
 /** The server's demo config lists the same Natural Earth land as a 'vector' base map with this id. */
 export const BUNDLED_LAND_ID = 'ne_land';
-export const OCEAN_COLOR = '#cfe3ef';
-export const LAND_COLOR = '#f4f1e8';
-const LAND_STROKE = '#b9b3a3';
+export { OCEAN_COLOR } from '../../workers/land/land_style.ts';
 
-/** Same antimeridian repair as the data worker applies to vector layers (Fiji, Chukotka). */
-function unwrapRings(fc: FeatureCollection): FeatureCollection {
-  const fix = (ring: Position[]) => {
-    const off = unwrapOffsets(ring, true);
-    return off ? ring.map((p, i) => [p[0] + off[i], p[1]]) : ring;
-  };
-  const features = fc.features.map((f): Feature => {
-    const g = f.geometry as Polygon | MultiPolygon;
-    if (g.type === 'Polygon') return { ...f, geometry: { ...g, coordinates: g.coordinates.map(fix) } };
-    if (g.type === 'MultiPolygon') return { ...f, geometry: { ...g, coordinates: g.coordinates.map((p) => p.map(fix)) } };
-    return f;
-  });
-  return { ...fc, features };
-}
+/** Images 1.5× the view on a side, so a pan shows land at once while the next one is drawn. */
+const LAND_IMAGE_RATIO = 1.5;
 
 /**
- * The bundled land is Natural Earth's. Drawn into an image that is reused while the view is still
- * and transformed while it moves (issue 17): the main thread draws the land once per view, not on
- * every frame the render worker's canvas triggers.
+ * The bundled land is Natural Earth's, drawn by the land worker into an image per view (issue 17): the
+ * main thread only places it, reused while the view is still and transformed while it moves.
  */
-export function createLandLayer(): VectorImageLayer {
-  // Built once at start-up from 110m data (a few hundred rings): cheap enough for the main thread.
-  const topo = land110m as unknown as Topology<{ land: GeometryCollection }>;
-  const geojson = unwrapRings(feature(topo, topo.objects.land) as FeatureCollection);
-  const source = new VectorSource({
+export function createLandLayer(): ImageLayer<ImageSource> {
+  const source = new ImageSource({
     attributions: () => [attributionHtml('naturalEarth')],
-    features: new GeoJSON().readFeatures(geojson, {
-      dataProjection: DATA_PROJECTION,
-      featureProjection: DEFAULT_PROJECTION,
-    }),
+    loader: async (viewExtent, resolution, pixelRatio) => {
+      const extent = getRequestExtent(viewExtent, resolution, pixelRatio, LAND_IMAGE_RATIO);
+      return { image: await landImage({ extent, resolution, pixelRatio }), extent, pixelRatio };
+    },
   });
-  return new VectorImageLayer({
+  return new ImageLayer({
     source,
-    // A margin around the view, so a pan shows land at once while the next image is drawn.
-    imageRatio: 1.5,
-    style: new Style({ fill: new Fill({ color: LAND_COLOR }), stroke: new Stroke({ color: LAND_STROKE, width: 0.75 }) }),
     zIndex: baseMapZ(0),
     properties: { layerId: BUNDLED_LAND_ID, title: 'Natural Earth land', basemap: true },
   });
@@ -77,7 +54,7 @@ export function setLandCredits(map: OlMap, credits: readonly CreditId[]): void {
   const land = map
     .getLayers()
     .getArray()
-    .find((l) => l.get('layerId') === BUNDLED_LAND_ID) as VectorImageLayer | undefined;
+    .find((l) => l.get('layerId') === BUNDLED_LAND_ID) as ImageLayer<ImageSource> | undefined;
   land?.getSource()?.setAttributions(() => credits.map(attributionHtml));
 }
 

@@ -1,0 +1,42 @@
+// Main-thread handle on the land worker (workers/land/land.worker.ts): the bundled land's picture of a
+// view, drawn off the main thread (issue 17 target 4). Where a worker cannot draw (no OffscreenCanvas,
+// no 2D context there), the same drawing runs here, its module loaded then.
+import { wrap, type Remote } from 'comlink';
+import type { LandWorkerApi } from '../../workers/land/land.worker.ts';
+import type { LandView } from '../../workers/land/land_draw.ts';
+
+let proxy: Remote<LandWorkerApi> | undefined;
+/** Rejects once the worker fails (its module did not load): a call to it would never be answered. */
+let failed: Promise<never> = Promise.reject(new Error('land worker not started'));
+failed.catch(() => undefined);
+
+function landWorker(): Remote<LandWorkerApi> {
+  if (!proxy) {
+    const worker = new Worker(new URL('../../workers/land/land.worker.ts', import.meta.url), { type: 'module', name: 'mapdraft-land' });
+    failed = new Promise((_, reject) => worker.addEventListener('error', (e) => reject(new Error(e.message || 'land worker failed'))));
+    failed.catch(() => undefined);
+    proxy = wrap<LandWorkerApi>(worker);
+  }
+  return proxy;
+}
+
+async function drawHere(view: LandView): Promise<HTMLCanvasElement> {
+  const { drawLand, landImageSize } = await import('../../workers/land/land_draw.ts');
+  const canvas = document.createElement('canvas');
+  [canvas.width, canvas.height] = landImageSize(view);
+  const ctx = canvas.getContext('2d');
+  if (ctx) drawLand(ctx, view);
+  return canvas;
+}
+
+/** The land of `view` as an image sized `landImageSize(view)`. */
+export async function landImage(view: LandView): Promise<ImageBitmap | HTMLCanvasElement> {
+  if (typeof OffscreenCanvas === 'undefined') return drawHere(view);
+  try {
+    const worker = landWorker();
+    return await Promise.race([worker.draw(view), failed]);
+  } catch (error) {
+    console.warn('land drawn on the main thread', error);
+    return drawHere(view);
+  }
+}
