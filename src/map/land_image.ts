@@ -5,19 +5,19 @@ import { wrap, type Remote } from 'comlink';
 import type { LandWorkerApi } from '../../workers/land/land.worker.ts';
 import type { LandView } from '../../workers/land/land_draw.ts';
 
-let proxy: Remote<LandWorkerApi> | undefined;
-/** Rejects once the worker fails (its module did not load): a call to it would never be answered. */
-let failed: Promise<never> = Promise.reject(new Error('land worker not started'));
-failed.catch(() => undefined);
+/** The worker, and a promise that rejects once it fails (its module did not load): a call to it would never be answered. */
+let land: { proxy: Remote<LandWorkerApi>; failed: Promise<never> } | undefined;
 
-function landWorker(): Remote<LandWorkerApi> {
-  if (!proxy) {
+function landWorker(): NonNullable<typeof land> {
+  if (!land) {
     const worker = new Worker(new URL('../../workers/land/land.worker.ts', import.meta.url), { type: 'module', name: 'mapdraft-land' });
-    failed = new Promise((_, reject) => worker.addEventListener('error', (e) => reject(new Error(e.message || 'land worker failed'))));
+    const failed = new Promise<never>((_, reject) =>
+      worker.addEventListener('error', (e) => reject(new Error(e.message || 'land worker failed'))),
+    );
     failed.catch(() => undefined);
-    proxy = wrap<LandWorkerApi>(worker);
+    land = { proxy: wrap<LandWorkerApi>(worker), failed };
   }
-  return proxy;
+  return land;
 }
 
 async function drawHere(view: LandView): Promise<HTMLCanvasElement> {
@@ -33,8 +33,8 @@ async function drawHere(view: LandView): Promise<HTMLCanvasElement> {
 export async function landImage(view: LandView): Promise<ImageBitmap | HTMLCanvasElement> {
   if (typeof OffscreenCanvas === 'undefined') return drawHere(view);
   try {
-    const worker = landWorker();
-    return await Promise.race([worker.draw(view), failed]);
+    const { proxy, failed } = landWorker();
+    return await Promise.race([proxy.draw(view), failed]);
   } catch (error) {
     console.warn('land drawn on the main thread', error);
     return drawHere(view);

@@ -8,6 +8,7 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
 import land110m from 'world-atlas/land-110m.json';
 import { quantize } from 'ol/geom/flat/simplify.js';
+import { fromEPSG4326, HALF_SIZE } from 'ol/proj/epsg3857.js';
 import { unwrapOffsets } from '../batch/antimeridian.ts';
 import { LAND_COLOR, LAND_STROKE, LAND_STROKE_WIDTH } from './land_style.ts';
 
@@ -17,25 +18,21 @@ import { LAND_COLOR, LAND_STROKE, LAND_STROKE_WIDTH } from './land_style.ts';
  */
 const RENDER_TOLERANCE = 0.5;
 
-/** EPSG:3857: the world's width and the y bound OpenLayers clamps the poles to. */
-const EARTH_RADIUS = 6_378_137;
-const HALF_WORLD = Math.PI * EARTH_RADIUS;
-const WORLD_WIDTH = 2 * HALF_WORLD;
+/** EPSG:3857's world width. */
+const WORLD_WIDTH = 2 * HALF_SIZE;
 
 /** One ring as x0, y0, x1, y1, … in EPSG:3857; a polygon's first ring is its outline, the others its holes. */
-type LandPolygon = Float64Array[];
+type LandPolygon = number[][];
 
-function project(ring: Position[]): Float64Array {
+function project(ring: Position[]): number[] {
   // Fiji and Chukotka cross the antimeridian: their rings continue past ±180° instead of jumping.
   const offsets = unwrapOffsets(ring, true);
-  const xy = new Float64Array(ring.length * 2);
+  const lonLat = new Array<number>(ring.length * 2);
   for (let i = 0; i < ring.length; i++) {
-    const lon = ring[i][0] + (offsets ? offsets[i] : 0);
-    const y = EARTH_RADIUS * Math.log(Math.tan((Math.PI * (ring[i][1] + 90)) / 360));
-    xy[2 * i] = (EARTH_RADIUS * Math.PI * lon) / 180;
-    xy[2 * i + 1] = Math.max(-HALF_WORLD, Math.min(HALF_WORLD, y));
+    lonLat[2 * i] = ring[i][0] + (offsets ? offsets[i] : 0);
+    lonLat[2 * i + 1] = ring[i][1];
   }
-  return xy;
+  return fromEPSG4326(lonLat, lonLat, 2);
 }
 
 /**
@@ -43,9 +40,9 @@ function project(ring: Position[]): Float64Array {
  * turned so outlines go one way round and holes the other (one nonzero fill leaves the holes empty).
  * Snapped first and turned after, as OpenLayers does, so the same vertices are drawn.
  */
-function snappedRing(ring: Float64Array, tolerance: number, outline: boolean): number[] {
+function snappedRing(ring: number[], tolerance: number, outline: boolean): number[] {
   const snapped: number[] = [];
-  snapped.length = quantize(ring as unknown as number[], 0, ring.length, 2, tolerance, snapped, 0);
+  snapped.length = quantize(ring, 0, ring.length, 2, tolerance, snapped, 0);
   let area = 0;
   for (let i = 2; i < snapped.length; i += 2) area += snapped[i - 2] * snapped[i + 1] - snapped[i] * snapped[i - 1];
   if (area > 0 === outline) return snapped;
@@ -101,8 +98,8 @@ export function drawLand(ctx: OffscreenCanvasRenderingContext2D | CanvasRenderin
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
   // Rings unwrapped past the antimeridian reach half a world beyond it: one copy more on each side.
-  const first = Math.floor((extent[0] + HALF_WORLD) / WORLD_WIDTH) - 1;
-  const last = Math.floor((extent[2] + HALF_WORLD) / WORLD_WIDTH) + 1;
+  const first = Math.floor((extent[0] + HALF_SIZE) / WORLD_WIDTH) - 1;
+  const last = Math.floor((extent[2] + HALF_SIZE) / WORLD_WIDTH) + 1;
   for (let copy = first; copy <= last; copy++) {
     const dx = copy * WORLD_WIDTH - extent[0];
     // Each polygon filled and then outlined, as OpenLayers draws them: a neighbour's fill covers the
