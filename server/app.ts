@@ -16,6 +16,7 @@ import type { Deps, ServerConfig } from './context.ts';
 import { readLimits } from './limits.ts';
 import type { Db } from './db/index.ts';
 import { COMPRESSION } from './http/compression.ts';
+import { LayerFileCache } from './services/layer_files.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { jsonBodyValidator } from './http/json_bodies.ts';
 import {
@@ -86,6 +87,7 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
     config: fullConfig,
     credentials: new CredentialCache(),
     limiter: new RateLimiter(db),
+    layerFiles: new LayerFileCache(),
     mail:
       mail ??
       (fullConfig.smtp

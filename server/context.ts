@@ -2,6 +2,7 @@ import type { CredentialCache } from './auth/credentials.ts';
 import type { RateLimiter } from './auth/rate_limit.ts';
 import type { Db } from './db/index.ts';
 import type { InvoicePrice } from './services/invoice.ts';
+import type { LayerFileCache } from './services/layer_files.ts';
 import type { ServerLimits } from './limits.ts';
 import type { MailService, SmtpSettings } from './services/mail.ts';
 
@@ -31,6 +32,8 @@ export interface Deps {
   /** Counters shared by all servers through the database (rate_limits). */
   limiter: RateLimiter;
   mail: MailService;
+  /** Whole-layer FlatGeobuf files per data version (the features route serves them; the start builds them). */
+  layerFiles: LayerFileCache;
 }
 
 declare module 'fastify' {

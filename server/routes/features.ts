@@ -15,7 +15,7 @@ import {
   indexedFlatGeobuf,
   wantsFlatGeobuf,
 } from '../services/flatgeobuf.ts';
-import { type FileCoding, LayerFileCache } from '../services/layer_files.ts';
+import type { FileCoding } from '../services/layer_files.ts';
 import { reviewsWorkspace } from '../services/review_queue.ts';
 import { assertCanRead, iso, type LayerRow, loadLayer, type VersionedLayerRow, readableWorkspace, type WorkspaceRow } from './common.ts';
 
@@ -129,8 +129,7 @@ const LIST_FORMAT = 'rfc7946-6-fgb-index';
 
 export async function featuresRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = fastify.deps;
-  const layerFiles = new LayerFileCache();
+  const { db, layerFiles } = fastify.deps;
   const tags = ['features'];
 
   app.get('/features', { schema: { tags, querystring: featuresQuery }, compress: FGB_ROUTE_COMPRESSION }, async (req, reply) => {

@@ -6,10 +6,12 @@
 // that stream is done (`peek` says whether the file is there). The brotli copy every browser asks
 // for is made as soon as the file is built, so the next reader is answered from it, with its length,
 // instead of having @fastify/compress compress the 24 MB again for that one answer (issue 17).
+// A server that starts listening builds its layers' files one after another before anyone asks
+// (`warm`): the first reader after a start or a deploy gets the built file too.
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Db } from '../db/index.ts';
-import type { VersionedLayerRow } from '../routes/common.ts';
+import { VERSIONED_LAYERS_SQL, type VersionedLayerRow } from '../routes/common.ts';
 import { indexedFlatGeobuf } from './flatgeobuf.ts';
 
 /** Bytes of files kept; the least recently used go first. */
@@ -107,9 +109,34 @@ export class LayerFileCache {
     return entry.file;
   }
 
-  private evict(): void {
+  /**
+   * Builds every layer's file (and its eager compressed copy) one after another, while less than
+   * half the budget is kept and until `stopped()`: the rest is left for the layers readers ask for. A
+   * build that fails is left for its first reader to try again. Issue 17: the first cold open after a
+   * start read the 135k cities as the unindexed stream (3.3 s to the last byte, pinned, against 0.9 s
+   * for the built file).
+   */
+  async warm(db: Db, stopped: () => boolean): Promise<void> {
+    const { rows } = await db.query<VersionedLayerRow>(`${VERSIONED_LAYERS_SQL} ORDER BY l.workspace_id, l.id`);
+    for (const layer of rows) {
+      if (stopped() || this.kept() >= this.budget / 2) return;
+      const built = await this.get(db, layer).then(
+        () => true,
+        () => false,
+      );
+      if (built) await this.coded(layer, EAGER_CODING);
+    }
+  }
+
+  /** Bytes kept: the built files and their compressed copies. */
+  private kept(): number {
     let total = 0;
     for (const e of this.entries.values()) total += e.size;
+    return total;
+  }
+
+  private evict(): void {
+    let total = this.kept();
     for (const [key, e] of this.entries) {
       if (total <= this.budget) break;
       this.entries.delete(key);
