@@ -80,6 +80,7 @@ export async function measureQueueUi(ctx: RunContext, pending: number, opts: Que
     // Every request comes from 127.0.0.1.
     limits: loadTestLimits(),
   });
+  await srv.layerFilesBuilt; // the start's background work done before anything is measured
   const context = await ctx.browser.newContext({ viewport: VIEWPORT });
   try {
     await pendingUpdates(srv, pending, 0, 'U ');

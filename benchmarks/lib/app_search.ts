@@ -38,6 +38,7 @@ export async function measureAppSearch(ctx: RunContext, seedCities: number | 'al
     print: () => undefined,
     limits: loadTestLimits(),
   });
+  await srv.layerFilesBuilt; // the start's background work done before anything is measured
   const names = pickedNames(
     loadCities(seedCities).map((c) => String(c.p.name)),
     words,

@@ -115,6 +115,7 @@ async function measureEngine(
     // The load comes from 127.0.0.1 alone.
     limits: loadTestLimits(),
   });
+  await srv.layerFilesBuilt; // the start's background work done before anything is measured
   ctx.log(`    ${engine}: server up with ${ctx.quick ? '20k' : '135k'} cities in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   let stat: { url: string; server: Server } | undefined;
   const page = await ctx.openPage();

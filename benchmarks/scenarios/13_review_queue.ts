@@ -54,6 +54,7 @@ async function measureEngine(ctx: RunContext, engine: string, databaseUrl?: stri
     // The load comes from 127.0.0.1 alone.
     limits: loadTestLimits(),
   });
+  await srv.layerFilesBuilt; // the start's background work done before anything is measured
   const out = { baseline: {}, ceiling: {}, mapdraft: {} } as Record<Contender, Record<string, number[]>>;
   const add = (c: Contender, k: string, v: number) => (out[c][k] ??= []).push(v);
   try {

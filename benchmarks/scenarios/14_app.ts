@@ -145,6 +145,7 @@ async function measure(
     print: () => undefined,
     limits: loadTestLimits(),
   });
+  await srv.layerFilesBuilt; // the start's background work done before anything is measured
   ctx.log(`    ${engine} ${size.label}: server up in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   let front: Gate | undefined;
   let plain: Site | undefined;
@@ -256,6 +257,7 @@ async function measurePoints(ctx: RunContext, size: Size, plan: Interaction): Pr
     print: () => undefined,
     limits: loadTestLimits(),
   });
+  await srv.layerFilesBuilt; // the start's background work done before anything is measured
   const out = { baseline: {}, ceiling: {}, mapdraft: {} } as EngineSamples;
   const add = (k: string, v: number) => (out.mapdraft[`${size.label}.${k}`] ??= []).push(v);
   try {

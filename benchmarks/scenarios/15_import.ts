@@ -34,6 +34,7 @@ export const scenario: Scenario = {
       print: () => undefined,
       limits: loadTestLimits(),
     });
+    await srv.layerFilesBuilt; // the start's background work done before anything is measured
     const authorization = `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`;
     const post = async (path: string, body: unknown) => {
       const res = await fetch(srv.url + path, {

@@ -30,6 +30,7 @@ const srv = await startServer({
   print: () => undefined,
   limits: loadTestLimits(),
 });
+await srv.layerFilesBuilt; // the start's background work done before anything is measured
 const browser = await launchBrowser();
 const got: Record<'A' | 'B', AppSearchRun[]> = { A: [], B: [] };
 try {

@@ -43,6 +43,7 @@ const srv = await startServer({
   print: () => undefined,
   limits: loadTestLimits(),
 });
+await srv.layerFilesBuilt; // the start's background work done before anything is measured
 const browser = await launchBrowser();
 const tracePath = join(dataDir, 'trace.json');
 try {

@@ -23,6 +23,7 @@ const WS = 'ws_demo';
 ensureAppBuild(false);
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-profile-memory-'));
 const srv = await startServer({ port: 0, dataDir, seedCities: 2_000, log: false, print: () => undefined, limits: loadTestLimits() });
+await srv.layerFilesBuilt; // the start's background work done before anything is measured
 const browser = await launchBrowser({ pinned: true });
 try {
   const coords = pointCoords(points, 1);

@@ -23,6 +23,7 @@ const cities = Number(process.env.MAPDRAFT_PROFILE_CITIES ?? 2000);
 const rate = Number(process.env.MAPDRAFT_PROFILE_RATE ?? 1);
 const allTasks = process.env.MAPDRAFT_PROFILE_ALL_TASKS === '1';
 const srv = await startServer({ port: 0, dataDir, seedCities: cities, log: false, print: () => undefined, limits: loadTestLimits() });
+await srv.layerFilesBuilt; // the start's background work done before anything is measured
 const browser = await launchBrowser({ pinned: false });
 const context = await newContext(browser);
 const page = await context.newPage();

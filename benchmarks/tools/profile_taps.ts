@@ -41,6 +41,7 @@ const LIMIT_MS = 30;
 ensureAppBuild(false);
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-profile-taps-'));
 const srv = await startServer({ port: 0, dataDir, seedCities: cities, log: false, print: () => undefined, limits: loadTestLimits() });
+await srv.layerFilesBuilt; // the start's background work done before anything is measured
 const door = await gate(srv.url);
 const browser = await launchBrowser({ pinned: true });
 const url = `${door.url}/${DEMO_APP_KEY}`;

@@ -14,6 +14,7 @@ import { launchBrowser, newContext } from '../../benchmarks/lib/browser.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'repro-off-'));
 const srv = await startServer({ port: 0, dataDir, seedCities: 20000, log: false, print: () => undefined, limits: loadTestLimits() });
+await srv.layerFilesBuilt; // the start's background work done before anything is measured
 const door = await gate(srv.url);
 const browser = await launchBrowser({ pinned: true });
 const url = `${door.url}/${DEMO_APP_KEY}`;

@@ -50,6 +50,7 @@ const srv = await startServer({
   print: () => undefined,
   limits: loadTestLimits(),
 });
+await srv.layerFilesBuilt; // the start's background work done before anything is measured
 const browser = await launchBrowser({ pinned: process.env.UNPINNED !== '1' });
 /** Whether the page sets User Timing mark `name` within `timeoutMs`. */
 const reaches = (page: Page, name: string, timeoutMs: number) =>

@@ -29,6 +29,7 @@ const rate = Number(process.env.MAPDRAFT_TRACE_RATE ?? 1);
 const afterMs = Number(process.env.MAPDRAFT_TRACE_AFTER_MS ?? 0);
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-trace-'));
 const srv = await startServer({ port: 0, dataDir, seedCities: cities, log: false, print: () => undefined, limits: loadTestLimits() });
+await srv.layerFilesBuilt; // the start's background work done before anything is measured
 const browser = await launchBrowser({ pinned: true });
 const context = await newContext(browser);
 const categories = [
