@@ -3,8 +3,8 @@
 // from config.baseLayersConfig go above it. A tile (or GeoJSON) that fails to load flags its layer
 // (SPEC §4 "Tile load error") in src/state/map_store.ts.
 import VectorLayer from 'ol/layer/Vector.js';
-import ImageLayer from 'ol/layer/Image.js';
-import ImageSource, { getRequestExtent } from 'ol/source/Image.js';
+import type Layer from 'ol/layer/Layer.js';
+import type Source from 'ol/source/Source.js';
 import VectorSource from 'ol/source/Vector.js';
 import TileLayer from 'ol/layer/Tile.js';
 import XYZ from 'ol/source/XYZ.js';
@@ -18,7 +18,7 @@ import type OlMap from 'ol/Map.js';
 import { Stroke, Style } from 'ol/style.js';
 import { layerZIndex, type BaseLayer as BaseLayerConfig } from '../model/index.ts';
 import { LAND_STROKE } from '../../workers/land/land_style.ts';
-import { landImage } from './land_image.ts';
+import { landPictureLayer } from './land_layer.ts';
 import { useMapStore } from '../state/map_store.ts';
 import { attributionHtml, baseLayerAttributions, type CreditId } from './credits.ts';
 import { createWmtsSource } from './wmts.ts';
@@ -27,25 +27,15 @@ import { createWmtsSource } from './wmts.ts';
 export const BUNDLED_LAND_ID = 'ne_land';
 export { OCEAN_COLOR } from '../../workers/land/land_style.ts';
 
-/** Images 1.5× the view on a side, so a pan shows land at once while the next one is drawn. */
-const LAND_IMAGE_RATIO = 1.5;
-
 /**
  * The bundled land is Natural Earth's, drawn by the land worker into an image per view (issue 17): the
  * main thread only places it, reused while the view is still and transformed while it moves.
  */
-export function createLandLayer(): ImageLayer<ImageSource> {
-  const source = new ImageSource({
-    attributions: () => [attributionHtml('naturalEarth')],
-    loader: async (viewExtent, resolution, pixelRatio) => {
-      const extent = getRequestExtent(viewExtent, resolution, pixelRatio, LAND_IMAGE_RATIO);
-      return { image: await landImage({ extent, resolution, pixelRatio }), extent, pixelRatio };
-    },
-  });
-  return new ImageLayer({
-    source,
+export function createLandLayer(): Layer<Source> {
+  return landPictureLayer({
     zIndex: baseMapZ(0),
     properties: { layerId: BUNDLED_LAND_ID, title: 'Natural Earth land', basemap: true },
+    attributions: () => [attributionHtml('naturalEarth')],
   });
 }
 
@@ -54,7 +44,7 @@ export function setLandCredits(map: OlMap, credits: readonly CreditId[]): void {
   const land = map
     .getLayers()
     .getArray()
-    .find((l) => l.get('layerId') === BUNDLED_LAND_ID) as ImageLayer<ImageSource> | undefined;
+    .find((l) => l.get('layerId') === BUNDLED_LAND_ID) as Layer<Source> | undefined;
   land?.getSource()?.setAttributions(() => credits.map(attributionHtml));
 }
 
