@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { PDFParse } from 'pdf-parse';
 import { SMTPServer } from 'smtp-server';
 import { SUCCESS } from '../../src/model/index.ts';
+import { loadTestLimits } from '../../server/limits.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { SmtpMailService, checkSmtpUrl } from '../../server/services/mail.ts';
 import { ADMIN, USER, basic, unique } from './helpers.ts';
@@ -62,6 +63,9 @@ beforeAll(async () => {
     userPassword: USER.password,
     serveClient: false,
     print: () => undefined,
+    // The whole suite's requests come from 127.0.0.1 and, on PostgreSQL, count in the same database rows
+    // as this server's: its default per-address limit refused these tests when they ran late in a run.
+    limits: loadTestLimits(),
     smtp: { url: (smtpUrl = `smtp://${SMTP_USER}:${SMTP_PASS}@127.0.0.1:${port}`), from: 'Mapdraft <no-reply@mapdraft.test>' },
   });
 }, 120_000);
