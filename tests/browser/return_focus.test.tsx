@@ -65,16 +65,22 @@ describe('focus given back by a closing surface', () => {
 
   it('leaves the focus on the control that replaced the surface with another, slow to take the focus', async () => {
     useOpen.setState({ a: false, b: false });
-    await render(<Screen bFocusAfterMs={600} />);
+    const bFocusAfterMs = 2000;
+    await render(<Screen bFocusAfterMs={bFocusAfterMs} />);
     press('open-a');
     await expect.poll(focused).toBe('surface-a');
     // The user tabs out of A (not modal) to B's button and presses it: A closes as B opens.
     press('open-b');
-    for (let waited = 0; waited < 500; waited += 50) {
+    // Watched on the clock, not by counting sleeps: a loaded machine stretches each sleep, and a
+    // look taken after B's own focus would see B, rightly.
+    const closedAt = performance.now();
+    for (let since = 0; since < 500; since = performance.now() - closedAt) {
       await sleep(50);
-      expect(focused(), `${waited + 50} ms after the close`).toBe('open-b');
+      const seenAt = performance.now() - closedAt;
+      if (seenAt >= bFocusAfterMs - 100) break; // B's timer started just before closedAt
+      expect(focused(), `${Math.round(seenAt)} ms after the close`).toBe('open-b');
     }
-    await expect.poll(focused).toBe('surface-b');
+    await expect.poll(focused, { timeout: bFocusAfterMs + 3000 }).toBe('surface-b');
     act(() => useOpen.setState({ b: false }));
     await expect.poll(focused).toBe('open-b');
   });
