@@ -127,9 +127,9 @@ export function Shell() {
         <MapScreen
           appKey={appKey}
           config={config}
-          serverConfig={shell.app.data?.config}
-          appError={shell.app.error}
-          appLoaded={shell.app.isSuccess}
+          serverConfig={shell.serverConfig}
+          appError={shell.appError}
+          appLoaded={shell.appLoaded}
         />
       )}
       {route.name === 'overview' && (

@@ -1,6 +1,6 @@
 // Start-up configuration (SPEC §7 "Startup"): the local files first, then the server's config for
 // the app key, merged (src/config/merge_config.ts). A missing configuration warns once (SPEC §8).
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ERRORS, type AppConfig } from '../model/index.ts';
 import { useAppConfig } from '../config/use_app_config.ts';
@@ -11,8 +11,11 @@ import { notify } from '../state/notifications.ts';
 export interface ShellConfig {
   config: AppConfig;
   local: LocalConfig | undefined;
-  /** The server's answer for the key (or its error), as react-query holds it. */
-  app: ReturnType<typeof useAppConfig>;
+  /** The server's configuration for the key, once it answered. */
+  serverConfig: AppConfig | undefined;
+  /** Why the server's configuration could not be had (react-query's error). */
+  appError: Error | null;
+  appLoaded: boolean;
   ready: boolean;
 }
 
@@ -20,14 +23,36 @@ export function useShellConfig(appKey: string): ShellConfig {
   const local = useQuery({ queryKey: ['localConfig'], queryFn: () => loadLocalConfig(), staleTime: Infinity, retry: false });
   const serverUrl = typeof local.data?.appConfig.serverUrl === 'string' ? local.data.appConfig.serverUrl : '';
   const app = useAppConfig(appKey, { apiBase: serverUrl });
-  const config = useMemo(() => mergeAppConfig(local.data ?? emptyLocal, app.data?.config), [local.data, app.data]);
-  const missing = local.data !== undefined && isConfigMissing(local.data, app.isError);
+  const answers = useMemo(
+    () => ({
+      appKey,
+      local: local.data,
+      serverConfig: app.data?.config,
+      appError: app.error,
+      appLoaded: app.isSuccess,
+      ready: !local.isPending && !app.isPending,
+      missing: local.data !== undefined && isConfigMissing(local.data, app.isError),
+    }),
+    [appKey, local.data, local.isPending, app.data, app.error, app.isSuccess, app.isPending, app.isError],
+  );
+  // Issue 17: an answer re-renders the whole shell (a new theme, the app's title, its layers). Taken
+  // as a deferred value, React renders it in slices between the map's frames and the data worker's
+  // messages, not as one long task of the open; all the answers move together, so no component sees
+  // the server's configuration beside the start-up default's app name. Answers for another key than
+  // the address's (an app left for another) are not shown: as before its own answer came.
+  const deferred = useDeferredValue(answers);
+  const { missing, appKey: _answeredKey, ...shown } = deferred.appKey === appKey ? deferred : unanswered(deferred);
+  const config = useMemo(() => mergeAppConfig(shown.local ?? emptyLocal, shown.serverConfig), [shown.local, shown.serverConfig]);
   useEffect(() => {
     if (!missing) return;
     console.warn(ERRORS.MISSING_CONFIGURATION, appKey);
     notify({ intent: 'warning', textKey: 'errors.MISSING_CONFIGURATION', defaultText: ERRORS.MISSING_CONFIGURATION });
   }, [missing, appKey]);
-  return { config, local: local.data, app, ready: !local.isPending && !app.isPending };
+  return { ...shown, config };
+}
+
+function unanswered<T extends { local: LocalConfig | undefined }>(answers: T) {
+  return { ...answers, serverConfig: undefined, appError: null, appLoaded: false, ready: false, missing: false };
 }
 
 const emptyLocal: LocalConfig = {
