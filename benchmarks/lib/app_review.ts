@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { loadTestLimits } from '../../server/limits.ts';
-import { startServer, type RunningServer } from '../../server/start.ts';
+import type { RunningServer } from '../../server/start.ts';
+import { startMeasuredServer } from './bench_server.ts';
 import { VIEWPORT } from './browser.ts';
 import { cdpFor, setThrottle } from './cdp.ts';
 import { LONG_TASK_CATEGORIES, longTasks, type LongTask } from './long_task_trace.ts';
@@ -68,7 +69,7 @@ async function logIn(page: Page) {
 
 export async function measureQueueUi(ctx: RunContext, pending: number, opts: QueueUiOptions = {}): Promise<QueueUiRun> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-bench-queue-ui-'));
-  const srv = await startServer({
+  const srv = await startMeasuredServer({
     port: 0,
     dataDir,
     seedCities: pending + 100,
@@ -80,7 +81,6 @@ export async function measureQueueUi(ctx: RunContext, pending: number, opts: Que
     // Every request comes from 127.0.0.1.
     limits: loadTestLimits(),
   });
-  await srv.layerFilesBuilt; // the start's background work done before anything is measured
   const context = await ctx.browser.newContext({ viewport: VIEWPORT });
   try {
     await pendingUpdates(srv, pending, 0, 'U ');

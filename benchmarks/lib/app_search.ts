@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { loadCities } from '../../server/seed/geodata.ts';
 import { loadTestLimits } from '../../server/limits.ts';
-import { startServer } from '../../server/start.ts';
+import { startMeasuredServer } from './bench_server.ts';
 import { pickedNames } from '../pages/contenders/search_scan.ts';
 import type { Browser } from 'playwright-core';
 import { VIEWPORT } from './browser.ts';
@@ -29,7 +29,7 @@ export interface AppSearchRun {
 
 export async function measureAppSearch(ctx: RunContext, seedCities: number | 'all', words: number, runs: number): Promise<AppSearchRun[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-bench-search-'));
-  const srv = await startServer({
+  const srv = await startMeasuredServer({
     port: 0,
     dataDir,
     seedCities,
@@ -38,7 +38,6 @@ export async function measureAppSearch(ctx: RunContext, seedCities: number | 'al
     print: () => undefined,
     limits: loadTestLimits(),
   });
-  await srv.layerFilesBuilt; // the start's background work done before anything is measured
   const names = pickedNames(
     loadCities(seedCities).map((c) => String(c.p.name)),
     words,

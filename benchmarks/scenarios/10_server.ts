@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { promisify } from 'node:util';
 import { loadTestLimits } from '../../server/limits.ts';
-import { startServer, type RunningServer } from '../../server/start.ts';
+import type { RunningServer } from '../../server/start.ts';
+import { startMeasuredServer } from '../lib/bench_server.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { proxyTargets, ROOT } from '../lib/browser.ts';
 import { call } from '../lib/render.ts';
@@ -102,7 +103,7 @@ async function measureEngine(
 ): Promise<Record<Contender, Record<string, number[]>>> {
   const dataDir = engine === 'pglite' ? mkdtempSync(join(tmpdir(), 'mapdraft-bench-')) : undefined;
   const t0 = Date.now();
-  const srv: RunningServer = await startServer({
+  const srv: RunningServer = await startMeasuredServer({
     port: 0,
     dataDir,
     databaseUrl,
@@ -115,7 +116,6 @@ async function measureEngine(
     // The load comes from 127.0.0.1 alone.
     limits: loadTestLimits(),
   });
-  await srv.layerFilesBuilt; // the start's background work done before anything is measured
   ctx.log(`    ${engine}: server up with ${ctx.quick ? '20k' : '135k'} cities in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   let stat: { url: string; server: Server } | undefined;
   const page = await ctx.openPage();

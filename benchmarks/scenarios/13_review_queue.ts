@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadTestLimits } from '../../server/limits.ts';
-import { startServer } from '../../server/start.ts';
+import { startMeasuredServer } from '../lib/bench_server.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { REVIEW_PASSWORDS as PASSWORDS, measureQueueUi, pendingUpdates } from '../lib/app_review.ts';
 import { ensureAppBuild } from '../lib/app_sites.ts';
@@ -41,7 +41,7 @@ async function measureEngine(ctx: RunContext, engine: string, databaseUrl?: stri
   const dataDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'mapdraft-bench-review-'));
   const n = ctx.quick ? 1_000 : 10_000;
   const baselineN = ctx.quick ? 200 : 1_000;
-  const srv = await startServer({
+  const srv = await startMeasuredServer({
     port: 0,
     dataDir,
     databaseUrl,
@@ -54,7 +54,6 @@ async function measureEngine(ctx: RunContext, engine: string, databaseUrl?: stri
     // The load comes from 127.0.0.1 alone.
     limits: loadTestLimits(),
   });
-  await srv.layerFilesBuilt; // the start's background work done before anything is measured
   const out = { baseline: {}, ceiling: {}, mapdraft: {} } as Record<Contender, Record<string, number[]>>;
   const add = (c: Contender, k: string, v: number) => (out[c][k] ??= []).push(v);
   try {

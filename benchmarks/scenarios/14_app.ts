@@ -22,7 +22,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { loadTestLimits } from '../../server/limits.ts';
-import { startServer, type RunningServer } from '../../server/start.ts';
+import type { RunningServer } from '../../server/start.ts';
+import { startMeasuredServer } from '../lib/bench_server.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
 import { insertFeatures } from '../../server/seed/bulk.ts';
@@ -136,7 +137,7 @@ async function measure(
 ): Promise<EngineSamples> {
   const dataDir = engine === 'pglite' ? mkdtempSync(join(tmpdir(), 'mapdraft-bench-app-')) : undefined;
   const t0 = Date.now();
-  const srv = await startServer({
+  const srv = await startMeasuredServer({
     port: 0,
     dataDir,
     databaseUrl,
@@ -145,7 +146,6 @@ async function measure(
     print: () => undefined,
     limits: loadTestLimits(),
   });
-  await srv.layerFilesBuilt; // the start's background work done before anything is measured
   ctx.log(`    ${engine} ${size.label}: server up in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   let front: Gate | undefined;
   let plain: Site | undefined;
@@ -249,7 +249,7 @@ async function seedPoints(srv: RunningServer, coords: Float64Array): Promise<voi
 async function measurePoints(ctx: RunContext, size: Size, plan: Interaction): Promise<EngineSamples> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-bench-app-'));
   const t0 = Date.now();
-  const srv = await startServer({
+  const srv = await startMeasuredServer({
     port: 0,
     dataDir,
     seedCities: size.cities,
@@ -257,7 +257,6 @@ async function measurePoints(ctx: RunContext, size: Size, plan: Interaction): Pr
     print: () => undefined,
     limits: loadTestLimits(),
   });
-  await srv.layerFilesBuilt; // the start's background work done before anything is measured
   const out = { baseline: {}, ceiling: {}, mapdraft: {} } as EngineSamples;
   const add = (k: string, v: number) => (out.mapdraft[`${size.label}.${k}`] ??= []).push(v);
   try {

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadTestLimits } from '../../server/limits.ts';
-import { startServer } from '../../server/start.ts';
+import { startMeasuredServer } from '../lib/bench_server.ts';
 import { ensureDataset } from '../data/datasets.ts';
 import { alternate, buildResult, fmt, maxOf, med, type Scenario } from '../lib/scenario.ts';
 
@@ -24,7 +24,7 @@ export const scenario: Scenario = {
     const ds = ctx.quick ? 'cities-20000' : 'cities-100000';
     await ensureDataset(ds);
     const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-bench-import-'));
-    const srv = await startServer({
+    const srv = await startMeasuredServer({
       port: 0,
       dataDir,
       seedCities: 100,
@@ -34,7 +34,6 @@ export const scenario: Scenario = {
       print: () => undefined,
       limits: loadTestLimits(),
     });
-    await srv.layerFilesBuilt; // the start's background work done before anything is measured
     const authorization = `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`;
     const post = async (path: string, body: unknown) => {
       const res = await fetch(srv.url + path, {

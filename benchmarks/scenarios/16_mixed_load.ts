@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadTestLimits } from '../../server/limits.ts';
-import { startServer, type RunningServer } from '../../server/start.ts';
+import type { RunningServer } from '../../server/start.ts';
+import { startMeasuredServer } from '../lib/bench_server.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { ROOT } from '../lib/browser.ts';
 // The demo accounts' bench passwords and their login, as scenario 10 (the API server) uses them.
@@ -35,7 +36,7 @@ interface MixedAnswer {
 }
 
 const startApp = (databaseUrl: string, seedCities: number | 'all', seed: boolean): Promise<RunningServer> =>
-  startServer({
+  startMeasuredServer({
     port: 0,
     databaseUrl,
     seed,

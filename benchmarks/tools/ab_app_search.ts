@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadCities } from '../../server/seed/geodata.ts';
 import { loadTestLimits } from '../../server/limits.ts';
-import { startServer } from '../../server/start.ts';
+import { startMeasuredServer } from '../lib/bench_server.ts';
 import { pickedNames } from '../pages/contenders/search_scan.ts';
 import { typeIntoApp, type AppSearchRun } from '../lib/app_search.ts';
 import { launchBrowser } from '../lib/browser.ts';
@@ -21,7 +21,7 @@ const seed = (process.argv[6] ?? 'all') === 'all' ? 'all' : Number(process.argv[
 const dists = switchDist([distA, distB]);
 dists.point(distA);
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-ab-search-'));
-const srv = await startServer({
+const srv = await startMeasuredServer({
   port: 0,
   dataDir,
   seedCities: seed,
@@ -30,7 +30,6 @@ const srv = await startServer({
   print: () => undefined,
   limits: loadTestLimits(),
 });
-await srv.layerFilesBuilt; // the start's background work done before anything is measured
 const browser = await launchBrowser();
 const got: Record<'A' | 'B', AppSearchRun[]> = { A: [], B: [] };
 try {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { loadCities } from '../../server/seed/geodata.ts';
 import { loadTestLimits } from '../../server/limits.ts';
-import { startServer } from '../../server/start.ts';
+import { startMeasuredServer } from '../lib/bench_server.ts';
 import { pickedNames } from '../pages/contenders/search_scan.ts';
 import { launchBrowser, VIEWPORT } from '../lib/browser.ts';
 import { cdpFor, setThrottle } from '../lib/cdp.ts';
@@ -34,7 +34,7 @@ const seed = process.argv[2] === undefined || process.argv[2] === 'all' ? 'all' 
 const wordCount = Number(process.argv[3] ?? 5);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-profile-search-'));
-const srv = await startServer({
+const srv = await startMeasuredServer({
   port: 0,
   dataDir,
   seedCities: seed,
@@ -43,7 +43,6 @@ const srv = await startServer({
   print: () => undefined,
   limits: loadTestLimits(),
 });
-await srv.layerFilesBuilt; // the start's background work done before anything is measured
 const browser = await launchBrowser();
 const tracePath = join(dataDir, 'trace.json');
 try {

@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadTestLimits } from '../../server/limits.ts';
-import { startServer } from '../../server/start.ts';
+import { startMeasuredServer } from '../lib/bench_server.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
 import { dismissBanner, MAPDRAFT_UI, tapFeatures, type TapStats } from '../lib/app_gestures.ts';
@@ -40,8 +40,14 @@ const LIMIT_MS = 30;
 
 ensureAppBuild(false);
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-profile-taps-'));
-const srv = await startServer({ port: 0, dataDir, seedCities: cities, log: false, print: () => undefined, limits: loadTestLimits() });
-await srv.layerFilesBuilt; // the start's background work done before anything is measured
+const srv = await startMeasuredServer({
+  port: 0,
+  dataDir,
+  seedCities: cities,
+  log: false,
+  print: () => undefined,
+  limits: loadTestLimits(),
+});
 const door = await gate(srv.url);
 const browser = await launchBrowser({ pinned: true });
 const url = `${door.url}/${DEMO_APP_KEY}`;

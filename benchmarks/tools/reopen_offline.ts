@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadTestLimits } from '../../server/limits.ts';
-import { startServer } from '../../server/start.ts';
+import { startMeasuredServer } from '../lib/bench_server.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
 import { openOnce, settle } from '../../benchmarks/lib/app_open.ts';
@@ -13,8 +13,14 @@ import { gate } from '../../benchmarks/lib/app_sites.ts';
 import { launchBrowser, newContext } from '../../benchmarks/lib/browser.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'repro-off-'));
-const srv = await startServer({ port: 0, dataDir, seedCities: 20000, log: false, print: () => undefined, limits: loadTestLimits() });
-await srv.layerFilesBuilt; // the start's background work done before anything is measured
+const srv = await startMeasuredServer({
+  port: 0,
+  dataDir,
+  seedCities: 20000,
+  log: false,
+  print: () => undefined,
+  limits: loadTestLimits(),
+});
 const door = await gate(srv.url);
 const browser = await launchBrowser({ pinned: true });
 const url = `${door.url}/${DEMO_APP_KEY}`;

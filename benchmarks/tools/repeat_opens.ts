@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright';
 import { loadTestLimits } from '../../server/limits.ts';
-import { startServer } from '../../server/start.ts';
+import { startMeasuredServer } from '../lib/bench_server.ts';
 import { FEATURES_DRAWN_MARK, LAYERS_STORED_MARK } from '../../src/map/layer_session.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
@@ -41,7 +41,7 @@ const builds = process.env.BUILDS?.split(',') ?? [];
 const dists = builds.length ? switchDist(builds) : undefined;
 dists?.point(builds[0]); // before the server starts: it serves the client only where dist/ exists
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-repeat-opens-'));
-const srv = await startServer({
+const srv = await startMeasuredServer({
   port: 0,
   dataDir,
   seedCities: cities,
@@ -50,7 +50,6 @@ const srv = await startServer({
   print: () => undefined,
   limits: loadTestLimits(),
 });
-await srv.layerFilesBuilt; // the start's background work done before anything is measured
 const browser = await launchBrowser({ pinned: process.env.UNPINNED !== '1' });
 /** Whether the page sets User Timing mark `name` within `timeoutMs`. */
 const reaches = (page: Page, name: string, timeoutMs: number) =>

@@ -65,15 +65,12 @@ export function landPictureLayer({ zIndex, properties, attributions, draw = land
       // Hands the bitmap over (no copy); the one shown before is released.
       element.getContext('bitmaprenderer')!.transferFromImageBitmap(image);
     }
-    Object.assign(element.style, {
-      position: 'absolute',
-      left: '0',
-      top: '0',
-      transformOrigin: '0 0',
-      width: `${element.width}px`,
-      height: `${element.height}px`,
-    });
-    if (shown?.element !== element) container.replaceChildren(element);
+    if (shown?.element !== element) {
+      Object.assign(element.style, { position: 'absolute', left: '0', top: '0', transformOrigin: '0 0' });
+      container.replaceChildren(element);
+    }
+    // One picture pixel to one CSS pixel before the transform (the transform holds the pixel ratio).
+    Object.assign(element.style, { width: `${element.width}px`, height: `${element.height}px` });
     shown = { element, view };
   }
 
@@ -108,6 +105,8 @@ export function landPictureLayer({ zIndex, properties, attributions, draw = land
     const { center, resolution, rotation } = frameState.viewState;
     const scale = view.resolution / (view.pixelRatio * resolution);
     const [width, height] = frameState.size;
+    // The picture's pixels run downwards like the screen's, so the view's rotation keeps its sign here
+    // (OpenLayers' map-to-pixel transform negates it together with the flip of the y axis).
     compose(
       transform,
       width / 2,

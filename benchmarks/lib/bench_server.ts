@@ -1,0 +1,11 @@
+// The real server as every benchmark measures it: started, and its start-up work done first — every
+// layer's FlatGeobuf file built (`LayerFileCache.warm`), which otherwise runs beside the first
+// measurement on the same Node process and slows it (issue 17: a plain page's cold open 13.2 s
+// instead of 8–9 s).
+import { startServer, type RunningServer, type StartOptions } from '../../server/start.ts';
+
+export async function startMeasuredServer(opts: StartOptions): Promise<RunningServer> {
+  const srv = await startServer(opts);
+  await srv.layerFilesBuilt;
+  return srv;
+}
