@@ -2,10 +2,19 @@
 // layer's FlatGeobuf file built (`LayerFileCache.warm`), which otherwise runs beside the first
 // measurement on the same Node process and slows it (issue 17: a plain page's cold open 13.2 s
 // instead of 8–9 s).
+import { loadTestLimits } from '../../server/limits.ts';
 import { startServer, type RunningServer, type StartOptions } from '../../server/start.ts';
 
 export async function startMeasuredServer(opts: StartOptions): Promise<RunningServer> {
   const srv = await startServer(opts);
   await srv.layerFilesBuilt;
   return srv;
+}
+
+/**
+ * The tools' server: the demo app seeded with `seedCities` cities in `dataDir` (PGlite), serving the
+ * built app, quiet, with the load tests' limits (every request of a tool comes from 127.0.0.1).
+ */
+export function startToolServer(dataDir: string, seedCities: number | 'all'): Promise<RunningServer> {
+  return startMeasuredServer({ port: 0, dataDir, seedCities, log: false, print: () => undefined, limits: loadTestLimits() });
 }

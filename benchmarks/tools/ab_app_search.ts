@@ -6,8 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadCities } from '../../server/seed/geodata.ts';
-import { loadTestLimits } from '../../server/limits.ts';
-import { startMeasuredServer } from '../lib/bench_server.ts';
+import { startToolServer } from '../lib/bench_server.ts';
 import { pickedNames } from '../pages/contenders/search_scan.ts';
 import { typeIntoApp, type AppSearchRun } from '../lib/app_search.ts';
 import { launchBrowser } from '../lib/browser.ts';
@@ -21,15 +20,7 @@ const seed = (process.argv[6] ?? 'all') === 'all' ? 'all' : Number(process.argv[
 const dists = switchDist([distA, distB]);
 dists.point(distA);
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-ab-search-'));
-const srv = await startMeasuredServer({
-  port: 0,
-  dataDir,
-  seedCities: seed,
-  serveClient: true,
-  log: false,
-  print: () => undefined,
-  limits: loadTestLimits(),
-});
+const srv = await startToolServer(dataDir, seed);
 const browser = await launchBrowser();
 const got: Record<'A' | 'B', AppSearchRun[]> = { A: [], B: [] };
 try {

@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { loadCities } from '../../server/seed/geodata.ts';
-import { loadTestLimits } from '../../server/limits.ts';
-import { startMeasuredServer } from '../lib/bench_server.ts';
+import { startToolServer } from '../lib/bench_server.ts';
 import { pickedNames } from '../pages/contenders/search_scan.ts';
 import { launchBrowser, VIEWPORT } from '../lib/browser.ts';
 import { cdpFor, setThrottle } from '../lib/cdp.ts';
@@ -34,15 +33,7 @@ const seed = process.argv[2] === undefined || process.argv[2] === 'all' ? 'all' 
 const wordCount = Number(process.argv[3] ?? 5);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-profile-search-'));
-const srv = await startMeasuredServer({
-  port: 0,
-  dataDir,
-  seedCities: seed,
-  serveClient: true,
-  log: false,
-  print: () => undefined,
-  limits: loadTestLimits(),
-});
+const srv = await startToolServer(dataDir, seed);
 const browser = await launchBrowser();
 const tracePath = join(dataDir, 'trace.json');
 try {

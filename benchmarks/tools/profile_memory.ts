@@ -6,9 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadTestLimits } from '../../server/limits.ts';
 import { insertFeatures } from '../../server/seed/bulk.ts';
-import { startMeasuredServer } from '../lib/bench_server.ts';
+import { startToolServer } from '../lib/bench_server.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
 import { pointCoords } from '../data/generate.ts';
@@ -22,14 +21,7 @@ const WS = 'ws_demo';
 
 ensureAppBuild(false);
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-profile-memory-'));
-const srv = await startMeasuredServer({
-  port: 0,
-  dataDir,
-  seedCities: 2_000,
-  log: false,
-  print: () => undefined,
-  limits: loadTestLimits(),
-});
+const srv = await startToolServer(dataDir, 2_000);
 const browser = await launchBrowser({ pinned: true });
 try {
   const coords = pointCoords(points, 1);

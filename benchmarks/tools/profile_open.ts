@@ -11,8 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadTestLimits } from '../../server/limits.ts';
-import { startMeasuredServer } from '../lib/bench_server.ts';
+import { startToolServer } from '../lib/bench_server.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
@@ -22,14 +21,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-profile-'));
 const cities = Number(process.env.MAPDRAFT_PROFILE_CITIES ?? 2000);
 const rate = Number(process.env.MAPDRAFT_PROFILE_RATE ?? 1);
 const allTasks = process.env.MAPDRAFT_PROFILE_ALL_TASKS === '1';
-const srv = await startMeasuredServer({
-  port: 0,
-  dataDir,
-  seedCities: cities,
-  log: false,
-  print: () => undefined,
-  limits: loadTestLimits(),
-});
+const srv = await startToolServer(dataDir, cities);
 const browser = await launchBrowser({ pinned: false });
 const context = await newContext(browser);
 const page = await context.newPage();

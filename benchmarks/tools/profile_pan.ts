@@ -10,8 +10,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadTestLimits } from '../../server/limits.ts';
-import { startMeasuredServer } from '../lib/bench_server.ts';
+import { startToolServer } from '../lib/bench_server.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
 import { dismissBanner, MAPDRAFT_UI, panZoom, type PanStats } from '../lib/app_gestures.ts';
@@ -27,14 +26,7 @@ const tracePath = process.argv[5];
 
 ensureAppBuild(false);
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-profile-pan-'));
-const srv = await startMeasuredServer({
-  port: 0,
-  dataDir,
-  seedCities: cities,
-  log: false,
-  print: () => undefined,
-  limits: loadTestLimits(),
-});
+const srv = await startToolServer(dataDir, cities);
 const door = await gate(srv.url);
 const browser = await launchBrowser({ pinned: true });
 const url = `${door.url}/${DEMO_APP_KEY}`;

@@ -4,8 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadTestLimits } from '../../server/limits.ts';
-import { startMeasuredServer } from '../lib/bench_server.ts';
+import { startToolServer } from '../lib/bench_server.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
 import { openOnce, settle } from '../../benchmarks/lib/app_open.ts';
@@ -13,14 +12,7 @@ import { gate } from '../../benchmarks/lib/app_sites.ts';
 import { launchBrowser, newContext } from '../../benchmarks/lib/browser.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'repro-off-'));
-const srv = await startMeasuredServer({
-  port: 0,
-  dataDir,
-  seedCities: 20000,
-  log: false,
-  print: () => undefined,
-  limits: loadTestLimits(),
-});
+const srv = await startToolServer(dataDir, 20000);
 const door = await gate(srv.url);
 const browser = await launchBrowser({ pinned: true });
 const url = `${door.url}/${DEMO_APP_KEY}`;

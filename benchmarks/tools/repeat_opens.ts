@@ -12,8 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright';
-import { loadTestLimits } from '../../server/limits.ts';
-import { startMeasuredServer } from '../lib/bench_server.ts';
+import { startToolServer } from '../lib/bench_server.ts';
 import { FEATURES_DRAWN_MARK, LAYERS_STORED_MARK } from '../../src/map/layer_session.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
@@ -41,15 +40,7 @@ const builds = process.env.BUILDS?.split(',') ?? [];
 const dists = builds.length ? switchDist(builds) : undefined;
 dists?.point(builds[0]); // before the server starts: it serves the client only where dist/ exists
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-repeat-opens-'));
-const srv = await startMeasuredServer({
-  port: 0,
-  dataDir,
-  seedCities: cities,
-  serveClient: true,
-  log: false,
-  print: () => undefined,
-  limits: loadTestLimits(),
-});
+const srv = await startToolServer(dataDir, cities);
 const browser = await launchBrowser({ pinned: process.env.UNPINNED !== '1' });
 /** Whether the page sets User Timing mark `name` within `timeoutMs`. */
 const reaches = (page: Page, name: string, timeoutMs: number) =>

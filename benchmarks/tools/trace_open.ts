@@ -13,8 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadTestLimits } from '../../server/limits.ts';
-import { startMeasuredServer } from '../lib/bench_server.ts';
+import { startToolServer } from '../lib/bench_server.ts';
 import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
@@ -28,14 +27,7 @@ const cities = citiesEnv ? Number(citiesEnv) : 'all';
 const rate = Number(process.env.MAPDRAFT_TRACE_RATE ?? 1);
 const afterMs = Number(process.env.MAPDRAFT_TRACE_AFTER_MS ?? 0);
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-trace-'));
-const srv = await startMeasuredServer({
-  port: 0,
-  dataDir,
-  seedCities: cities,
-  log: false,
-  print: () => undefined,
-  limits: loadTestLimits(),
-});
+const srv = await startToolServer(dataDir, cities);
 const browser = await launchBrowser({ pinned: true });
 const context = await newContext(browser);
 const categories = [
