@@ -18,7 +18,7 @@ import { VirtualList } from '../../src/review/VirtualList.tsx';
 import { seriousViolations } from './axe.ts';
 import { useReview } from '../../src/review/review_store.ts';
 import type { ChangeEntry, GroupedChanges } from '../../workers/data/protocol.ts';
-import { unmount, waitForText, byTestId, findByTestId } from './shell_harness.tsx';
+import { unmount, waitForText, byTestId, findByTestId, outsideAct } from './shell_harness.tsx';
 import { ADMIN, USER, api, click, defs, featureConfig, renderFeatures, signIn, ui } from './features_harness.tsx';
 
 const apiBase = inject('apiBase');
@@ -232,9 +232,7 @@ describe('pending changes (admins)', () => {
     const kind = (await findByTestId('queue-filter-kind')) as HTMLSelectElement;
     // As the admin picks a kind, outside act: the choice renders at once, the list in a transition
     // after it. In between, the old list's total is not the one "all matching" takes.
-    const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-    env.IS_REACT_ACT_ENVIRONMENT = false;
-    try {
+    await outsideAct(async () => {
       kind.value = 'featureDeleted';
       kind.dispatchEvent(new Event('change', { bubbles: true }));
       await Promise.resolve();
@@ -242,9 +240,7 @@ describe('pending changes (admins)', () => {
       expect(byTestId('pending-changes')!.getAttribute('aria-busy')).toBe('true');
       expect(selectAll().disabled).toBe(true);
       await expect.poll(() => byTestId('pending-changes')!.getAttribute('aria-busy'), { timeout: 10_000 }).toBe('false');
-    } finally {
-      env.IS_REACT_ACT_ENVIRONMENT = true;
-    }
+    });
     await click(selectAll());
     const count = /All (\d+) matching/.exec(byTestId('queue-bulk')!.textContent ?? '')?.[1];
     expect(Number(count)).toBeGreaterThan(0);

@@ -74,7 +74,7 @@ describe('focus given back by a closing surface', () => {
     // Watched on the clock, not by counting sleeps: a loaded machine stretches each sleep, and a
     // look taken after B's own focus would see B, rightly.
     const closedAt = performance.now();
-    for (let since = 0; since < 500; since = performance.now() - closedAt) {
+    while (performance.now() - closedAt < 500) {
       await sleep(50);
       const seenAt = performance.now() - closedAt;
       if (seenAt >= bFocusAfterMs - 100) break; // B's timer started just before closedAt

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memo } from 'react';
 import { create } from 'zustand';
 import { useShellConfig } from '../../src/screens/use_shell_config.ts';
-import { byTestId, render, shellConfig, unmount } from './shell_harness.tsx';
+import { byTestId, outsideAct, render, shellConfig, unmount } from './shell_harness.tsx';
 
 const KEY_A = 'a'.repeat(32);
 const KEY_B = 'b'.repeat(32);
@@ -51,17 +51,6 @@ function Probe({ seen }: { seen: Seen[] }) {
 const PART_IDS = Array.from({ length: 20 }, (_, i) => `part-${i}`);
 
 const shown = () => byTestId('probe')?.textContent;
-
-/** As the browser runs it: React's own scheduler, not act()'s queue, which would flush it in one go. */
-async function outsideAct(steps: () => Promise<void>) {
-  const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-  env.IS_REACT_ACT_ENVIRONMENT = false;
-  try {
-    await steps();
-  } finally {
-    env.IS_REACT_ACT_ENVIRONMENT = true;
-  }
-}
 
 describe("the app configuration's answer in the shell", () => {
   it('never shows one app key beside another app’s answer when the address changes app', async () => {

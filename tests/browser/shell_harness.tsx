@@ -74,3 +74,14 @@ export async function findByTestId<T extends HTMLElement = HTMLElement>(id: stri
 export async function waitForText(text: string, timeout = 10_000): Promise<void> {
   await expect.poll(() => document.body.textContent ?? '', { timeout }).toContain(text);
 }
+
+/** Runs `steps` as the browser runs them: on React's own scheduler, not act()'s queue, which would flush it in one go. */
+export async function outsideAct(steps: () => Promise<void>): Promise<void> {
+  const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  env.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    await steps();
+  } finally {
+    env.IS_REACT_ACT_ENVIRONMENT = true;
+  }
+}
