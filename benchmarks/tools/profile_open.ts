@@ -7,7 +7,8 @@
 // functions that held it (inclusive time; in an unminified build, `npx vite build --minify false`, React
 // components show by name). Options (env): MAPDRAFT_PROFILE_CITIES (default 2000), MAPDRAFT_PROFILE_RATE
 // (CDP main-thread slowdown, default 1), MAPDRAFT_PROFILE_ALL_TASKS=1 (the long tasks before the first
-// paint too: the bundle's evaluation, React's first render).
+// paint too: the bundle's evaluation, React's first render), MAPDRAFT_PROFILE_COMMITS=1 (React's commits
+// from the first paint to the features drawn, each with the components that rendered in it).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,17 +17,20 @@ import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
 import { setThrottle } from '../lib/cdp.ts';
+import { REACT_COMMITS_HOOK, type ReactCommit } from '../lib/react_commits.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-profile-'));
 const cities = Number(process.env.MAPDRAFT_PROFILE_CITIES ?? 2000);
 const rate = Number(process.env.MAPDRAFT_PROFILE_RATE ?? 1);
 const allTasks = process.env.MAPDRAFT_PROFILE_ALL_TASKS === '1';
+const withCommits = process.env.MAPDRAFT_PROFILE_COMMITS === '1';
 const srv = await startToolServer(dataDir, cities);
 const browser = await launchBrowser({ pinned: false });
 const context = await newContext(browser);
 const page = await context.newPage();
 const cdp = await context.newCDPSession(page);
 await setThrottle(cdp, rate);
+if (withCommits) await page.addInitScript(REACT_COMMITS_HOOK);
 await page.addInitScript(() => {
   const tasks: { start: number; ms: number }[] = [];
   (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
@@ -170,6 +174,14 @@ for (const task of open.tasks) {
     entry.set(name, (entry.get(name) ?? 0) + (dt[i] ?? 0) / 1000);
   });
   console.log('   entry:', top(entry, 3).replace(/\n/g, ' |'));
+}
+if (withCommits) {
+  const commits = (await page.evaluate('window.__reactCommits')) as ReactCommit[];
+  for (const c of commits.filter((c) => (allTasks || c.at > open.fcp) && c.at <= drawn)) {
+    console.log(
+      `commit at ${c.at.toFixed(0)} ms: ${c.rendered.slice(0, 40).join(', ')}${c.rendered.length > 40 ? ` … (${c.rendered.length})` : ''}`,
+    );
+  }
 }
 console.log(`drawn at ${drawn.toFixed(0)} ms\n-- by script\n${top(byScript, 15)}\n-- by function\n${top(byFn, 30)}`);
 await browser.close();

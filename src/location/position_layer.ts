@@ -12,6 +12,7 @@ import { fromLonLat } from 'ol/proj.js';
 import { Circle, Fill, RegularShape, Stroke, Style } from 'ol/style.js';
 import type OlMap from 'ol/Map.js';
 import { metresToMercator, type UserPosition } from './location_rules.ts';
+import { hideWhileEmpty } from '../map/hide_while_empty.ts';
 
 export const POSITION_OVERLAY_Z = 500;
 const BLUE = '#1a73e8';
@@ -44,6 +45,7 @@ function headingStyle(feature: { get: (k: string) => unknown }): Style {
 export class PositionLayer {
   private readonly source = new VectorSource();
   private readonly layer: VectorLayer;
+  private readonly stopHiding: () => void;
   private readonly accuracy = new Feature<CircleGeom>({ role: 'accuracy' });
   private readonly dot = new Feature<Point>({ role: 'position' });
   private readonly heading = new Feature<Point>({ role: 'heading' });
@@ -59,6 +61,7 @@ export class PositionLayer {
       updateWhileInteracting: true,
       properties: { name: 'position-overlay' },
     });
+    this.stopHiding = hideWhileEmpty(this.layer);
     map.addLayer(this.layer);
   }
 
@@ -90,6 +93,7 @@ export class PositionLayer {
   }
 
   dispose(): void {
+    this.stopHiding();
     this.source.clear();
     this.map.removeLayer(this.layer);
   }

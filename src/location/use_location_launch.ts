@@ -19,17 +19,35 @@ function layersLoaded(): Promise<void> {
   });
 }
 
+/** Calls `then` once the stored settings are read (now if they are); returns the way to stop waiting. */
+function whenSettingsLoaded(then: () => void): () => void {
+  if (useSettingsStore.getState().loaded) {
+    then();
+    return () => undefined;
+  }
+  const off = useSettingsStore.subscribe((s) => {
+    if (!s.loaded) return;
+    off();
+    then();
+  });
+  return off;
+}
+
+/** Waits for the settings outside React: their read re-renders no location control (issue 17). */
 export function useLocationLaunch(): void {
-  const loaded = useSettingsStore((s) => s.loaded);
   const done = useRef(false);
-  useEffect(() => {
-    if (!loaded || done.current) return;
-    done.current = true;
-    const { geolocationFeaturesVisible, startZoomUserCentered } = useSettingsStore.getState().settings;
-    if (geolocationFeaturesVisible) void startWatching();
-    if (startZoomUserCentered)
-      void Promise.all([locateOnce(), layersLoaded()]).then(([position]) => {
-        if (position) centerOnUser(useMapInstance.getState().map, position);
-      });
-  }, [loaded]);
+  useEffect(
+    () =>
+      whenSettingsLoaded(() => {
+        if (done.current) return;
+        done.current = true;
+        const { geolocationFeaturesVisible, startZoomUserCentered } = useSettingsStore.getState().settings;
+        if (geolocationFeaturesVisible) void startWatching();
+        if (startZoomUserCentered)
+          void Promise.all([locateOnce(), layersLoaded()]).then(([position]) => {
+            if (position) centerOnUser(useMapInstance.getState().map, position);
+          });
+      }),
+    [],
+  );
 }

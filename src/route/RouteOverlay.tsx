@@ -10,6 +10,7 @@ import { fromLonLat } from 'ol/proj.js';
 import { Circle, Fill, Stroke, Style } from 'ol/style.js';
 import type OlMap from 'ol/Map.js';
 import { useRoute } from './route_store.ts';
+import { hideWhileEmpty } from '../map/hide_while_empty.ts';
 
 const ROUTE_OVERLAY_Z = 450;
 const LINE = [
@@ -30,8 +31,12 @@ export function RouteOverlay({ map }: { map: OlMap | undefined }) {
   useEffect(() => {
     if (!map) return;
     const layer = new VectorLayer({ source: source.current, zIndex: ROUTE_OVERLAY_Z, properties: { name: 'route-overlay' } });
+    const stopHiding = hideWhileEmpty(layer);
     map.addLayer(layer);
-    return () => void map.removeLayer(layer);
+    return () => {
+      stopHiding();
+      map.removeLayer(layer);
+    };
   }, [map]);
 
   useEffect(() => {

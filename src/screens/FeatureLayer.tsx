@@ -6,7 +6,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
 import { useAuthStore, isLoggedIn } from '../state/auth_store.ts';
-import { effectiveTimeZone, useSettingsStore } from '../state/settings_store.ts';
+import { guessTimeZone, useSettingsStore } from '../state/settings_store.ts';
 import { useMapInstance } from '../map/map_instance.ts';
 import { FeatureUiContext, type FeatureUi } from '../ui/context.ts';
 import { useUiStore } from '../state/ui_store.ts';
@@ -53,7 +53,9 @@ export function FeatureLayer({ appKey, config, apiBase = '', appLoaded }: Featur
   const username = useAuthStore((s) => s.user?.username ?? null);
   const adminMode = useUiStore((s) => s.adminMode);
   const reviewer = useReviewerAccess({ apiBase, appKey, appName: config.appName }, username).data;
-  const settings = useSettingsStore((s) => s.settings);
+  // The two settings it shows, each alone: the settings' read re-renders the layer only if they changed.
+  const timeZone = useSettingsStore((s) => s.settings.timeZone);
+  const timeFormat = useSettingsStore((s) => s.settings.timeFormat);
   const map = useMapInstance((s) => s.map);
   const ui = useMemo<FeatureUi>(
     () => ({
@@ -66,11 +68,11 @@ export function FeatureLayer({ appKey, config, apiBase = '', appLoaded }: Featur
       loggedIn: isLoggedIn({ status }),
       // Read when a date is shown, not on the first screen: guessing the zone costs (settings_store.ts).
       get timeZone() {
-        return settings.timeZone || config.timeZone || effectiveTimeZone(settings);
+        return timeZone || config.timeZone || guessTimeZone();
       },
-      timeFormat: settings.timeFormat || config.timeFormat,
+      timeFormat: timeFormat || config.timeFormat,
     }),
-    [apiBase, appKey, config, status, reviewer, adminMode, settings],
+    [apiBase, appKey, config, status, reviewer, adminMode, timeZone, timeFormat],
   );
   // Issue 14: the zone and the formatter the dates need (the review queue's rows, a history) are made
   // in idle periods once the features are drawn, not in the long task of the first date's render.

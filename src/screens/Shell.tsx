@@ -11,10 +11,11 @@ import { lazyNamed } from '../config/lazy.ts';
 import { LazySurface } from '../config/LazySurface.tsx';
 import { parseRoute } from '../state/route.ts';
 import { useLocationStore } from '../state/location_store.ts';
-import { rememberedLanguage, rememberedThemeMode, useSettingsStore } from '../state/settings_store.ts';
+import { useSettingsStore } from '../state/settings_store.ts';
 import { useAuthStore } from '../state/auth_store.ts';
 import { useUiStore } from '../state/ui_store.ts';
 import { useShellConfig } from './use_shell_config.ts';
+import { useShownSettings } from './use_shown_settings.ts';
 import { useQueryIntents } from './use_query_intents.ts';
 import { MapScreen } from './MapScreen.tsx';
 import { NotFoundScreen } from './NotFoundScreen.tsx';
@@ -91,20 +92,17 @@ export function Shell() {
   const appKey = resolveAppKey({ pathname, search, hash }, DEMO_APP_KEY);
   const shell = useShellConfig(appKey);
   const { config, ready } = shell;
-  const settings = useSettingsStore((s) => s.settings);
-  const settingsLoaded = useSettingsStore((s) => s.loaded);
+  // SPEC §3: the stored language, else the app's defaultLanguage, replaces the en_US start-up default.
+  const { language: lng, themeMode: mode } = useShownSettings(appKey, config);
 
   useEffect(() => void useAuthStore.getState().restore(), []);
   useEffect(() => {
     if (ready) void useSettingsStore.getState().init(appKey, config);
   }, [ready, appKey, config]);
   useEffect(() => {
-    // SPEC §3: the stored language, else the app's defaultLanguage, replaces the en_US start-up default;
-    // until the stored settings are read, the language last used here (as the theme mode below).
-    const lng = settingsLoaded ? settings.defaultLanguage : (rememberedLanguage(appKey) ?? config.defaultLanguage);
     if (lng !== i18n.language) void i18n.changeLanguage(lng);
     document.documentElement.lang = lng.replace('_', '-');
-  }, [settingsLoaded, settings.defaultLanguage, config.defaultLanguage, i18n, appKey]);
+  }, [lng, i18n]);
   useEffect(() => {
     document.title = config.appName;
     if (config.appIcon) document.querySelector<HTMLLinkElement>('link[rel=icon]')?.setAttribute('href', config.appIcon);
@@ -116,8 +114,6 @@ export function Shell() {
   }, [route.name]);
   useQueryIntents(search);
 
-  // Until the stored settings are read, the mode last used here (no light flash for a dark theme).
-  const mode = (settingsLoaded ? settings.themeMode : rememberedThemeMode(appKey)) ?? config.themeMode;
   const outdoor = useOutdoor((s) => s.on);
   const theme = useMemo(() => buildTheme(config, mode, outdoor), [config, mode, outdoor]);
   return (

@@ -1,7 +1,7 @@
 // Settings as the user sees them (SPEC §3 Settings): defaults from the app configuration, then the
 // stored choices (src/state/settings_storage.ts). The theme mode lives here too (SPEC §1 dark/light).
 import { create } from 'zustand';
-import { LOCALES, settingsSchema, THEME_MODES, type AppConfig, type Locale, type Settings } from '../model/index.ts';
+import { LOCALES, settingsSchema, THEME_MODES, type AppConfig, type Locale } from '../model/index.ts';
 import { settingsStorage, type SettingsStorage, type StoredSettings, type ThemeMode } from './settings_storage.ts';
 
 let guessedTimeZone: string | undefined;
@@ -108,9 +108,5 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
     await storage.save(appKey, settings, appName);
   },
 }));
-
-export function effectiveTimeZone(s: Settings): string {
-  return s.timeZone || guessTimeZone();
-}
 
 export type { ThemeMode };

@@ -12,6 +12,7 @@ import { Circle, Fill, Stroke, Style } from 'ol/style.js';
 import type OlMap from 'ol/Map.js';
 import type { TrackPoint } from '../model/index.ts';
 import { POSITION_OVERLAY_Z } from '../location/position_layer.ts';
+import { hideWhileEmpty } from '../map/hide_while_empty.ts';
 
 const TRACK_COLOR = '#d81b60';
 const LINE_STYLE = [
@@ -25,6 +26,7 @@ const START_STYLE = new Style({
 export class TrackLayer {
   private readonly source = new VectorSource();
   private readonly layer: VectorLayer;
+  private readonly stopHiding: () => void;
   private readonly line = new Feature<LineString>({ geometry: new LineString([]), role: 'track' });
   private readonly start = new Feature<Point>({ role: 'track-start' });
   /** How much of which points array the line already holds: a new array (a restore) is drawn whole. */
@@ -41,6 +43,7 @@ export class TrackLayer {
       updateWhileInteracting: true,
       properties: { name: 'track-overlay' },
     });
+    this.stopHiding = hideWhileEmpty(this.layer);
     map.addLayer(this.layer);
   }
 
@@ -64,6 +67,7 @@ export class TrackLayer {
   }
 
   dispose(): void {
+    this.stopHiding();
     this.source.clear();
     this.map.removeLayer(this.layer);
   }
