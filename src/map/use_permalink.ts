@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import type OlMap from 'ol/Map.js';
 import { fromLonLat, toLonLat } from 'ol/proj.js';
 import { useSelection } from '../state/selection_store.ts';
-import { useMapStore } from '../state/map_store.ts';
+import { featuresDrawn, type MapState, useMapStore } from '../state/map_store.ts';
 import { afterNextPaint } from '../ui/after_paint.ts';
 import { coalescedWrite, formatPermalink, isPermalinkHash, parsePermalink, type Permalink } from './permalink.ts';
 
@@ -41,7 +41,6 @@ function showPosition(map: OlMap, position: Permalink['position']) {
 }
 
 export function usePermalink(map: OlMap | undefined) {
-  const featuresLoaded = useMapStore((s) => s.featuresLoaded);
   // The deep link's feature, read before the first move rewrites the address; selected once.
   const linked = useRef(parsePermalink(window.location.hash).feature);
   useEffect(() => {
@@ -78,8 +77,7 @@ export function usePermalink(map: OlMap | undefined) {
       const { position, feature } = parsePermalink(window.location.hash);
       showPosition(map, position);
       if (!feature) return;
-      const loadedNow = useMapStore.getState().featuresLoaded;
-      if (loadedNow === null || loadedNow === undefined) linked.current = feature;
+      if (!featuresDrawn(useMapStore.getState())) linked.current = feature;
       else useSelection.getState().select([feature]);
     };
     window.addEventListener('hashchange', onHashChange);
@@ -90,12 +88,18 @@ export function usePermalink(map: OlMap | undefined) {
     };
   }, [map]);
 
-  // The feature of a deep link is selected once its layer is drawn (its prompt reads it by gfid).
-  const loaded = featuresLoaded !== null && featuresLoaded !== undefined;
+  // The feature of a deep link is selected once its layer is drawn (its prompt reads it by gfid), and
+  // one linked during a reload once that is drawn; watched outside React, so the features drawn
+  // re-render no map (issue 17).
   useEffect(() => {
-    const feature = linked.current;
-    if (!map || !loaded || !feature) return;
-    linked.current = undefined;
-    if (!useSelection.getState().selected) useSelection.getState().select([feature]);
-  }, [map, loaded]);
+    if (!map) return;
+    const selectLinked = (s: MapState) => {
+      const feature = linked.current;
+      if (!feature || !featuresDrawn(s)) return;
+      linked.current = undefined;
+      if (!useSelection.getState().selected) useSelection.getState().select([feature]);
+    };
+    selectLinked(useMapStore.getState());
+    return useMapStore.subscribe(selectLinked);
+  }, [map]);
 }

@@ -80,3 +80,6 @@ export const useMapStore = create<MapState>((set, get) => ({
 export function useLayerStatus(layerId: string): LayerStatus | undefined {
   return useMapStore((s) => s.layerStatus[layerId]);
 }
+
+/** Whether the last load's features are all drawn (SPEC §4 features-loaded). */
+export const featuresDrawn = (s: MapState): boolean => s.featuresLoaded !== null;
