@@ -4,19 +4,24 @@ import { useEffect } from 'react';
 import type OlMap from 'ol/Map.js';
 import { useUserLocation } from './location_store.ts';
 import { PositionLayer } from './position_layer.ts';
+import type { UserPosition } from './location_rules.ts';
 
 export function PositionOverlay({ map }: { map: OlMap | undefined }) {
   useEffect(() => {
     if (!map) return;
-    const layer = new PositionLayer(map);
+    // Made with the first position shown, not with the map: most opens never show one (issue 17).
+    let layer: PositionLayer | undefined;
+    const show = (p: UserPosition | null) => {
+      if (p || layer) (layer ??= new PositionLayer(map)).show(p);
+    };
     const pick = (s: ReturnType<typeof useUserLocation.getState>) => (s.visible ? s.position : null);
-    layer.show(pick(useUserLocation.getState()));
+    show(pick(useUserLocation.getState()));
     const off = useUserLocation.subscribe((s, prev) => {
-      if (pick(s) !== pick(prev)) layer.show(pick(s));
+      if (pick(s) !== pick(prev)) show(pick(s));
     });
     return () => {
       off();
-      layer.dispose();
+      layer?.dispose();
     };
   }, [map]);
   return null;

@@ -1,6 +1,6 @@
 // The route on the main map (SPEC §2 route description panel): one small OL vector layer with the
 // route line and its two ends, above the feature canvas and below the position dot.
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import Feature from 'ol/Feature.js';
 import LineString from 'ol/geom/LineString.js';
 import Point from 'ol/geom/Point.js';
@@ -23,30 +23,30 @@ const ORIGIN = end('#2e7d32');
 const DESTINATION = end('#c62828');
 
 export function RouteOverlay({ map }: { map: OlMap | undefined }) {
-  const source = useRef(new VectorSource());
+  // One source for the component's life, made once (an argument to useRef is made at every render).
+  const [source] = useState(() => new VectorSource());
   const route = useRoute((s) => s.route);
   const origin = useRoute((s) => s.origin);
   const destination = useRoute((s) => s.destination);
 
   useEffect(() => {
     if (!map) return;
-    const layer = new VectorLayer({ source: source.current, zIndex: ROUTE_OVERLAY_Z, properties: { name: 'route-overlay' } });
+    const layer = new VectorLayer({ source, zIndex: ROUTE_OVERLAY_Z, properties: { name: 'route-overlay' } });
     const stopHiding = hideWhileEmpty(layer);
     map.addLayer(layer);
     return () => {
       stopHiding();
       map.removeLayer(layer);
     };
-  }, [map]);
+  }, [map, source]);
 
   useEffect(() => {
-    const src = source.current;
-    src.clear();
+    source.clear();
     if (route?.coordinates?.length) {
       const geom = new LineString(route.coordinates.map((c) => fromLonLat(c)));
       const line = new Feature(geom);
       line.setStyle(LINE);
-      src.addFeature(line);
+      source.addFeature(line);
       // The whole route in view, above the route panel (which covers up to 55 % of the map's height).
       const height = map?.getSize()?.[1] ?? 0;
       map?.getView().fit(geom.getExtent(), { padding: [64, 24, Math.round(height * 0.55) + 16, 64], maxZoom: 16, duration: 0 });
@@ -58,8 +58,8 @@ export function RouteOverlay({ map }: { map: OlMap | undefined }) {
       if (!at) continue;
       const f = new Feature(new Point(fromLonLat(at)));
       f.setStyle(style);
-      src.addFeature(f);
+      source.addFeature(f);
     }
-  }, [map, route, origin, destination]);
+  }, [map, source, route, origin, destination]);
   return null;
 }

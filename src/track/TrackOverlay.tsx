@@ -8,15 +8,19 @@ import { TrackLayer } from './track_layer.ts';
 export function TrackOverlay({ map }: { map: OlMap | undefined }) {
   useEffect(() => {
     if (!map) return;
-    const layer = new TrackLayer(map);
-    const show = (s: TrackState) => layer.show(s.status === 'idle' ? null : s.points);
+    // Made with the first track shown, not with the map: most opens record none (issue 17).
+    let layer: TrackLayer | undefined;
+    const show = (s: TrackState) => {
+      const points = s.status === 'idle' ? null : s.points;
+      if (points?.length || layer) (layer ??= new TrackLayer(map)).show(points);
+    };
     show(useTrack.getState());
     const off = useTrack.subscribe((s, prev) => {
       if (s.count !== prev.count || s.status !== prev.status || s.points !== prev.points) show(s);
     });
     return () => {
       off();
-      layer.dispose();
+      layer?.dispose();
     };
   }, [map]);
   return null;

@@ -1,15 +1,25 @@
 // Issue 17 target 4: the main map's small overlays (the user's position, a recorded track) are
-// OpenLayers vector layers that stay empty on most opens. They are hidden while empty, so no frame
-// of the open creates a canvas for them; they appear, drawn, as soon as they hold something.
+// OpenLayers vector layers that stay empty on most opens. They are made with the first thing they
+// show, not with the map, and hidden while empty, so no frame of the open creates a canvas for them;
+// they appear, drawn, as soon as they hold something.
 import { afterEach, describe, expect, it } from 'vitest';
 import OlMap from 'ol/Map.js';
 import View from 'ol/View.js';
 import { fromLonLat } from 'ol/proj.js';
 import { PositionLayer } from '../../src/location/position_layer.ts';
 import { TrackLayer } from '../../src/track/track_layer.ts';
+import { act } from 'react';
+import { PositionOverlay } from '../../src/location/PositionOverlay.tsx';
+import { TrackOverlay } from '../../src/track/TrackOverlay.tsx';
+import { useUserLocation } from '../../src/location/location_store.ts';
+import { useTrack } from '../../src/track/track_store.ts';
+import { render, unmount } from './shell_harness.tsx';
 
 let cleanup: (() => void) | undefined;
-afterEach(() => {
+afterEach(async () => {
+  await unmount();
+  useUserLocation.getState().clear();
+  useTrack.setState({ status: 'idle', points: [], count: 0 });
   cleanup?.();
   cleanup = undefined;
 });
@@ -75,5 +85,27 @@ describe("the map's overlays while they are empty", () => {
     // The line passes through the centre of the view.
     expect(centreAlpha(map)).toBeGreaterThan(0);
     track.dispose();
+  });
+
+  it('adds no layer to the map until there is a position or a track to show', async () => {
+    const [lon, lat] = [-0.1276, 51.5072];
+    const map = emptyMap(lon, lat);
+    await render(
+      <>
+        <PositionOverlay map={map} />
+        <TrackOverlay map={map} />
+      </>,
+    );
+    expect(map.getLayers().getLength()).toBe(0);
+
+    act(() => {
+      useUserLocation.getState().setPosition({ lon, lat, accuracy: 10, heading: null, altitude: null, time: Date.now() });
+      useUserLocation.getState().setVisible(true);
+    });
+    expect(map.getLayers().getLength()).toBe(1);
+    act(() => useTrack.setState({ status: 'recording', points: [{ lon, lat, time: Date.now() }], count: 1 }));
+    expect(map.getLayers().getLength()).toBe(2);
+    map.renderSync();
+    expect(centreAlpha(map)).toBeGreaterThan(200);
   });
 });
