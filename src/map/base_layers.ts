@@ -65,17 +65,35 @@ export function watchLoadErrors(source: TileSource | VectorSource, layerId: stri
   source.on('tileloadend', () => flag(layerId, 'ok'));
 }
 
-function tileSource(cfg: BaseLayerConfig, attributions?: AttributionLike): TileSource | undefined {
+/** How to make the tile source of a tiled base map; undefined for the other kinds. */
+function tileSourceMaker(cfg: BaseLayerConfig, attributions?: AttributionLike): (() => TileSource) | undefined {
   switch (cfg.type) {
     case 'xyz':
-      return new XYZ({ url: cfg.url, attributions, crossOrigin: 'anonymous' });
+      return () => new XYZ({ url: cfg.url, attributions, crossOrigin: 'anonymous' });
     case 'wms':
-      return new TileWMS({ url: cfg.url, params: { ...cfg.params }, attributions, crossOrigin: 'anonymous' });
+      return () => new TileWMS({ url: cfg.url, params: { ...cfg.params }, attributions, crossOrigin: 'anonymous' });
     case 'wmts':
-      return createWmtsSource(cfg, attributions);
+      return () => createWmtsSource(cfg, attributions);
     default:
       return undefined;
   }
+}
+
+/**
+ * A tiled base map whose source (its tile grid, its URL templates) is made when the layer is first
+ * shown: one that starts hidden, as the demo's OpenStreetMap, costs nothing in the open (issue 17:
+ * 20–30 ms at 4× slowdown of the task that takes the app's configuration).
+ */
+function tileLayer(options: ConstructorParameters<typeof TileLayer>[0], layerId: string, makeTiles: () => TileSource): TileLayer {
+  const layer = new TileLayer(options);
+  const attach = () => {
+    const tiles = makeTiles();
+    watchLoadErrors(tiles, layerId);
+    layer.setSource(tiles);
+  };
+  if (layer.getVisible()) attach();
+  else layer.once('change:visible', attach);
+  return layer;
 }
 
 /** One OL layer per configured base map the client can draw; unknown kinds are skipped, not fatal. */
@@ -89,11 +107,8 @@ export function createConfiguredBaseLayer(cfg: BaseLayerConfig, index: number): 
     properties: { layerId: cfg.id, title: cfg.name, basemap: true },
   };
   const attributions = baseLayerAttributions(cfg);
-  const tiles = tileSource(cfg, attributions);
-  if (tiles) {
-    watchLoadErrors(tiles, cfg.id);
-    return new TileLayer({ ...common, source: tiles });
-  }
+  const makeTiles = tileSourceMaker(cfg, attributions);
+  if (makeTiles) return tileLayer(common, cfg.id, makeTiles);
   if (cfg.type !== 'vector') return undefined;
   // The bundled land layer already draws this one, offline too.
   if (cfg.id === BUNDLED_LAND_ID) return undefined;

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import OlMap from 'ol/Map.js';
 import View from 'ol/View.js';
+import type TileLayer from 'ol/layer/Tile.js';
 import { appConfigSchema, layerSchema, type LayerInput } from '../../src/model/index.ts';
 import { createWmsOverlay } from '../../src/map/wms_overlays.ts';
 import { createConfiguredBaseLayer, createLandLayer } from '../../src/map/base_layers.ts';
@@ -108,5 +109,33 @@ describe('WMS overlay layers', () => {
     const row = await findByTestId('layer-dead');
     expect(row.textContent).toContain('Tiles could not be loaded');
     expect(row.textContent).toContain('Map service');
+  });
+});
+
+describe('a base map that starts hidden (issue 17)', () => {
+  it('asks for nothing until it is shown, then draws its tiles', async () => {
+    performance.clearResourceTimings();
+    const base = createConfiguredBaseLayer(
+      baseLayerSchema.parse({
+        id: 'later',
+        name: 'Later',
+        type: 'xyz',
+        url: `${location.origin}/icons/icon-256.png?z={z}&x={x}&y={y}`,
+        visible: false,
+      }),
+      0,
+    )!;
+    const host = mapWith(base);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const tileRequests = () => performance.getEntriesByType('resource').filter((e) => e.name.includes('icon-256.png?z='));
+    expect(tileRequests()).toHaveLength(0);
+    expect(useMapStore.getState().layerStatus.later).toBeUndefined();
+    // Not even made: no tile grid, no URL templates in the open.
+    expect((base as TileLayer).getSource()).toBeNull();
+
+    base.setVisible(true);
+    await expect.poll(() => useMapStore.getState().layerStatus.later, { timeout: 15_000 }).toBe('ok');
+    expect(tileRequests().length).toBeGreaterThan(0);
+    await expect.poll(() => host.querySelector('canvas') !== null, { timeout: 15_000 }).toBe(true);
   });
 });
