@@ -7,6 +7,8 @@
 // UNPINNED=1: the browser on every core (a phone's several cores; the node server shares them).
 // RATE=n: CDP main-thread slowdown n× (scenario 14's "4×"; the workers and the GPU process keep their speed).
 // LINGER_MS=n: the first visit stays open n ms after its layers are stored (a user reading the map).
+// LONG_TASKS=1: each open's first contentful paint and the main-thread tasks over 50 ms from it to the
+// features drawn (scenario 14's count, issue 17 target 4).
 // Usage: [STALL_MS=…] [TIMELINE=1] [UNPINNED=1] [RATE=n] [BUILDS=dirA,dirB] npx tsx benchmarks/tools/repeat_opens.ts [profiles=8] [cities=all]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +37,20 @@ const cities = (process.argv[3] ?? 'all') === 'all' ? 'all' : Number(process.arg
 const STALL_MS = Number(process.env.STALL_MS ?? 90_000);
 const rate = Number(process.env.RATE ?? 1);
 const linger = Number(process.env.LINGER_MS ?? 0);
+const longTasks = process.env.LONG_TASKS === '1';
+// The page's long tasks from the start (a string: added as it is before the app loads).
+const LONG_TASK_LOG = `new PerformanceObserver((list) => {
+  window.__longTasks = (window.__longTasks || []).concat(list.getEntries().map((e) => ({ start: e.startTime, ms: e.duration })));
+}).observe({ type: 'longtask', buffered: true });`;
+/** "first paint F ms; n long tasks after it ≤ L ms (S ms in all)", up to the features drawn. */
+const LONG_TASKS_AFTER_PAINT = `(() => {
+  const drawn = performance.getEntriesByName(${JSON.stringify(FEATURES_DRAWN_MARK)})[0].startTime;
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+  const tasks = (window.__longTasks || []).filter((t) => t.start + t.ms > fcp && t.start < drawn);
+  const ms = tasks.map((t) => Math.round(t.ms));
+  return 'first paint ' + Math.round(fcp) + ' ms; ' + tasks.length + ' long tasks after it' +
+    (tasks.length ? ' ≤ ' + Math.max(...ms) + ' ms (' + ms.reduce((a, b) => a + b, 0) + ' ms in all)' : '');
+})()`;
 // BUILDS=dirA,dirB: the profiles alternate between these builds of the app (before and after).
 const builds = process.env.BUILDS?.split(',') ?? [];
 const dists = builds.length ? switchDist(builds) : undefined;
@@ -70,12 +86,14 @@ try {
       page.on('pageerror', (e) => log.push(`page error: ${e.message}`));
       page.on('crash', () => log.push('renderer crashed'));
       if (rate !== 1) await setThrottle(await context.newCDPSession(page), rate);
+      if (longTasks) await page.addInitScript(LONG_TASK_LOG);
       const ticks = threadTicks();
       const started = Date.now();
       await page.goto(`${srv.url}/${DEMO_APP_KEY}`, { waitUntil: 'commit' });
       const drawn = await reaches(page, FEATURES_DRAWN_MARK, STALL_MS);
+      const tasks = drawn && longTasks ? `; ${await page.evaluate<string>(LONG_TASKS_AFTER_PAINT)}` : '';
       console.log(
-        `profile ${i + 1}${build ? ` (${build})` : ''}, ${visit}: ${drawn ? 'drawn' : 'NOT DRAWN'} after ${Date.now() - started} ms`,
+        `profile ${i + 1}${build ? ` (${build})` : ''}, ${visit}: ${drawn ? 'drawn' : 'NOT DRAWN'} after ${Date.now() - started} ms${tasks}`,
       );
       if (!drawn) {
         const map = await page.evaluate(() => {
