@@ -4,6 +4,7 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { LAYERS_STORED_MARK } from '../../src/map/layer_session.ts';
 import { cdpFor, setThrottle } from './cdp.ts';
+import { afterFirstPaint, LONG_TASK_RECORDER, type LongTaskRecord, longTaskRecordAt } from './long_tasks.ts';
 
 export interface Open {
   drawnMs: number;
@@ -12,13 +13,6 @@ export interface Open {
   /** Long tasks from the first paint to drawn. */
   longTasks: number;
   longTaskMaxMs: number;
-}
-
-declare global {
-  interface Window {
-    /** [startTime, duration] of every main-thread long task since navigation. */
-    __benchLongTasks?: [number, number][];
-  }
 }
 
 /**
@@ -36,36 +30,25 @@ export async function openOnce(
 ): Promise<Open> {
   const page = await context.newPage();
   try {
-    await page.addInitScript(() => {
-      const tasks: [number, number][] = [];
-      window.__benchLongTasks = tasks;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) tasks.push([e.startTime, e.duration]);
-      }).observe({ type: 'longtask', buffered: true });
-    });
+    await page.addInitScript(LONG_TASK_RECORDER);
     const cdp = await cdpFor(page);
     await setThrottle(cdp, rate);
     await page.goto(url, { waitUntil: 'commit' });
-    const handle = await page.waitForFunction(
-      (name) => {
-        const drawn = performance.getEntriesByName(name)[0] as PerformanceMark | undefined;
-        if (!drawn) return null;
-        const paints = performance.getEntriesByType('paint');
-        const paint = (paints.find((p) => p.name === 'first-paint') ?? paints[0])?.startTime ?? 0;
-        const counted = document.querySelector('[data-features-loaded]')?.getAttribute('data-features-loaded');
-        const tasks = (window.__benchLongTasks ?? []).filter(([t, d]) => t + d >= paint && t <= drawn.startTime);
-        return {
-          drawnMs: drawn.startTime,
-          firstPaintMs: paint,
-          features: Number(counted ?? drawn.detail ?? NaN),
-          longTasks: tasks.length,
-          longTaskMaxMs: Math.max(0, ...tasks.map(([, d]) => d)),
-        };
-      },
-      mark,
-      { timeout: timeoutMs, polling: 250 },
-    );
-    const open = (await handle.jsonValue()) as Open;
+    await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, { timeout: timeoutMs, polling: 250 });
+    // (Evaluated, not polled: waitForFunction would run a string through the page's eval, which its CSP refuses.)
+    const record = await page.evaluate<LongTaskRecord>(longTaskRecordAt(mark));
+    const features = await page.evaluate((name) => {
+      const counted = document.querySelector('[data-features-loaded]')?.getAttribute('data-features-loaded');
+      return Number(counted ?? (performance.getEntriesByName(name)[0] as PerformanceMark).detail ?? Number.NaN);
+    }, mark);
+    const tasks = afterFirstPaint(record);
+    const open: Open = {
+      drawnMs: record.markMs,
+      firstPaintMs: record.firstPaintMs,
+      features,
+      longTasks: tasks.length,
+      longTaskMaxMs: Math.max(0, ...tasks.map(([, d]) => d)),
+    };
     await setThrottle(cdp, 1);
     await after?.(page, cdp);
     return open;

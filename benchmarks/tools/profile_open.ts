@@ -1,7 +1,7 @@
 // One cold open of the built app on the real server (PGlite, 2k cities), with a CPU profile of the
 // main thread from navigation to `mapdraft:features-drawn`; prints self time by script and function,
 // and the main thread's canvas 2D fill/stroke calls (the base map's draws; features are drawn in a worker),
-// the first contentful paint, the main-thread long tasks from it to the features drawn (issue 17
+// the first paint, the main-thread long tasks from it to the features drawn (issue 17
 // target 4), the JavaScript fetched by then (files, decoded kB), and the CSS rules and elements in the
 // document then (counts that do not depend on the machine's load), and for each of those long tasks the
 // functions that held it (inclusive time; in an unminified build, `npx vite build --minify false`, React
@@ -17,6 +17,7 @@ import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
 import { setThrottle } from '../lib/cdp.ts';
+import { afterFirstPaint, describeLongTasks, LONG_TASK_RECORDER, type LongTaskRecord, longTaskRecordAt } from '../lib/long_tasks.ts';
 import { REACT_COMMITS_HOOK, type ReactCommit } from '../lib/react_commits.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-profile-'));
@@ -31,12 +32,8 @@ const page = await context.newPage();
 const cdp = await context.newCDPSession(page);
 await setThrottle(cdp, rate);
 if (withCommits) await page.addInitScript(REACT_COMMITS_HOOK);
+await page.addInitScript(LONG_TASK_RECORDER);
 await page.addInitScript(() => {
-  const tasks: { start: number; ms: number }[] = [];
-  (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) tasks.push({ start: e.startTime, ms: e.duration });
-  }).observe({ type: 'longtask', buffered: true });
   const stats = { fills: 0, fillMs: 0, strokes: 0, strokeMs: 0, sizes: new Set<string>() };
   (window as unknown as { __fillStats: typeof stats }).__fillStats = stats;
   const proto = CanvasRenderingContext2D.prototype;
@@ -73,35 +70,27 @@ const fills = await page.evaluate(() => {
   return { ...s, sizes: [...s.sizes] };
 });
 console.log('canvas 2D on the main thread:', JSON.stringify(fills));
-const drawn = await page.evaluate((m) => performance.getEntriesByName(m)[0].startTime, FEATURES_DRAWN_MARK);
-const open = await page.evaluate(
-  ([m, all]) => {
-    const drawnAt = performance.getEntriesByName(m)[0].startTime;
-    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-    const tasks = (window as unknown as { __longTasks: { start: number; ms: number }[] }).__longTasks.filter(
-      (t) => (all || t.start + t.ms > fcp) && t.start < drawnAt,
-    );
-    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
-      (r) => r.name.endsWith('.js') && r.startTime < drawnAt && !r.name.includes('worker'),
-    );
-    return {
-      fcp,
-      tasks,
-      longTasks: tasks.length,
-      longestTask: Math.max(0, ...tasks.map((t) => t.ms)),
-      longTaskMs: tasks.reduce((a, t) => a + t.ms, 0),
-      scripts: scripts.length,
-      scriptKb: scripts.reduce((a, r) => a + r.decodedBodySize, 0) / 1024,
-      // Load-independent counts of the first render's work: CSS rules inserted (Griffel), elements.
-      cssRules: [...document.styleSheets].reduce((a, sheet) => a + sheet.cssRules.length, 0),
-      elements: document.getElementsByTagName('*').length,
-    };
-  },
-  [FEATURES_DRAWN_MARK, allTasks] as const,
-);
+const record = await page.evaluate<LongTaskRecord>(longTaskRecordAt(FEATURES_DRAWN_MARK));
+const drawn = record.markMs;
+const tasks = (allTasks ? record.tasks.filter(([start]) => start <= record.markMs) : afterFirstPaint(record)).map(([start, ms]) => ({
+  start,
+  ms,
+}));
+const open = await page.evaluate((drawnAt) => {
+  const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+    (r) => r.name.endsWith('.js') && r.startTime < drawnAt && !r.name.includes('worker'),
+  );
+  return {
+    scripts: scripts.length,
+    scriptKb: scripts.reduce((a, r) => a + r.decodedBodySize, 0) / 1024,
+    // Load-independent counts of the first render's work: CSS rules inserted (Griffel), elements.
+    cssRules: [...document.styleSheets].reduce((a, sheet) => a + sheet.cssRules.length, 0),
+    elements: document.getElementsByTagName('*').length,
+  };
+}, drawn);
 console.log(
-  `first contentful paint ${open.fcp.toFixed(0)} ms; long tasks FCP → drawn: ${open.longTasks}, longest ${open.longestTask.toFixed(0)} ms, ` +
-    `${open.longTaskMs.toFixed(0)} ms in all; main-thread scripts by then: ${open.scripts} files, ${open.scriptKb.toFixed(0)} kB decoded; ` +
+  `first paint ${record.firstPaintMs.toFixed(0)} ms; ${allTasks ? 'navigation' : 'first paint'} → drawn: ${describeLongTasks(tasks.map((t) => [t.start, t.ms]))}; ` +
+    `main-thread scripts by then: ${open.scripts} files, ${open.scriptKb.toFixed(0)} kB decoded; ` +
     `${open.cssRules} CSS rules, ${open.elements} elements`,
 );
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -131,7 +120,7 @@ const syncSample = profile.samples?.findIndex((id) => byId.get(id)!.callFrame.fu
 const toPage = syncSample >= 0 ? syncAt - sampleAt[syncSample] : Number.NaN;
 const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-for (const task of open.tasks) {
+for (const task of tasks) {
   const held = new Map<string, number>();
   profile.samples?.forEach((id, i) => {
     const at = sampleAt[i] + toPage;
@@ -177,7 +166,7 @@ for (const task of open.tasks) {
 }
 if (withCommits) {
   const commits = (await page.evaluate('window.__reactCommits')) as ReactCommit[];
-  for (const c of commits.filter((c) => (allTasks || c.at > open.fcp) && c.at <= drawn)) {
+  for (const c of commits.filter((c) => (allTasks || c.at > record.firstPaintMs) && c.at <= drawn)) {
     console.log(
       `commit at ${c.at.toFixed(0)} ms: ${c.rendered.slice(0, 40).join(', ')}${c.rendered.length > 40 ? ` … (${c.rendered.length})` : ''}`,
     );

@@ -7,8 +7,8 @@
 // UNPINNED=1: the browser on every core (a phone's several cores; the node server shares them).
 // RATE=n: CDP main-thread slowdown n× (scenario 14's "4×"; the workers and the GPU process keep their speed).
 // LINGER_MS=n: the first visit stays open n ms after its layers are stored (a user reading the map).
-// LONG_TASKS=1: each open's first contentful paint and the main-thread tasks over 50 ms from it to the
-// features drawn (scenario 14's count, issue 17 target 4).
+// LONG_TASKS=1: each open's first paint and the main-thread tasks over 50 ms from it to the features
+// drawn (scenario 14's count, issue 17 target 4).
 // Usage: [STALL_MS=…] [TIMELINE=1] [UNPINNED=1] [RATE=n] [BUILDS=dirA,dirB] npx tsx benchmarks/tools/repeat_opens.ts [profiles=8] [cities=all]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,7 @@ import { FEATURES_DRAWN_MARK, LAYERS_STORED_MARK } from '../../src/map/layer_ses
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
 import { setThrottle } from '../lib/cdp.ts';
+import { afterFirstPaint, describeLongTasks, LONG_TASK_RECORDER, type LongTaskRecord, longTaskRecordAt } from '../lib/long_tasks.ts';
 import { switchDist } from '../lib/dist_switch.ts';
 import { printTicks, threadTicks } from '../lib/proc_ticks.ts';
 
@@ -38,19 +39,6 @@ const STALL_MS = Number(process.env.STALL_MS ?? 90_000);
 const rate = Number(process.env.RATE ?? 1);
 const linger = Number(process.env.LINGER_MS ?? 0);
 const longTasks = process.env.LONG_TASKS === '1';
-// The page's long tasks from the start (a string: added as it is before the app loads).
-const LONG_TASK_LOG = `new PerformanceObserver((list) => {
-  window.__longTasks = (window.__longTasks || []).concat(list.getEntries().map((e) => ({ start: e.startTime, ms: e.duration })));
-}).observe({ type: 'longtask', buffered: true });`;
-/** "first paint F ms; n long tasks after it ≤ L ms (S ms in all)", up to the features drawn. */
-const LONG_TASKS_AFTER_PAINT = `(() => {
-  const drawn = performance.getEntriesByName(${JSON.stringify(FEATURES_DRAWN_MARK)})[0].startTime;
-  const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-  const tasks = (window.__longTasks || []).filter((t) => t.start + t.ms > fcp && t.start < drawn);
-  const ms = tasks.map((t) => Math.round(t.ms));
-  return 'first paint ' + Math.round(fcp) + ' ms; ' + tasks.length + ' long tasks after it' +
-    (tasks.length ? ' ≤ ' + Math.max(...ms) + ' ms (' + ms.reduce((a, b) => a + b, 0) + ' ms in all)' : '');
-})()`;
 // BUILDS=dirA,dirB: the profiles alternate between these builds of the app (before and after).
 const builds = process.env.BUILDS?.split(',') ?? [];
 const dists = builds.length ? switchDist(builds) : undefined;
@@ -66,6 +54,9 @@ const reaches = (page: Page, name: string, timeoutMs: number) =>
       () => true,
       () => false,
     );
+/** "first paint F ms; n long tasks after it ≤ L ms (S ms in all)". */
+const longTasksAfterPaint = (r: LongTaskRecord) =>
+  `first paint ${Math.round(r.firstPaintMs)} ms; ${describeLongTasks(afterFirstPaint(r))} after it`;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 // A stalled open's marks and fetches, in the page or a worker (a string: evaluated as it is, in any scope).
 // Times are on the page's clock (a worker's own starts when the worker does): \`origin\` is the page's timeOrigin.
@@ -86,12 +77,13 @@ try {
       page.on('pageerror', (e) => log.push(`page error: ${e.message}`));
       page.on('crash', () => log.push('renderer crashed'));
       if (rate !== 1) await setThrottle(await context.newCDPSession(page), rate);
-      if (longTasks) await page.addInitScript(LONG_TASK_LOG);
+      if (longTasks) await page.addInitScript(LONG_TASK_RECORDER);
       const ticks = threadTicks();
       const started = Date.now();
       await page.goto(`${srv.url}/${DEMO_APP_KEY}`, { waitUntil: 'commit' });
       const drawn = await reaches(page, FEATURES_DRAWN_MARK, STALL_MS);
-      const tasks = drawn && longTasks ? `; ${await page.evaluate<string>(LONG_TASKS_AFTER_PAINT)}` : '';
+      const tasks =
+        drawn && longTasks ? `; ${longTasksAfterPaint(await page.evaluate<LongTaskRecord>(longTaskRecordAt(FEATURES_DRAWN_MARK)))}` : '';
       console.log(
         `profile ${i + 1}${build ? ` (${build})` : ''}, ${visit}: ${drawn ? 'drawn' : 'NOT DRAWN'} after ${Date.now() - started} ms${tasks}`,
       );
