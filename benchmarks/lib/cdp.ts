@@ -11,6 +11,12 @@ export async function setThrottle(cdp: CDPSession, rate: number): Promise<void> 
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
+/** Each request answered `ms` later than it would be (a mobile network's round trip), bandwidth unlimited. */
+export async function setLatency(cdp: CDPSession, ms: number): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: ms, downloadThroughput: -1, uploadThroughput: -1 });
+}
+
 export async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
   const { metrics: list } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
   return Object.fromEntries(list.map((m) => [m.name, m.value]));

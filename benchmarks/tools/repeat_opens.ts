@@ -6,10 +6,11 @@
 // was the data worker's store open never finishing). TIMELINE=1 prints every open's marks (on the page's clock).
 // UNPINNED=1: the browser on every core (a phone's several cores; the node server shares them).
 // RATE=n: CDP main-thread slowdown n× (scenario 14's "4×"; the workers and the GPU process keep their speed).
+// LATENCY_MS=n: every request's answer n ms later (a phone's mobile network; CDP network emulation).
 // LINGER_MS=n: the first visit stays open n ms after its layers are stored (a user reading the map).
 // LONG_TASKS=1: each open's first paint and the main-thread tasks over 50 ms from it to the features
 // drawn (scenario 14's count, issue 17 target 4).
-// Usage: [STALL_MS=…] [TIMELINE=1] [UNPINNED=1] [RATE=n] [BUILDS=dirA,dirB] npx tsx benchmarks/tools/repeat_opens.ts [profiles=8] [cities=all]
+// Usage: [STALL_MS=…] [TIMELINE=1] [UNPINNED=1] [RATE=n] [LATENCY_MS=n] [BUILDS=dirA,dirB] npx tsx benchmarks/tools/repeat_opens.ts [profiles=8] [cities=all]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ import { startToolServer } from '../lib/bench_server.ts';
 import { FEATURES_DRAWN_MARK, LAYERS_STORED_MARK } from '../../src/map/layer_session.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
-import { setThrottle } from '../lib/cdp.ts';
+import { setLatency, setThrottle } from '../lib/cdp.ts';
 import { afterFirstPaint, describeLongTasks, LONG_TASK_RECORDER, type LongTaskRecord, longTaskRecordAt } from '../lib/long_tasks.ts';
 import { switchDist } from '../lib/dist_switch.ts';
 import { printTicks, threadTicks } from '../lib/proc_ticks.ts';
@@ -38,6 +39,7 @@ const cities = (process.argv[3] ?? 'all') === 'all' ? 'all' : Number(process.arg
 const STALL_MS = Number(process.env.STALL_MS ?? 90_000);
 const rate = Number(process.env.RATE ?? 1);
 const linger = Number(process.env.LINGER_MS ?? 0);
+const latency = Number(process.env.LATENCY_MS ?? 0);
 const longTasks = process.env.LONG_TASKS === '1';
 // BUILDS=dirA,dirB: the profiles alternate between these builds of the app (before and after).
 const builds = process.env.BUILDS?.split(',') ?? [];
@@ -76,7 +78,11 @@ try {
       page.on('worker', (w) => w.on('console', (m) => log.push(`worker ${m.type()}: ${m.text().slice(0, 200)}`)));
       page.on('pageerror', (e) => log.push(`page error: ${e.message}`));
       page.on('crash', () => log.push('renderer crashed'));
-      if (rate !== 1) await setThrottle(await context.newCDPSession(page), rate);
+      if (rate !== 1 || latency) {
+        const cdp = await context.newCDPSession(page);
+        if (rate !== 1) await setThrottle(cdp, rate);
+        if (latency) await setLatency(cdp, latency);
+      }
       if (longTasks) await page.addInitScript(LONG_TASK_RECORDER);
       const ticks = threadTicks();
       const started = Date.now();

@@ -2,7 +2,7 @@
 // holds the app): every answer is written to the local store, and whenever the server cannot be
 // reached — no network, the SPEC §9 time-out, a 5xx — the stored copy is used, so one online visit
 // is enough to open the app offline. The service worker's cache is only a second line.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appResponseSchema, SERVER_TIMEOUT_MS, type AppResponse } from '../model/index.ts';
 import { ApiError, fetchApp, type ApiOptions } from '../api/client.ts';
 import { getDataWorker } from '../map/data_worker_client.ts';
@@ -45,12 +45,16 @@ export async function loadApp(appKey: string, opts: Omit<ApiOptions, 'appKey'> =
   }
 }
 
-export function useAppConfig(appKey: string, opts: Omit<ApiOptions, 'appKey' | 'signal'> = {}) {
-  return useQuery({
+/** The app configuration's query for a key (the shell's, and the start-up's that fills it early: src/start_early.ts). */
+export const appConfigQuery = (appKey: string, opts: Omit<ApiOptions, 'appKey' | 'signal'> = {}) =>
+  queryOptions({
     queryKey: ['app', appKey],
     queryFn: ({ signal }) => loadApp(appKey, { ...opts, signal }),
     // An unknown key (404) or a malformed one (400) will not fix itself by retrying.
     retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
     staleTime: 5 * 60_000,
   });
+
+export function useAppConfig(appKey: string, opts: Omit<ApiOptions, 'appKey' | 'signal'> = {}) {
+  return useQuery(appConfigQuery(appKey, opts));
 }

@@ -15,6 +15,20 @@ import { LayerSession } from './layer_session.ts';
 import { getDataWorker } from './data_worker_client.ts';
 import type { MapRendererHandle } from './render_worker_client.ts';
 
+/** Starts the fetches of the layers `config`'s first load will show, with the credentials of this moment. */
+export function prefetchConfiguredLayers(appKey: string, config: AppConfig, apiBase = ''): void {
+  const auth = useAuthStore.getState();
+  const loggedIn = isLoggedIn(auth);
+  prefetchVectorLayers(getDataWorker(), config.layersConfig, {
+    apiBase,
+    appKey,
+    appName: config.appName,
+    loggedIn,
+    authorization: loggedIn ? (auth.authorization ?? undefined) : undefined,
+    sessionId: loggedIn ? (auth.sessionId ?? undefined) : undefined,
+  });
+}
+
 export function useMapLayers(
   map: OlMap | undefined,
   renderer: MapRendererHandle | undefined,
@@ -47,18 +61,9 @@ export function useMapLayers(
 
   // The layers' fetches start with the configuration, before the map and its render worker are ready
   // for them (issue 17, cold open); the session's first load below takes them.
+  // (The start-up began them already, src/start_early.ts: the data worker starts each fetch once.)
   useEffect(() => {
-    if (!config) return;
-    const auth = useAuthStore.getState();
-    const loggedIn = isLoggedIn(auth);
-    prefetchVectorLayers(getDataWorker(), config.layersConfig, {
-      apiBase,
-      appKey,
-      appName: config.appName,
-      loggedIn,
-      authorization: loggedIn ? (auth.authorization ?? undefined) : undefined,
-      sessionId: loggedIn ? (auth.sessionId ?? undefined) : undefined,
-    });
+    if (config) prefetchConfiguredLayers(appKey, config, apiBase);
   }, [appKey, config, apiBase]);
 
   // The vector layers of this app and config, loaded once by a LayerSession; a login or logout then

@@ -12,7 +12,6 @@ import { LazySurface } from '../config/LazySurface.tsx';
 import { parseRoute } from '../state/route.ts';
 import { useLocationStore } from '../state/location_store.ts';
 import { useSettingsStore } from '../state/settings_store.ts';
-import { useAuthStore } from '../state/auth_store.ts';
 import { useUiStore } from '../state/ui_store.ts';
 import { useShellConfig } from './use_shell_config.ts';
 import { useShownSettings } from './use_shown_settings.ts';
@@ -95,7 +94,6 @@ export function Shell() {
   // SPEC §3: the stored language, else the app's defaultLanguage, replaces the en_US start-up default.
   const { language: lng, themeMode: mode } = useShownSettings(appKey, config);
 
-  useEffect(() => void useAuthStore.getState().restore(), []);
   useEffect(() => {
     if (ready) void useSettingsStore.getState().init(appKey, config);
   }, [ready, appKey, config]);

@@ -1,7 +1,7 @@
 // Applies SPEC §2 query parameters (any route) with the pure rules of src/state/query_rules.ts:
 // auth=<tab>, settings=<tab>, mode=admin. The auth dialog resolves the asked tab against the login
-// state when it shows (a remembered sign-in is restored after this runs, so `?auth=logout` while
-// signed in logs out). Once the auth dialog is closed (by the user, or by a login or logout), `auth`
+// state when it shows (a remembered sign-in may be restored before or after this runs: from cookies at
+// start-up, src/start_early.ts, or later from the device's store; so `?auth=logout` while signed in logs out). Once the auth dialog is closed (by the user, or by a login or logout), `auth`
 // leaves the address (issue 19), so a reload or a shared link does not reopen it.
 import { useEffect } from 'react';
 import { readQueryIntents } from '../state/query_rules.ts';

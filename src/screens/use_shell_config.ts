@@ -1,7 +1,7 @@
 // Start-up configuration (SPEC §7 "Startup"): the local files first, then the server's config for
 // the app key, merged (src/config/merge_config.ts). A missing configuration warns once (SPEC §8).
 import { useDeferredValue, useEffect, useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ERRORS, type AppConfig } from '../model/index.ts';
 import { useAppConfig } from '../config/use_app_config.ts';
 import { loadLocalConfig, type LocalConfig } from '../config/local_config.ts';
@@ -19,10 +19,17 @@ export interface ShellConfig {
   ready: boolean;
 }
 
+/** The local configuration files' query (the shell's, and the start-up's that fills it early: src/start_early.ts). */
+export const localConfigQuery = () =>
+  queryOptions({ queryKey: ['localConfig'], queryFn: () => loadLocalConfig(), staleTime: Infinity, retry: false });
+
+/** Where the app's configuration is asked for (SPEC §7 serverUrl of the local files; '' = same origin). */
+export const configServerUrl = (local: LocalConfig | undefined): string =>
+  typeof local?.appConfig.serverUrl === 'string' ? local.appConfig.serverUrl : '';
+
 export function useShellConfig(appKey: string): ShellConfig {
-  const local = useQuery({ queryKey: ['localConfig'], queryFn: () => loadLocalConfig(), staleTime: Infinity, retry: false });
-  const serverUrl = typeof local.data?.appConfig.serverUrl === 'string' ? local.data.appConfig.serverUrl : '';
-  const app = useAppConfig(appKey, { apiBase: serverUrl });
+  const local = useQuery(localConfigQuery());
+  const app = useAppConfig(appKey, { apiBase: configServerUrl(local.data) });
   const answers = useMemo(
     () => ({
       appKey,
