@@ -15,7 +15,7 @@ import { apiFetch } from '../../src/api/client.ts';
 import { useUiStore } from '../../src/state/ui_store.ts';
 import { sessionCookieMode, useAuthStore } from '../../src/state/auth_store.ts';
 import { notifyError, notifyOffline, notifySuccess } from '../../src/state/notifications.ts';
-import { readConsent, readCookie, USER_COOKIES } from '../../src/state/cookies.ts';
+import { CONSENT_COOKIE, deleteCookie, readConsent, readCookie, USER_COOKIES } from '../../src/state/cookies.ts';
 import { useSettingsStore } from '../../src/state/settings_store.ts';
 import { PHONE_QUERY } from '../../src/state/use_media_query.ts';
 import { byTestId, findByTestId, render, shellConfig, unmount, waitForText } from './shell_harness.tsx';
@@ -269,6 +269,19 @@ describe('session cookie mode (issue 16)', () => {
 });
 
 describe('cookie banner', () => {
+  it('reserves its own height at the bottom of the window until a choice is made (issue 19)', async () => {
+    deleteCookie(CONSENT_COOKIE);
+    await render(<CookieBanner />);
+    const banner = (await findByTestId('cookie-banner')).parentElement!;
+    const room = () => getComputedStyle(document.documentElement).getPropertyValue('--cookie-banner-height');
+    await expect.poll(room).toBe(`${banner.getBoundingClientRect().height}px`);
+    expect(banner.getBoundingClientRect().height).toBeGreaterThan(20);
+    await userEvent.click(await findByTestId('cookie-accept'));
+    expect(byTestId('cookie-banner')).toBeNull();
+    expect(room()).toBe('');
+    deleteCookie(CONSENT_COOKIE);
+  });
+
   it('stores a decline and keeps user data out of cookies afterwards', async () => {
     await render(<CookieBanner />);
     await userEvent.click(await findByTestId('cookie-decline'));
