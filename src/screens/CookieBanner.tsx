@@ -3,7 +3,7 @@
 // Issue 19: it covers nothing. It is a band at the bottom of the window and the map screen ends
 // above it (`COOKIE_BANNER_SPACE`, its height while shown), so an open sheet's Submit and Close, the
 // footer and the map's bottom controls stay reachable before the choice; on a phone it is compact.
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { readConsent, storeConsent, type Consent } from '../state/cookies.ts';
@@ -48,7 +48,8 @@ const useStyles = makeStyles({
   action: { [`@media ${TOUCH_QUERY}`]: { minHeight: '44px' } },
 });
 
-export function CookieBanner() {
+// Memoised: the shell re-renders with each start-up answer, which changes nothing here (issue 17).
+export const CookieBanner = memo(function CookieBanner() {
   const { t } = useTranslation();
   const styles = useStyles();
   const [choice, setChoice] = useState<Consent | undefined>(() => readConsent());
@@ -75,4 +76,4 @@ export function CookieBanner() {
       </MessageBar>
     </div>
   );
-}
+});

@@ -4,7 +4,7 @@
 // header or their Close button: one compact toast at a time sits over the app bar, for at most
 // PHONE_TOAST_MS. The newest replaces the one shown: it answers the tap the user just made (an owner
 // who saved five settings must not read "app created" while their form's error waits in a queue).
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { Button, Toast, ToastTitle, Toaster, makeStyles, tokens, useId, useToastController } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,8 @@ const useStyles = makeStyles({
   phoneClose: { minWidth: '32px' },
 });
 
-export function Notifier() {
+// Memoised: the shell re-renders with each start-up answer, which changes nothing here (issue 17).
+export const Notifier = memo(function Notifier() {
   const { t } = useTranslation();
   const styles = useStyles();
   const phone = useMediaQuery(PHONE_QUERY);
@@ -90,4 +91,4 @@ export function Notifier() {
       offset={phone ? { vertical: 4 } : undefined}
     />
   );
-}
+});

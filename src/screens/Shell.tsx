@@ -1,6 +1,6 @@
 // The app shell: route switch (SPEC §2), configuration applied (SPEC §3: title, icon,
 // colours, font size, language, theme), query-parameter intents, dialogs, notifications, PWA notices.
-import { Suspense, useEffect, useMemo } from 'react';
+import { memo, Suspense, useEffect, useMemo } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { DEMO_APP_KEY, type AppConfig } from '../model/index.ts';
@@ -36,8 +36,11 @@ const WorkspaceRegisterHost = lazyNamed(() => import('../owner/WorkspaceRegister
 // Shown offline or with a new version waiting (SPEC §2), which an online first screen is not.
 const PwaNotices = lazyNamed(() => import('../pwa/PwaNotices.tsx'), 'PwaNotices');
 
-/** The shell's dialogs and notices, each mounted the first time it opens. */
-function ShellDialogs({ config, appKey }: { config: AppConfig; appKey: string }) {
+/**
+ * The shell's dialogs and notices, each mounted the first time it opens. Memoised: the shell
+ * re-renders with each start-up answer before its configuration changes (issue 17).
+ */
+const ShellDialogs = memo(function ShellDialogs({ config, appKey }: { config: AppConfig; appKey: string }) {
   const authOpen = useUiStore((s) => s.authTab !== null);
   const settingsOpen = useUiStore((s) => s.settingsTab !== null);
   const confirmOpen = useConfirmStore((s) => s.pending !== null);
@@ -65,7 +68,7 @@ function ShellDialogs({ config, appKey }: { config: AppConfig; appKey: string })
       </LazySurface>
     </>
   );
-}
+});
 
 /**
  * SPEC §1 installable, customise: "add to home screen" installs this app with its owner's name and
