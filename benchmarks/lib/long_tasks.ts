@@ -19,10 +19,9 @@ export interface LongTaskRecord {
   tasks: [number, number][];
 }
 
-/** An expression for `page.evaluate` (CDP's, which the app's CSP allows): the page's `LongTaskRecord` once mark `mark` is set, else null. */
+/** An expression for `page.evaluate` (CDP's, which the app's CSP allows) once mark `mark` is set: the page's `LongTaskRecord`. */
 export const longTaskRecordAt = (mark: string): string => `(() => {
   const mark = performance.getEntriesByName(${JSON.stringify(mark)})[0];
-  if (!mark) return null;
   const paints = performance.getEntriesByType('paint');
   const paint = paints.find((p) => p.name === 'first-paint') ?? paints[0];
   return { firstPaintMs: paint ? paint.startTime : 0, markMs: mark.startTime, tasks: window.__benchLongTasks ?? [] };

@@ -72,10 +72,7 @@ const fills = await page.evaluate(() => {
 console.log('canvas 2D on the main thread:', JSON.stringify(fills));
 const record = await page.evaluate<LongTaskRecord>(longTaskRecordAt(FEATURES_DRAWN_MARK));
 const drawn = record.markMs;
-const tasks = (allTasks ? record.tasks.filter(([start]) => start <= record.markMs) : afterFirstPaint(record)).map(([start, ms]) => ({
-  start,
-  ms,
-}));
+const tasks = allTasks ? record.tasks.filter(([start]) => start <= record.markMs) : afterFirstPaint(record);
 const open = await page.evaluate((drawnAt) => {
   const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
     (r) => r.name.endsWith('.js') && r.startTime < drawnAt && !r.name.includes('worker'),
@@ -89,7 +86,7 @@ const open = await page.evaluate((drawnAt) => {
   };
 }, drawn);
 console.log(
-  `first paint ${record.firstPaintMs.toFixed(0)} ms; ${allTasks ? 'navigation' : 'first paint'} → drawn: ${describeLongTasks(tasks.map((t) => [t.start, t.ms]))}; ` +
+  `first paint ${record.firstPaintMs.toFixed(0)} ms; ${allTasks ? 'navigation' : 'first paint'} → drawn: ${describeLongTasks(tasks)}; ` +
     `main-thread scripts by then: ${open.scripts} files, ${open.scriptKb.toFixed(0)} kB decoded; ` +
     `${open.cssRules} CSS rules, ${open.elements} elements`,
 );
@@ -120,11 +117,12 @@ const syncSample = profile.samples?.findIndex((id) => byId.get(id)!.callFrame.fu
 const toPage = syncSample >= 0 ? syncAt - sampleAt[syncSample] : Number.NaN;
 const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-for (const task of tasks) {
+for (const [start, ms] of tasks) {
+  /** Whether sample `i` fell within this task (on the page's clock). */
+  const inTask = (i: number) => sampleAt[i] + toPage >= start && sampleAt[i] + toPage <= start + ms;
   const held = new Map<string, number>();
   profile.samples?.forEach((id, i) => {
-    const at = sampleAt[i] + toPage;
-    if (at < task.start || at > task.start + task.ms) return;
+    if (!inTask(i)) return;
     const seen = new Set<string>();
     for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
       const f = byId.get(node)!.callFrame;
@@ -135,11 +133,10 @@ for (const task of tasks) {
       seen.add(key);
     }
   });
-  console.log(`long task at ${task.start.toFixed(0)} ms, ${task.ms.toFixed(0)} ms: ${top(held, 8).replace(/\n/g, ' |')}`);
+  console.log(`long task at ${start.toFixed(0)} ms, ${ms.toFixed(0)} ms: ${top(held, 8).replace(/\n/g, ' |')}`);
   const selfIn = new Map<string, number>();
   profile.samples?.forEach((id, i) => {
-    const at = sampleAt[i] + toPage;
-    if (at < task.start || at > task.start + task.ms) return;
+    if (!inTask(i)) return;
     const f = byId.get(id)!.callFrame;
     // An anonymous function by its place, a named one by its name.
     const key = f.functionName || `(anon)@${(f.url.split('/').pop() ?? '').replace(/-[\w-]{8}\.js/, '.js')}:${f.lineNumber}`;
@@ -149,8 +146,7 @@ for (const task of tasks) {
   // Where the task came in: the first two frames under the root (a timer's callback, a message handler).
   const entry = new Map<string, number>();
   profile.samples?.forEach((id, i) => {
-    const at = sampleAt[i] + toPage;
-    if (at < task.start || at > task.start + task.ms) return;
+    if (!inTask(i)) return;
     const chain: number[] = [];
     for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) chain.unshift(node);
     const name = chain
