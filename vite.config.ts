@@ -39,8 +39,9 @@ const pwa = VitePWA({
     // API calls are never answered with the shell.
     navigateFallbackDenylist: [/^\/api/],
     cleanupOutdatedCaches: true,
-    // The outbox's Background Sync handler (issue 11): it only wakes the open windows to replay.
-    importScripts: ['sw-outbox-sync.js'],
+    // The outbox's Background Sync handler (issue 11): it only wakes the open windows to replay; the
+    // static routes that answer the hashed files from the precache without the fetch handler (issue 17).
+    importScripts: ['sw-outbox-sync.js', 'sw-static-routes.js'],
     clientsClaim: true,
     runtimeCaching: [
       {

@@ -48,6 +48,13 @@ import { DEFAULT_INVOICE_PRICE } from './services/invoice.ts';
 import { registerLayerChangeFolding } from './services/layer_changes.ts';
 import { MemoryMailService, SmtpMailService, type MailService } from './services/mail.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Read by @fastify/cors (its types do not say so): false answers the route without CORS headers. */
+    cors?: false;
+  }
+}
+
 export interface BuildAppOptions {
   db: Db;
   config?: Partial<ServerConfig>;
@@ -171,6 +178,13 @@ export async function buildApp({ db, config = {}, mail }: BuildAppOptions): Prom
   const serveDist = fullConfig.serveClient && existsSync(resolve(fullConfig.distDir, 'index.html'));
   // wildcard: files are looked up per request, so a rebuilt dist/ is served without a restart.
   if (serveDist) {
+    // The built files are the app's own, read from its origin: no CORS headers, so no `Vary: Origin`.
+    // A module script's request carries an Origin header and the service worker's precache fetch did
+    // not, so a cache lookup that honours Vary (the service worker's static routes, public/sw-static-routes.js)
+    // would miss every stored script and go to the network.
+    app.addHook('onRoute', (route) => {
+      if (route.prefix === '' && route.path === '/*') route.config = { ...route.config, cors: false };
+    });
     await app.register(fastifyStatic, {
       root: fullConfig.distDir,
       wildcard: true,

@@ -8,8 +8,9 @@
 // components show by name). Options (env): MAPDRAFT_PROFILE_CITIES (default 2000), MAPDRAFT_PROFILE_RATE
 // (CDP main-thread slowdown, default 1), MAPDRAFT_PROFILE_ALL_TASKS=1 (the long tasks before the first
 // paint too: the bundle's evaluation, React's first render), MAPDRAFT_PROFILE_COMMITS=1 (React's commits
-// from the first paint to the features drawn, each with the components that rendered in it).
-import { mkdtempSync, rmSync } from 'node:fs';
+// from the first paint to the features drawn, each with the components that rendered in it),
+// MAPDRAFT_PROFILE_SAVE=file.cpuprofile (the whole profile, for DevTools' Performance panel).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startToolServer } from '../lib/bench_server.ts';
@@ -64,6 +65,7 @@ const syncAt = (await page.evaluate(
   '(function profileClockSync() { const t = performance.now(); while (performance.now() < t + 30) {} return t; })()',
 )) as number;
 const { profile } = await cdp.send('Profiler.stop');
+if (process.env.MAPDRAFT_PROFILE_SAVE) writeFileSync(process.env.MAPDRAFT_PROFILE_SAVE, JSON.stringify(profile));
 const fills = await page.evaluate(() => {
   const s = (window as unknown as { __fillStats: { fills: number; fillMs: number; strokes: number; strokeMs: number; sizes: Set<string> } })
     .__fillStats;

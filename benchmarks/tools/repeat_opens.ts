@@ -3,7 +3,7 @@
 // that has not drawn within STALL_MS (90 s), or a cold open whose layers are not stored within 120 s,
 // is reported with the map's state, its last console lines, the page's and each worker's marks and
 // fetches, and the CPU of each process and thread meanwhile (issue 17: a cold open that never drew
-// was the data worker's store open never finishing). TIMELINE=1 prints every open's marks (on the page's clock).
+// was the data worker's store open never finishing). TIMELINE=1 prints every open's marks, paints and fetches (on the page's clock), and when the document's service worker ran and its first byte came.
 // UNPINNED=1: the browser on every core (a phone's several cores; the node server shares them).
 // RATE=n: CDP main-thread slowdown n× (scenario 14's "4×"; the workers and the GPU process keep their speed).
 // LATENCY_MS=n: every request's answer n ms later (a phone's mobile network; CDP network emulation).
@@ -63,6 +63,11 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 // A stalled open's marks and fetches, in the page or a worker (a string: evaluated as it is, in any scope).
 // Times are on the page's clock (a worker's own starts when the worker does): \`origin\` is the page's timeOrigin.
 const TIMELINE = (origin: number) => `((at) => [
+  ...performance.getEntriesByType('navigation').flatMap((n) => [
+    ...(n.workerStart ? [at(n.workerStart) + ' ms  document: service worker running'] : []),
+    at(n.responseStart) + ' ms  document: first byte',
+  ]),
+  ...performance.getEntriesByType('paint').map((p) => at(p.startTime) + ' ms  ' + p.name),
   ...performance.getEntriesByType('mark').map((m) => at(m.startTime) + ' ms  mark ' + m.name),
   ...performance.getEntriesByType('resource').map((r) => at(r.startTime) + ' ms  fetch ' + r.name.replace(/^https?:\\/\\/[^/]+/, '').slice(0, 90) + (r.responseEnd ? ' done at ' + at(r.responseEnd) : ' open')),
 ].sort((a, b) => parseInt(a) - parseInt(b)))((t) => Math.round(t + performance.timeOrigin - ${origin}))`;

@@ -9,8 +9,10 @@
 // MAPDRAFT_TRACE_WARM_SERVER=n (n visits in other profiles first, so the server has its answers ready),
 // MAPDRAFT_TRACE_JS=1 (V8's sampler on every thread: each thread's hottest JavaScript functions too),
 // MAPDRAFT_TRACE_AFTER_MS=n (the n ms after the features are drawn instead: what the open leaves running),
-// MAPDRAFT_TRACE_CATEGORIES=a,b (more trace categories, e.g. v8.wasm: what the thread pools do).
-import { mkdtempSync, rmSync } from 'node:fs';
+// MAPDRAFT_TRACE_CATEGORIES=a,b (more trace categories, e.g. v8.wasm: what the thread pools do),
+// MAPDRAFT_TRACE_SAVE=prefix (each open's whole trace written to prefix-cold.json, prefix-warm.json, for
+// chrome://tracing or Perfetto).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startToolServer } from '../lib/bench_server.ts';
@@ -65,7 +67,9 @@ async function tracedOpen(label: string): Promise<void> {
         ),
       ),
   );
-  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  const traceText = (await browser.stopTracing()).toString();
+  if (process.env.MAPDRAFT_TRACE_SAVE) writeFileSync(`${process.env.MAPDRAFT_TRACE_SAVE}-${label.split(' ')[0]}.json`, traceText);
+  const trace = JSON.parse(traceText) as { traceEvents: TraceEvent[] };
   await setThrottle(cdp, 1);
   const resources = await page.evaluate(() =>
     (performance.getEntriesByType('navigation') as PerformanceResourceTiming[])

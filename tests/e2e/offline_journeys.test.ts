@@ -221,6 +221,15 @@ describe('offline-first field work', () => {
       await expect.poll(() => page.getByTestId('app-title').textContent(), { timeout: 30_000 }).toBe(title);
       expect(await featuresLoaded(page)).toBe(online);
       await page.getByTestId('offline-notice').waitFor({ timeout: 30_000 });
+      // The built scripts came from the precache by the service worker's static route (issue 17: no
+      // fetch handler run for each), not from the fetch handler or the network.
+      const scripts = await page.evaluate(() =>
+        (performance.getEntriesByType('resource') as (PerformanceResourceTiming & { workerFinalSourceType?: string })[])
+          .filter((r) => new URL(r.name).pathname.startsWith('/assets/'))
+          .map((r) => r.workerFinalSourceType),
+      );
+      expect(scripts.length).toBeGreaterThan(10);
+      expect(new Set(scripts)).toEqual(new Set(['cache']));
       await context.close();
     } finally {
       await server.restart();

@@ -39,6 +39,20 @@ describe('static caching', () => {
     }
   });
 
+  it('answers the built files without CORS headers, so a stored copy matches a module script request', async () => {
+    // The service worker's static routes (public/sw-static-routes.js) look the request up in the
+    // precache honouring Vary: a module script's request has an Origin header, the precache fetch had none.
+    const origin = 'http://127.0.0.1:8080';
+    const asset = await app.inject({ url: '/assets/index-B3x9kQ2a.js', headers: { origin } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers.vary).toBeUndefined();
+    expect(asset.headers['access-control-allow-origin']).toBeUndefined();
+    // The HTTP API keeps CORS for any origin (CONTRACT "HTTP API").
+    const api = await app.inject({ url: '/api/openapi.json', headers: { origin } });
+    expect(api.headers['access-control-allow-origin']).toBe(origin);
+    expect(api.headers.vary).toMatch(/Origin/);
+  });
+
   it('does not answer OGC API paths at the root with the app page', async () => {
     const res = await app.inject('/collections');
     expect(res.statusCode).toBe(404);
