@@ -4,13 +4,14 @@
 // header or their Close button: one compact toast at a time sits over the app bar, for at most
 // PHONE_TOAST_MS. The newest replaces the one shown: it answers the tap the user just made (an owner
 // who saved five settings must not read "app created" while their form's error waits in a queue).
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Button, Toast, ToastTitle, Toaster, makeStyles, tokens, useId, useToastController } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { setNotificationSink } from '../state/notifications.ts';
+import { noticeWaiting, setNotificationSink, subscribeNoticeWaiting } from '../state/notifications.ts';
 import { PHONE_QUERY, useMediaQuery } from '../state/use_media_query.ts';
 import { afterNextPaint } from '../ui/after_paint.ts';
+import { afterChunks, type IdleSchedule } from './after_chunks.ts';
 
 /** A phone's toasts stay this long at most (the app bar they cover holds the menu and the account). */
 export const PHONE_TOAST_MS = 4000;
@@ -25,6 +26,22 @@ const useStyles = makeStyles({
   },
   phoneClose: { minWidth: '32px' },
 });
+
+/**
+ * Whether the shell mounts the Notifier: once the page is idle after the features are drawn, or at
+ * once when a notice waits for it (notices raised before it mounts are kept and shown then); never
+ * unmounted after. Issue 17: its Fluent Toaster was ≈ 10 % of React's first render, which the first
+ * paint waits for, and no notice is shown on most opens.
+ */
+export function useNotifierMounted(when: IdleSchedule = afterChunks): boolean {
+  const waiting = useSyncExternalStore(subscribeNoticeWaiting, noticeWaiting);
+  const [idle, setIdle] = useState(false);
+  useEffect(() => when(() => setIdle(true)), [when]);
+  // Latched: the mounted Notifier takes the waiting notices, and it must stay for the next ones.
+  const [mounted, setMounted] = useState(false);
+  if (!mounted && (waiting || idle)) setMounted(true);
+  return mounted || waiting || idle;
+}
 
 // Memoised: the shell re-renders with each start-up answer, which changes nothing here (issue 17).
 export const Notifier = memo(function Notifier() {

@@ -18,7 +18,7 @@ import { useShownSettings } from './use_shown_settings.ts';
 import { useQueryIntents } from './use_query_intents.ts';
 import { MapScreen } from './MapScreen.tsx';
 import { NotFoundScreen } from './NotFoundScreen.tsx';
-import { Notifier } from './Notifier.tsx';
+import { Notifier, useNotifierMounted } from './Notifier.tsx';
 import { CookieBanner } from './CookieBanner.tsx';
 import { answerConfirm, useConfirmStore } from '../dialogs/confirm_store.ts';
 import { answerRegistration, useRegisterStore } from '../owner/workspace_register.ts';
@@ -115,11 +115,12 @@ export function Shell() {
   }, [route.name]);
   useQueryIntents(search);
 
+  const notifierMounted = useNotifierMounted();
   const outdoor = useOutdoor((s) => s.on);
   const theme = useMemo(() => buildTheme(config, mode, outdoor), [config, mode, outdoor]);
   return (
     <FluentProvider theme={theme} style={{ height: '100%' }} data-theme-mode={mode} data-outdoor={outdoor ? 'true' : undefined}>
-      <Notifier />
+      {notifierMounted && <Notifier />}
       {route.name === 'map' && (
         <MapScreen
           appKey={appKey}

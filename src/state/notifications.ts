@@ -21,8 +21,20 @@ export interface Notice {
 type Sink = (n: Notice) => void;
 let sink: Sink | null = null;
 const pending: Notice[] = [];
+const waitingListeners = new Set<() => void>();
 
-/** Called by the Notifier once it is mounted; notices raised before that are shown then. */
+/** Whether a notice waits for the Notifier: the shell mounts it then, if it has not yet (issue 17). */
+export function noticeWaiting(): boolean {
+  return pending.length > 0;
+}
+
+/** Calls `listener` when a notice starts waiting for the Notifier; returns the unsubscribe. */
+export function subscribeNoticeWaiting(listener: () => void): () => void {
+  waitingListeners.add(listener);
+  return () => waitingListeners.delete(listener);
+}
+
+/** Called by the Notifier once it is mounted; notices raised before that are shown then (in order). */
 export function setNotificationSink(next: Sink | null): void {
   sink = next;
   if (next) for (const n of pending.splice(0)) next(n);
@@ -35,8 +47,12 @@ export function clearPendingNotifications(): void {
 
 export function notify(n: Notice): void {
   const full = { timeout: NOTIFICATION_MS, position: 'top' as const, ...n };
-  if (sink) sink(full);
-  else pending.push(full);
+  if (sink) {
+    sink(full);
+    return;
+  }
+  pending.push(full);
+  for (const listener of waitingListeners) listener();
 }
 
 export function notifyError(key: ErrorKey): void {

@@ -9,7 +9,8 @@ import { AuthDialog } from '../../src/dialogs/AuthDialog.tsx';
 import { SettingsDialog } from '../../src/dialogs/SettingsDialog.tsx';
 import { ConfirmHost } from '../../src/dialogs/ConfirmDialog.tsx';
 import { requestConfirm } from '../../src/dialogs/confirm_store.ts';
-import { Notifier } from '../../src/screens/Notifier.tsx';
+import { Notifier, useNotifierMounted } from '../../src/screens/Notifier.tsx';
+import type { IdleSchedule } from '../../src/screens/after_chunks.ts';
 import { CookieBanner } from '../../src/screens/CookieBanner.tsx';
 import { apiFetch } from '../../src/api/client.ts';
 import { useUiStore } from '../../src/state/ui_store.ts';
@@ -147,7 +148,37 @@ describe('settings dialog', () => {
   });
 });
 
+/** The shell's way of mounting the Notifier, on a schedule the test runs itself. */
+function NotifierHost({ when }: { when: IdleSchedule }) {
+  return useNotifierMounted(when) ? (
+    <>
+      <span data-testid="notifier-mounted" />
+      <Notifier />
+    </>
+  ) : null;
+}
+
 describe('confirmations and notifications', () => {
+  it('mounts the notifier only once the page is idle after the open (issue 17: not in the first render)', async () => {
+    let idle: (() => void) | undefined;
+    await render(<NotifierHost when={(go) => ((idle = go), () => undefined)} />);
+    expect(byTestId('notifier-mounted')).toBeNull();
+    act(() => idle!());
+    await findByTestId('notifier-mounted');
+    act(() => notifySuccess('APP_CREATED'));
+    await waitForText(SUCCESS.APP_CREATED);
+  });
+
+  it('shows a notice raised before the page is idle at once, and keeps the notifier for the next', async () => {
+    await render(<NotifierHost when={() => () => undefined} />);
+    expect(byTestId('notifier-mounted')).toBeNull();
+    act(() => notifyError('LAYER_PROPERTY_REQUIRED'));
+    expect((await findByTestId('notification-error')).textContent).toContain(ERRORS.LAYER_PROPERTY_REQUIRED);
+    act(() => notifySuccess('APP_CREATED'));
+    await waitForText(SUCCESS.APP_CREATED);
+    expect(byTestId('notifier-mounted')).not.toBeNull();
+  });
+
   it('resolves a confirmation true on confirm and false on cancel', async () => {
     await render(<ConfirmHost />);
     let answer: Promise<boolean> | undefined;
