@@ -20,6 +20,14 @@ function landWorker(): NonNullable<typeof land> {
   return land;
 }
 
+/**
+ * Issue 17: the land worker's module loaded and run while React renders the first screen (start_early.ts),
+ * so the map's first picture does not wait for it.
+ */
+export function prespawnLandWorker(): void {
+  if (typeof OffscreenCanvas !== 'undefined') landWorker();
+}
+
 async function drawHere(view: LandView): Promise<HTMLCanvasElement> {
   const { drawLand, landImageSize } = await import('../../workers/land/land_draw.ts');
   const canvas = document.createElement('canvas');

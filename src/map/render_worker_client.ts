@@ -83,15 +83,39 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-async function startWorker(canvas: HTMLCanvasElement, o: CreateRendererOptions, size: [number, number], pixelRatio: number) {
+/** A render worker, and a promise that rejects once it fails (its module did not load). */
+interface SpawnedWorker {
+  worker: Worker;
+  failed: Promise<never>;
+}
+
+function spawnWorker(): SpawnedWorker {
   const worker = new Worker(new URL('../../workers/render/render.worker.ts', import.meta.url), {
     type: 'module',
     name: 'mapdraft-render',
   });
-  const remote: Remote<RenderWorkerApi> = wrap<RenderWorkerApi>(worker);
   const failed = new Promise<never>((_, reject) => {
     worker.addEventListener('error', (e) => reject(new Error(`render worker failed: ${e.message}`)), { once: true });
   });
+  // Awaited by the renderer that takes the worker; a spare that fails before is no unhandled error.
+  failed.catch(() => undefined);
+  return { worker, failed };
+}
+
+let spare: SpawnedWorker | undefined;
+
+/**
+ * Issue 17: the render worker's module loaded and run while React renders the first screen
+ * (start_early.ts), in parallel on a phone's other cores; the map's renderer takes it (createRenderer).
+ */
+export function prespawnRenderWorker(): void {
+  if (!spare && typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined') spare = spawnWorker();
+}
+
+async function startWorker(canvas: HTMLCanvasElement, o: CreateRendererOptions, size: [number, number], pixelRatio: number) {
+  const { worker, failed } = spare ?? spawnWorker();
+  spare = undefined;
+  const remote: Remote<RenderWorkerApi> = wrap<RenderWorkerApi>(worker);
   const offscreen = canvas.transferControlToOffscreen();
   try {
     const { backend } = await withTimeout(

@@ -1,7 +1,7 @@
 // The render worker in Chromium (SwiftShader WebGL): tiny inline batches, one behaviour per test,
 // asserted on the pixels the renderer drew (snapshot), not on OL internals.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRenderer, type MapRendererHandle } from '../../src/map/render_worker_client.ts';
+import { createRenderer, prespawnRenderWorker, type MapRendererHandle } from '../../src/map/render_worker_client.ts';
 import type { CreateRendererOptions } from '../../src/map/render_worker_client.ts';
 import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
 import type { RenderLayerConfig, Snapshot } from '../../workers/render/protocol.ts';
@@ -221,6 +221,34 @@ function squaresAt(layerId: string, n: number, lon: number, lat: number): Featur
     polygonEnds: Uint32Array.from({ length: n }, (_, i) => i + 1),
   };
 }
+
+describe('render worker: started before the map mounts (issue 17)', () => {
+  it('draws with the worker the start-up began, and starts no other', async () => {
+    const RealWorker = globalThis.Worker;
+    const started: string[] = [];
+    globalThis.Worker = class extends RealWorker {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        started.push(options?.name ?? '');
+      }
+    };
+    try {
+      prespawnRenderWorker();
+      prespawnRenderWorker(); // the start-up's one spare, however often asked
+      expect(started).toEqual(['mapdraft-render']);
+      const r = await renderer();
+      expect(r.thread).toBe('worker');
+      await r.setLayers([layer('pts', 'Point', '#ff00ff')]);
+      await r.setBatch(points('pts', [1], [0.3, -0.2]));
+      expect(colourNear(await r.snapshot(), px(0.3, -0.2), MAGENTA)).toBe(true);
+      // The spare is taken once: the next map gets a worker of its own.
+      await renderer();
+      expect(started).toEqual(['mapdraft-render', 'mapdraft-render']);
+    } finally {
+      globalThis.Worker = RealWorker;
+    }
+  });
+});
 
 describe('render worker: a large layer replaced (its new version built between frames)', () => {
   it('shows each new version once built, and the last of two that came close together', async () => {
