@@ -4,6 +4,7 @@
 import { wrap, type Remote } from 'comlink';
 import type { LandWorkerApi } from '../../workers/land/land.worker.ts';
 import type { LandView } from '../../workers/land/land_draw.ts';
+import { workerFailed } from '../config/worker_failed.ts';
 
 /** The worker, and a promise that rejects once it fails (its module did not load): a call to it would never be answered. */
 let land: { proxy: Remote<LandWorkerApi>; failed: Promise<never> } | undefined;
@@ -11,11 +12,7 @@ let land: { proxy: Remote<LandWorkerApi>; failed: Promise<never> } | undefined;
 function landWorker(): NonNullable<typeof land> {
   if (!land) {
     const worker = new Worker(new URL('../../workers/land/land.worker.ts', import.meta.url), { type: 'module', name: 'mapdraft-land' });
-    const failed = new Promise<never>((_, reject) =>
-      worker.addEventListener('error', (e) => reject(new Error(e.message || 'land worker failed'))),
-    );
-    failed.catch(() => undefined);
-    land = { proxy: wrap<LandWorkerApi>(worker), failed };
+    land = { proxy: wrap<LandWorkerApi>(worker), failed: workerFailed(worker, 'land worker failed') };
   }
   return land;
 }

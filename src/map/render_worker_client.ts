@@ -5,6 +5,7 @@
 import { releaseProxy, wrap, type Remote } from 'comlink';
 import type { RenderBackendKind, RenderWorkerApi, RenderWorkerCall } from '../../workers/render/protocol.ts';
 import { renderRequestTransfers } from '../../workers/render/render_transfer.ts';
+import { workerFailed } from '../config/worker_failed.ts';
 
 export type { RenderLayerConfig, RenderViewState, RenderStats, Snapshot } from '../../workers/render/protocol.ts';
 
@@ -94,12 +95,7 @@ function spawnWorker(): SpawnedWorker {
     type: 'module',
     name: 'mapdraft-render',
   });
-  const failed = new Promise<never>((_, reject) => {
-    worker.addEventListener('error', (e) => reject(new Error(`render worker failed: ${e.message}`)), { once: true });
-  });
-  // Awaited by the renderer that takes the worker; a spare that fails before is no unhandled error.
-  failed.catch(() => undefined);
-  return { worker, failed };
+  return { worker, failed: workerFailed(worker, 'render worker failed') };
 }
 
 let spare: SpawnedWorker | undefined;

@@ -35,12 +35,11 @@ const useStyles = makeStyles({
  */
 export function useNotifierMounted(when: IdleSchedule = afterChunks): boolean {
   const waiting = useSyncExternalStore(subscribeNoticeWaiting, noticeWaiting);
-  const [idle, setIdle] = useState(false);
-  useEffect(() => when(() => setIdle(true)), [when]);
-  // Latched: the mounted Notifier takes the waiting notices, and it must stay for the next ones.
   const [mounted, setMounted] = useState(false);
-  if (!mounted && (waiting || idle)) setMounted(true);
-  return mounted || waiting || idle;
+  useEffect(() => when(() => setMounted(true)), [when]);
+  // Latched: the mounted Notifier takes the waiting notices, and it must stay for the next ones.
+  if (waiting && !mounted) setMounted(true);
+  return mounted || waiting;
 }
 
 // Memoised: the shell re-renders with each start-up answer, which changes nothing here (issue 17).

@@ -3,6 +3,7 @@
 // (papaparse, shpjs, togeojson, wa-sqlite) and the parsed features never stay in memory.
 import { wrap, type Remote } from 'comlink';
 import type { ImportWorkerApi } from '../../../workers/import/protocol.ts';
+import { workerFailed } from '../../config/worker_failed.ts';
 
 export interface ImportWorkerHandle {
   api: Remote<ImportWorkerApi>;
@@ -16,9 +17,6 @@ export function startImportWorker(): ImportWorkerHandle {
     type: 'module',
     name: 'mapdraft-import',
   });
-  const failed = new Promise<never>((_, reject) => {
-    worker.addEventListener('error', (e) => reject(new Error(e.message || 'The import worker stopped.')));
-  });
-  failed.catch(() => undefined); // observed by whoever races it; never an unhandled rejection
+  const failed = workerFailed(worker, 'The import worker stopped.');
   return { api: wrap<ImportWorkerApi>(worker), failed, terminate: () => worker.terminate() };
 }
