@@ -43,17 +43,20 @@ function useOpenOnLongPress(map: OlMap | undefined, base: MapMenuBase): void {
       const lonLat = toLonLat(coordinate) as [number, number];
       useMapMenu.setState({ open: { pixel, context: { ...baseRef.current, lonLat, coordinate } } });
     };
-    const press = new LongPress(open);
-    const pixelOf = (e: PointerEvent | MouseEvent) => map.getEventPixel(e) as Pixel;
+    const pixelOf = (at: { clientX: number; clientY: number }) => map.getEventPixel(at) as Pixel;
+    // The press is followed in the page's coordinates: the map's pixel reads the layout, which a
+    // drag's every move would pay for (issue 17: a pan at 4× CPU); it is read once a press is taken.
+    const press = new LongPress(([clientX, clientY]) => open(pixelOf({ clientX, clientY })));
+    const pagePoint = (e: PointerEvent): Pixel => [e.clientX, e.clientY];
     // Captured: the map's own handlers below the viewport may stop a drag's events from bubbling.
     // A finger's or pen's context menu is the long press (so a drag beyond 20 px cancels it on
     // every browser); the browser's own, which fires on a touch hold too, is only taken from a mouse.
     let lastPointer = 'mouse';
     const down = (e: PointerEvent) => {
       lastPointer = e.pointerType;
-      press.down(e.pointerId, pixelOf(e));
+      press.down(e.pointerId, pagePoint(e));
     };
-    const move = (e: PointerEvent) => press.move(e.pointerId, pixelOf(e));
+    const move = (e: PointerEvent) => press.move(e.pointerId, pagePoint(e));
     const up = (e: PointerEvent) => press.up(e.pointerId);
     const contextMenu = (e: MouseEvent) => {
       e.preventDefault();

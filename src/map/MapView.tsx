@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import OlMap from 'ol/Map.js';
 import View from 'ol/View.js';
 import { defaults as defaultControls } from 'ol/control/defaults.js';
+import { defaults as defaultInteractions } from 'ol/interaction/defaults.js';
 import ScaleLine from 'ol/control/ScaleLine.js';
 import { fromLonLat, toLonLat } from 'ol/proj.js';
 import 'ol/ol.css';
@@ -68,6 +69,10 @@ export function MapView({ appKey, config, apiBase }: MapViewProps) {
       target: target.current!,
       layers: [createLandLayer()],
       controls: defaultControls({ attributionOptions: { collapsible: true } }).extend([new ScaleLine()]),
+      // OL's Map defaults to interactions that drag and wheel-zoom only while a target with a
+      // tabindex has the focus (`onFocusOnly`); this one has one for the keyboard, and a finger's
+      // drag gives no focus: the map did not move until it was tapped once.
+      interactions: defaultInteractions(),
       view: new View({
         projection: DEFAULT_PROJECTION,
         center: fromLonLat([...DEFAULT_CENTER]),

@@ -101,6 +101,38 @@ describe('demo map', () => {
     await context.close();
   });
 
+  it('moves with the first mouse drag and zooms with the first wheel turn, the map never clicked or focused before', async () => {
+    const page = await newPage();
+    await acceptCookies(page.context(), base);
+    await page.goto(`${base}/${DEMO_APP_KEY}`);
+    await mapReady(page, 120_000);
+    const map = page.getByTestId('map');
+    // OL's default interactions pan and wheel-zoom only a focused map when it has a tabindex (ours
+    // has, for the keyboard): the first wheel turn over the map did nothing.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)).toBeNull();
+    const zoom = () => Number(/#map=([\d.]+)\//.exec(page.url())?.[1]);
+    const fitted = zoom();
+    const box = (await map.boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    await page.mouse.move(x, y);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(zoom, { timeout: 10_000 }).toBeGreaterThan(fitted);
+
+    const lon = async () => Number(((await map.getAttribute('data-view-center')) ?? '').split(',')[0]);
+    const lon0 = await lon();
+    await page.reload();
+    await mapReady(page, 120_000);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)).toBeNull();
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(x + i * 15, y);
+    await page.mouse.up();
+    // Dragged east: the centre went west.
+    await expect.poll(lon, { timeout: 10_000 }).toBeLessThan(lon0);
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
+
   it('logging in loads only the diff layers: the view stays and the other layers are not fetched again (SPEC §4)', async () => {
     const page = await newPage();
     const layerRequests: string[] = [];
