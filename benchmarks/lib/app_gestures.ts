@@ -1,5 +1,5 @@
-// Scenario 14's interactions with an opened app, by real input (CDP mouse events, as a user's drags,
-// wheel turns and taps reach the page), the same for the product and the plain OL app:
+// Scenario 14's interactions with an opened app, by real input (CDP touch and mouse events, as a
+// user's drags, wheel turns and taps reach the page), the same for the product and the plain OL app:
 //  - pan/zoom: drags and wheel zooms from the opened view for a given time; the main thread's rAF
 //    intervals (the frames the user sees the page answer in) and its long tasks meanwhile;
 //  - taps: each on a feature's pixel at a shared view (`#map=zoom/lat/lon`, the product's permalink,
@@ -55,6 +55,10 @@ async function mouse(
   await cdp.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', ...extra });
 }
 
+async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number): Promise<void> {
+  await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+}
+
 export interface PanStats {
   rafP95Ms: number;
   frames: number;
@@ -77,9 +81,9 @@ declare global {
 }
 
 /**
- * Drags and wheel zooms for `durationMs` at CDP main-thread slowdown `rate`: cycles of a 160 px drag
- * (0.8 s), a wheel notch in, the drag back, a notch out, each cycle's direction turned by 75°. The
- * events follow the clock (a busy page gets fewer moves, as a finger moves on regardless).
+ * Drags and wheel zooms for `durationMs` at CDP main-thread slowdown `rate`: cycles of a 160 px
+ * one-finger drag (0.8 s), a wheel notch in, the drag back, a notch out, each cycle's direction
+ * turned by 75°. The drag's moves follow the clock.
  */
 export async function panZoom(page: Page, cdp: CDPSession, durationMs: number, rate: number): Promise<PanStats> {
   const box = await mapBox(page);
@@ -106,14 +110,19 @@ export async function panZoom(page: Page, cdp: CDPSession, durationMs: number, r
   const left = () => durationMs - (Date.now() - start);
   const drag = async (angle: number) => {
     const [dx, dy] = [Math.cos(angle) * 160, Math.sin(angle) * 160];
-    await mouse(cdp, 'mousePressed', cx, cy, { clickCount: 1, buttons: 1 });
+    // A finger's moves, every 16 ms, not waiting for the page to take each one: a finger moves on
+    // while the page is busy, and the browser hands a busy page the moves it holds at its next
+    // frame. (Mouse moves each awaited held the pointer still until a busy page took the first,
+    // which at 4× lasted over the 600 ms of a long press: the map's menu opened mid-pan.)
+    const sent = [touch(cdp, 'touchStart', cx, cy)];
     const begin = Date.now();
-    for (let u = 0; u < 1; u = Math.min(1, (Date.now() - begin) / 800)) {
-      await mouse(cdp, 'mouseMoved', cx + dx * u, cy + dy * u, { buttons: 1 });
+    for (let u = 0; u < 1; ) {
       await sleep(16);
+      u = Math.min(1, (Date.now() - begin) / 800);
+      sent.push(touch(cdp, 'touchMove', cx + dx * u, cy + dy * u));
     }
-    await mouse(cdp, 'mouseMoved', cx + dx, cy + dy, { buttons: 1 });
-    await mouse(cdp, 'mouseReleased', cx + dx, cy + dy, { clickCount: 1, buttons: 0 });
+    sent.push(touch(cdp, 'touchEnd', cx + dx, cy + dy));
+    await Promise.all(sent);
   };
   const wheel = async (deltaY: number) => {
     await mouse(cdp, 'mouseWheel', cx, cy, { button: 'none', deltaX: 0, deltaY });
