@@ -1,6 +1,8 @@
 // SPEC §3 app configuration → Fluent theme: a BrandVariants ramp computed from primaryColor,
 // createLightTheme / createDarkTheme for the theme mode, fontSize scaling the type ramp, and
-// secondary / accent colours on the tokens that carry emphasis. Pure: tests/unit/shell-theme.test.ts.
+// secondary / accent colours on the tokens that carry emphasis. Pure: tests/unit/shell_config.test.ts;
+// `useShellTheme` makes it once per set of values (tests/browser/shell_theme.test.tsx).
+import { useMemo } from 'react';
 import { createDarkTheme, createLightTheme, type BrandVariants, type Theme } from '@fluentui/react-components';
 import { DEFAULT_FILL_COLOR, validateColorType, type AppConfig, type RuleResult } from '../model/index.ts';
 
@@ -80,7 +82,7 @@ export function brandRamp(primary: string): BrandVariants {
 }
 
 /** SPEC §5: only the three colour types exist; anything else is 'This type of color is not referenced'. */
-export function configColor(config: AppConfig, type: string): { color?: string; result: RuleResult } {
+export function configColor(config: ThemeValues, type: string): { color?: string; result: RuleResult } {
   const result = validateColorType(type);
   if (!result.ok) return { result };
   return { color: config[type as 'primaryColor' | 'secondaryColor' | 'accentColor'], result };
@@ -116,7 +118,10 @@ function outdoorContrast(theme: Theme, brand: BrandVariants): void {
   t.strokeWidthThin = '2px';
 }
 
-export function buildTheme(config: AppConfig, mode: 'light' | 'dark', outdoor = false): Theme {
+/** What a theme is made of (SPEC §3): the colours and the font size. */
+export type ThemeValues = Pick<AppConfig, 'primaryColor' | 'secondaryColor' | 'accentColor' | 'fontSize'>;
+
+export function buildTheme(config: ThemeValues, mode: 'light' | 'dark', outdoor = false): Theme {
   const brand = brandRamp(config.primaryColor);
   const theme: Theme = mode === 'dark' && !outdoor ? createDarkTheme(brand) : createLightTheme(brand);
   // Fluent's body text is fontSizeBase300 = 14px; config.fontSize rescales the whole ramp.
@@ -141,4 +146,18 @@ export function buildTheme(config: AppConfig, mode: 'light' | 'dark', outdoor = 
   if (mode === 'dark' && !outdoor) theme.colorBrandBackground = brand[80];
   if (outdoor) outdoorContrast(theme, brand);
   return theme;
+}
+
+/**
+ * The shell's theme, made again only when a value it is made of changes. Each start-up answer (the
+ * stored configuration, the local files, the server's) is a new configuration object, most often with
+ * the same colours; a new theme object makes Fluent rewrite every token's CSS variable, which restyles
+ * the whole page (issue 17: three themes made in every open, reopened visits included).
+ */
+export function useShellTheme(config: ThemeValues, mode: 'light' | 'dark', outdoor: boolean): Theme {
+  const { primaryColor, secondaryColor, accentColor, fontSize } = config;
+  return useMemo(
+    () => buildTheme({ primaryColor, secondaryColor, accentColor, fontSize }, mode, outdoor),
+    [primaryColor, secondaryColor, accentColor, fontSize, mode, outdoor],
+  );
 }

@@ -5,7 +5,7 @@ import { FluentProvider } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { DEMO_APP_KEY, type AppConfig } from '../model/index.ts';
 import { resolveAppKey } from '../api/app_key.ts';
-import { buildTheme } from '../config/theme.ts';
+import { useShellTheme } from '../config/theme.ts';
 import { useOutdoor } from '../state/outdoor_store.ts';
 import { lazyNamed } from '../config/lazy.ts';
 import { LazySurface } from '../config/LazySurface.tsx';
@@ -117,7 +117,7 @@ export function Shell() {
 
   const notifierMounted = useNotifierMounted();
   const outdoor = useOutdoor((s) => s.on);
-  const theme = useMemo(() => buildTheme(config, mode, outdoor), [config, mode, outdoor]);
+  const theme = useShellTheme(config, mode, outdoor);
   return (
     <FluentProvider theme={theme} style={{ height: '100%' }} data-theme-mode={mode} data-outdoor={outdoor ? 'true' : undefined}>
       {notifierMounted && <Notifier />}
