@@ -151,8 +151,9 @@ export function buildTheme(config: ThemeValues, mode: 'light' | 'dark', outdoor 
 /**
  * The shell's theme, made again only when a value it is made of changes. Each start-up answer (the
  * stored configuration, the local files, the server's) is a new configuration object, most often with
- * the same colours; a new theme object makes Fluent rewrite every token's CSS variable, which restyles
- * the whole page (issue 17: three themes made in every open, reopened visits included).
+ * the same colours; a new theme object is Fluent's whole token set made again and turned into the
+ * provider's CSS-variable text again, and a new value for every component that reads the theme
+ * (issue 17: three themes made in every open, reopened visits included).
  */
 export function useShellTheme(config: ThemeValues, mode: 'light' | 'dark', outdoor: boolean): Theme {
   const { primaryColor, secondaryColor, accentColor, fontSize } = config;

@@ -1,6 +1,6 @@
 // Issue 17: the shell's theme is made once per set of values it is made of (SPEC §3 colours and font
 // size), not once per configuration object: each start-up answer is a new object, most often with the
-// same colours, and every theme made is Fluent's whole token set built and written out again.
+// same colours, and every theme made is Fluent's whole token set made and turned into CSS text again.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, useState } from 'react';
 import type { Theme } from '@fluentui/react-components';
