@@ -59,6 +59,24 @@ async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchE
   await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
 }
 
+/**
+ * A one-finger drag by (dx, dy) over `ms`: a move every 16 ms, not waiting for the page to take each
+ * one, as a finger moves on while the page is busy (the browser hands a busy page the moves it holds
+ * at its next frame). Mouse moves each awaited held the pointer still until a busy page took the
+ * first, which at 4× lasted over the 600 ms of a long press: the map's menu opened mid-pan.
+ */
+export async function fingerDrag(cdp: CDPSession, from: { x: number; y: number }, dx: number, dy: number, ms: number): Promise<void> {
+  const sent = [touch(cdp, 'touchStart', from.x, from.y)];
+  const begin = Date.now();
+  for (let u = 0; u < 1; ) {
+    await sleep(16);
+    u = Math.min(1, (Date.now() - begin) / ms);
+    sent.push(touch(cdp, 'touchMove', from.x + dx * u, from.y + dy * u));
+  }
+  sent.push(touch(cdp, 'touchEnd', from.x + dx, from.y + dy));
+  await Promise.all(sent);
+}
+
 export interface PanStats {
   rafP95Ms: number;
   frames: number;
@@ -108,22 +126,7 @@ export async function panZoom(page: Page, cdp: CDPSession, durationMs: number, r
   await setThrottle(cdp, rate);
   const start = Date.now();
   const left = () => durationMs - (Date.now() - start);
-  const drag = async (angle: number) => {
-    const [dx, dy] = [Math.cos(angle) * 160, Math.sin(angle) * 160];
-    // A finger's moves, every 16 ms, not waiting for the page to take each one: a finger moves on
-    // while the page is busy, and the browser hands a busy page the moves it holds at its next
-    // frame. (Mouse moves each awaited held the pointer still until a busy page took the first,
-    // which at 4× lasted over the 600 ms of a long press: the map's menu opened mid-pan.)
-    const sent = [touch(cdp, 'touchStart', cx, cy)];
-    const begin = Date.now();
-    for (let u = 0; u < 1; ) {
-      await sleep(16);
-      u = Math.min(1, (Date.now() - begin) / 800);
-      sent.push(touch(cdp, 'touchMove', cx + dx * u, cy + dy * u));
-    }
-    sent.push(touch(cdp, 'touchEnd', cx + dx, cy + dy));
-    await Promise.all(sent);
-  };
+  const drag = (angle: number) => fingerDrag(cdp, { x: cx, y: cy }, Math.cos(angle) * 160, Math.sin(angle) * 160, 800);
   const wheel = async (deltaY: number) => {
     await mouse(cdp, 'mouseWheel', cx, cy, { button: 'none', deltaX: 0, deltaY });
     await sleep(200);

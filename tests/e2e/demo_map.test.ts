@@ -13,7 +13,7 @@ import {
   startE2EServer,
   type E2EServer,
 } from './support/server.ts';
-import { mapReady } from './support/journey.ts';
+import { mapReady, viewCenter } from './support/journey.ts';
 
 let server: E2EServer | undefined;
 let base: string;
@@ -118,7 +118,7 @@ describe('demo map', () => {
     await page.mouse.wheel(0, -300);
     await expect.poll(zoom, { timeout: 10_000 }).toBeGreaterThan(fitted);
 
-    const lon = async () => Number(((await map.getAttribute('data-view-center')) ?? '').split(',')[0]);
+    const lon = async () => (await viewCenter(page)).lon;
     const lon0 = await lon();
     await page.reload();
     await mapReady(page, 120_000);

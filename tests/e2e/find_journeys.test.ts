@@ -6,7 +6,7 @@ import type { BrowserContextOptions } from 'playwright-core';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { startFakeSpeciesService } from './support/fake_species_service.ts';
 import { ADMIN, acceptCookies, e2eSuite } from './support/server.ts';
-import { mapReady } from './support/journey.ts';
+import { mapReady, viewCenter } from './support/journey.ts';
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
 const suite = e2eSuite('mapdraft-find-shots');
@@ -20,11 +20,6 @@ async function openApp(options: BrowserContextOptions = {}) {
   await mapReady(page);
   return { context, page };
 }
-
-const viewCenter = async (page: Awaited<ReturnType<typeof openApp>>['page']) => {
-  const [lon, lat] = ((await page.getByTestId('map').getAttribute('data-view-center')) ?? 'NaN,NaN').split(',').map(Number);
-  return { lon: lon!, lat: lat! };
-};
 
 describe('find journeys (360 px)', () => {
   it('types "Paris" (mistyped first), taps the result, and the map goes there with the feature prompt open', async () => {

@@ -120,6 +120,12 @@ const lonOf = (x: number) => (x / R) * (180 / Math.PI);
 const latOf = (y: number) => (2 * Math.atan(Math.exp(y / R)) - Math.PI / 2) * (180 / Math.PI);
 const resolutionAt = (zoom: number) => (2 * Math.PI * R) / 256 / 2 ** zoom;
 
+/** The map's view centre after its last move (MapView's `data-view-center`). */
+export async function viewCenter(page: Page): Promise<{ lon: number; lat: number }> {
+  const [lon, lat] = ((await page.getByTestId('map').getAttribute('data-view-center')) ?? 'NaN,NaN').split(',').map(Number);
+  return { lon: lon!, lat: lat! };
+}
+
 export function viewOf(url: string) {
   const m = /#map=([\d.]+)\/(-?[\d.]+)\/(-?[\d.]+)/.exec(url);
   if (!m) throw new Error(`no #map= in ${url}`);
