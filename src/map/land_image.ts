@@ -34,8 +34,8 @@ async function drawHere(view: LandView): Promise<HTMLCanvasElement> {
   return canvas;
 }
 
-/** The land of `view` as an image sized `landImageSize(view)`. */
-export async function landImage(view: LandView): Promise<ImageBitmap | HTMLCanvasElement> {
+/** The land of `view` as a picture sized `landImageSize(view)`: the worker's PNG, or a canvas drawn here. */
+export async function landImage(view: LandView): Promise<Blob | HTMLCanvasElement> {
   if (typeof OffscreenCanvas === 'undefined') return drawHere(view);
   try {
     const { proxy, failed } = landWorker();

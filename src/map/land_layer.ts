@@ -1,12 +1,16 @@
 // The bundled Natural Earth land on the main map (issue 17): the land worker draws one picture per view
-// (land_image.ts); this layer only shows it, in a canvas that displays an ImageBitmap as it is handed
-// over (`bitmaprenderer`), placed, scaled and rotated by a CSS transform on every frame.
+// (land_image.ts); this layer only shows it, as an image placed, scaled and rotated by a CSS transform on
+// every frame (its own compositor layer: a move repaints nothing).
 //
 // Why not OpenLayers' ImageLayer: it drew the picture again into a 2D canvas of its own on every
 // frame, and at an open that canvas was the main thread's only GPU canvas: creating its context held
 // the main thread 170–280 ms in a frame of the cold open (GpuChannelHost::CreateViewCommandBuffer, the
-// whole browser on one core, SwiftShader), and a pan redrew it every frame. A displayed bitmap needs
-// neither: the compositor uploads it once and moves it, on any GPU.
+// whole browser on one core, SwiftShader), and a pan redrew it every frame.
+// Why not a `bitmaprenderer` canvas showing the worker's ImageBitmap: the page's commit copies each
+// bitmap into a canvas resource through the same main-thread GPU context, made at the first picture;
+// at a cold open at 4× that commit waited 470–990 ms for the GPU process, busy with the features' first
+// WebGL frame. An image is decoded and uploaded by the compositor's raster threads, whose context
+// exists from the first paint: the main thread waits for nothing, on any GPU.
 import Layer from 'ol/layer/Layer.js';
 import type { FrameState } from 'ol/Map.js';
 import Source from 'ol/source/Source.js';
@@ -21,8 +25,25 @@ import { landImage } from './land_image.ts';
 /** Pictures 1.5× the view on a side, so a pan shows land at once while the next one is drawn. */
 const LAND_IMAGE_RATIO = 1.5;
 
-/** Draws the land of a view: the land worker, or the main thread where it cannot (land_image.ts). */
-export type DrawLand = (view: LandView) => Promise<ImageBitmap | HTMLCanvasElement>;
+/** Draws the land of a view: the land worker's PNG, or a canvas where it cannot draw (land_image.ts). */
+export type DrawLand = (view: LandView) => Promise<Blob | HTMLCanvasElement>;
+
+type Picture = HTMLImageElement | HTMLCanvasElement;
+
+/** The picture ready to be shown: a PNG decoded before it replaces the one on screen (no blank frame). */
+async function pictureOf(image: Blob | HTMLCanvasElement): Promise<Picture> {
+  if (image instanceof HTMLCanvasElement) return image;
+  const img = new Image();
+  img.alt = ''; // the map's picture of land, not content (the map has its own label)
+  img.decoding = 'async';
+  img.src = URL.createObjectURL(image);
+  try {
+    await img.decode();
+  } finally {
+    URL.revokeObjectURL(img.src); // a loaded image keeps its data
+  }
+  return img;
+}
 
 /** Whether `wanted` already covers what a frame needs (as OpenLayers' ImageSource reuses its image). */
 function covers(wanted: LandView | undefined, need: LandView): boolean {
@@ -47,30 +68,19 @@ export function landPictureLayer({ zIndex, properties, attributions, draw = land
   const container = document.createElement('div');
   container.className = 'mapdraft-land';
   Object.assign(container.style, { position: 'absolute', left: '0', top: '0', width: '100%', height: '100%', pointerEvents: 'none' });
-  const bitmapCanvas = document.createElement('canvas');
   /** The picture on screen and the view it was drawn for. */
-  let shown: { element: HTMLCanvasElement; view: LandView } | undefined;
+  let shown: { element: Picture; view: LandView } | undefined;
   /** The last view asked for (being drawn, or shown). */
   let wanted: LandView | undefined;
   const transform = createTransform();
 
-  function show(image: ImageBitmap | HTMLCanvasElement, view: LandView): void {
-    let element: HTMLCanvasElement;
-    if (image instanceof HTMLCanvasElement) {
-      element = image; // drawn on the main thread: shown as it is
-    } else {
-      element = bitmapCanvas;
-      element.width = image.width;
-      element.height = image.height;
-      // Hands the bitmap over (no copy); the one shown before is released.
-      element.getContext('bitmaprenderer')!.transferFromImageBitmap(image);
-    }
-    if (shown?.element !== element) {
-      Object.assign(element.style, { position: 'absolute', left: '0', top: '0', transformOrigin: '0 0' });
-      container.replaceChildren(element);
-    }
+  function show(element: Picture, view: LandView): void {
+    Object.assign(element.style, { position: 'absolute', left: '0', top: '0', transformOrigin: '0 0', willChange: 'transform' });
     // One picture pixel to one CSS pixel before the transform (the transform holds the pixel ratio).
-    Object.assign(element.style, { width: `${element.width}px`, height: `${element.height}px` });
+    const [width, height] =
+      element instanceof HTMLImageElement ? [element.naturalWidth, element.naturalHeight] : [element.width, element.height];
+    Object.assign(element.style, { width: `${width}px`, height: `${height}px` });
+    container.replaceChildren(element);
     shown = { element, view };
   }
 
@@ -83,10 +93,10 @@ export function landPictureLayer({ zIndex, properties, attributions, draw = land
     wanted = view;
     source.loading = true; // the map's rendercomplete waits for it
     draw(view)
+      .then((image) => (wanted === view ? pictureOf(image) : undefined)) // else a newer view was asked for meanwhile
       .then(
-        (image) => {
-          if (wanted === view) show(image, view);
-          else if (!(image instanceof HTMLCanvasElement)) image.close(); // a newer view was asked for meanwhile
+        (picture) => {
+          if (picture && wanted === view) show(picture, view);
         },
         // The last picture stays; the next view asks again (this one is not asked for in a loop).
         (err: unknown) => console.warn('land not drawn', err),
