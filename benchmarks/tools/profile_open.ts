@@ -9,7 +9,8 @@
 // (CDP main-thread slowdown, default 1), MAPDRAFT_PROFILE_ALL_TASKS=1 (the long tasks before the first
 // paint too: the bundle's evaluation, React's first render), MAPDRAFT_PROFILE_COMMITS=1 (React's commits
 // from the first paint to the features drawn, each with the components that rendered in it),
-// MAPDRAFT_PROFILE_SAVE=file.cpuprofile (the whole profile, for DevTools' Performance panel).
+// MAPDRAFT_PROFILE_SAVE=file.cpuprofile (the whole profile, for DevTools' Performance panel),
+// MAPDRAFT_PROFILE_PINNED=1 (the whole browser on one core, as scenario 14 runs it).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +28,7 @@ const rate = Number(process.env.MAPDRAFT_PROFILE_RATE ?? 1);
 const allTasks = process.env.MAPDRAFT_PROFILE_ALL_TASKS === '1';
 const withCommits = process.env.MAPDRAFT_PROFILE_COMMITS === '1';
 const srv = await startToolServer(dataDir, cities);
-const browser = await launchBrowser({ pinned: false });
+const browser = await launchBrowser({ pinned: process.env.MAPDRAFT_PROFILE_PINNED === '1' });
 const context = await newContext(browser);
 const page = await context.newPage();
 const cdp = await context.newCDPSession(page);
