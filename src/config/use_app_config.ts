@@ -2,7 +2,13 @@
 // holds the app): every answer is written to the local store, and whenever the server cannot be
 // reached — no network, the SPEC §9 time-out, a 5xx — the stored copy is used, so one online visit
 // is enough to open the app offline. The service worker's cache is only a second line.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+//
+// Issue 17 (a reopened app is drawn before the network answers): an open that finds a stored copy
+// before the server has answered shows it at once — the map draws its stored layers meanwhile — and
+// the server's answer replaces it when it comes (the same object where nothing changed, so nothing
+// reloads). A field user whose phone says "online" on a signal that carries nothing waited for the
+// time-out (10 s) before seeing their map.
+import { queryOptions, useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { appResponseSchema, SERVER_TIMEOUT_MS, type AppResponse } from '../model/index.ts';
 import { ApiError, fetchApp, type ApiOptions } from '../api/client.ts';
 import { getDataWorker } from '../map/data_worker_client.ts';
@@ -20,24 +26,39 @@ async function storedApp(appKey: string): Promise<AppResponse | undefined> {
   }
 }
 
+/** Keeps `app` for the next open (null forgets it); `background`: behind the open's own work. */
+function storeApp(appKey: string, app: AppResponse | null, background = true): Promise<void> {
+  return getDataWorker()
+    .putStoredValue({ ...STORE, key: appKey, value: app, background })
+    .catch((err) => console.warn('app configuration not stored', err));
+}
+
 /**
  * The answer is the same object shape either way: react-query then keeps the very same config
  * object when the server's answer equals the stored one, and the map does not reload its layers
  * when the connection comes back.
  */
 export async function loadApp(appKey: string, opts: Omit<ApiOptions, 'appKey'> = {}): Promise<AppResponse> {
+  return fallBackToStored(appKey, fetchAndStore(appKey, opts), opts.signal);
+}
+
+/** The server's answer, stored for the next open. */
+async function fetchAndStore(appKey: string, opts: Omit<ApiOptions, 'appKey'>): Promise<AppResponse> {
   const signal = AbortSignal.any([AbortSignal.timeout(SERVER_TIMEOUT_MS), ...(opts.signal ? [opts.signal] : [])]);
+  // Not a sign that the server answers: with it down, the service worker answers from its cache
+  // (vite.config.ts) and the offline notice must stay. The pings say when it is back.
+  const app = await fetchApp(appKey, { ...opts, signal });
+  void storeApp(appKey, app);
+  return app;
+}
+
+/** `answer`, or the stored copy where the server cannot be reached. */
+async function fallBackToStored(appKey: string, answer: Promise<AppResponse>, signal?: AbortSignal): Promise<AppResponse> {
   try {
-    // Not a sign that the server answers: with it down, the service worker answers from its cache
-    // (vite.config.ts) and the offline notice must stay. The pings say when it is back.
-    const app = await fetchApp(appKey, { ...opts, signal });
-    void getDataWorker()
-      .putStoredValue({ ...STORE, key: appKey, value: app, background: true })
-      .catch((err) => console.warn('app configuration not stored', err));
-    return app;
+    return await answer;
   } catch (err) {
     // The caller gave up (a newer query): not the server's fault.
-    if (opts.signal?.aborted || !isUnreachable(err)) throw err;
+    if (signal?.aborted || !isUnreachable(err)) throw err;
     markServerReachable(false);
     const stored = await storedApp(appKey);
     if (!stored) throw err;
@@ -45,11 +66,39 @@ export async function loadApp(appKey: string, opts: Omit<ApiOptions, 'appKey'> =
   }
 }
 
+/**
+ * A first load: the server's answer or the stored copy, whichever is had first; a stored copy shown
+ * is replaced by the server's answer when it comes. An unknown key's answer (the app was removed)
+ * forgets the copy and loads again, as a first visit would. A reload of the query (it has an
+ * answer already) asks the server first, as `loadApp`.
+ */
+async function openApp(appKey: string, opts: Omit<ApiOptions, 'appKey'>, client: QueryClient, queryKey: QueryKey): Promise<AppResponse> {
+  if (client.getQueryData(queryKey) !== undefined) return loadApp(appKey, opts);
+  // Not tied to the query's signal: the answer outlives a first load answered by the stored copy.
+  const answer = fetchAndStore(appKey, { ...opts, signal: undefined });
+  const first = await Promise.race([
+    answer.then(
+      () => undefined,
+      () => undefined,
+    ),
+    storedApp(appKey),
+  ]);
+  if (!first) return fallBackToStored(appKey, answer, opts.signal);
+  answer.then(
+    (app) => client.setQueryData(queryKey, app),
+    (err: unknown) => {
+      if (isUnreachable(err)) return markServerReachable(false);
+      void storeApp(appKey, null, false).then(() => client.resetQueries({ queryKey, exact: true }));
+    },
+  );
+  return first;
+}
+
 /** The app configuration's query for a key (the shell's, and the start-up's that fills it early: src/start_early.ts). */
 export const appConfigQuery = (appKey: string, opts: Omit<ApiOptions, 'appKey' | 'signal'> = {}) =>
   queryOptions({
     queryKey: ['app', appKey],
-    queryFn: ({ signal }) => loadApp(appKey, { ...opts, signal }),
+    queryFn: ({ signal, client, queryKey }) => openApp(appKey, { ...opts, signal }, client, queryKey),
     // An unknown key (404) or a malformed one (400) will not fix itself by retrying.
     retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
     staleTime: 5 * 60_000,

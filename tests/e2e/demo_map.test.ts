@@ -1,7 +1,8 @@
 // End to end: the built client (dist/) served by the real server (a child process, PGlite in a
 // fresh data dir), driven in Chromium. Covers SPEC §4 map load and the SPEC §8 unknown-key error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
+import { LAYERS_STORED_MARK } from '../../src/map/layer_session.ts';
 import { DEFAULT_FILL_COLOR, DEMO_APP_KEY, ERRORS } from '../../src/model/index.ts';
 import { analysePng } from './support/png.ts';
 import {
@@ -97,6 +98,53 @@ describe('demo map', () => {
     await mapReady(again);
     await expect.poll(() => centre(again)).toBe(fitted);
     expect(new Set(await again.evaluate(() => (window as unknown as { __centres: string[] }).__centres))).toEqual(new Set([fitted]));
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("draws a reopened app's stored features while the server has not answered its configuration, then shows the server's (issue 17)", async () => {
+    // A phone that says "online" on a signal that carries nothing: the app's configuration is asked
+    // for and not answered. The map used to wait for the SPEC §9 time-out before taking the stored copy.
+    // (No service worker: the page's own requests are the ones held.)
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    await acceptCookies(context, base);
+    const first = await openPage(context, pageErrors);
+    await first.goto(`${base}/${DEMO_APP_KEY}`);
+    await mapReady(first);
+    await first.waitForFunction((m) => performance.getEntriesByName(m).length > 0, LAYERS_STORED_MARK, { timeout: 60_000 });
+    const features = await first.getByTestId('map').getAttribute('data-features-loaded');
+    const storedName = await first.getByTestId('app-title').textContent();
+    await first.close();
+
+    const again = await openPage(context, pageErrors);
+    const held: Route[] = [];
+    await again.route('**/api/apps?*', (route) => void held.push(route));
+    const gaveUp: string[] = [];
+    again.on('requestfailed', (r) => r.url().includes('/api/apps') && gaveUp.push(r.failure()?.errorText ?? 'failed'));
+    await again.goto(`${base}/${DEMO_APP_KEY}`);
+    await mapReady(again);
+    // Drawn from the device while the question is still open: not after giving up on it.
+    expect(held.length).toBeGreaterThan(0);
+    expect(gaveUp).toEqual([]);
+    expect(await again.getByTestId('map').getAttribute('data-features-loaded')).toBe(features);
+    expect(await again.getByTestId('app-title').textContent()).toBe(storedName);
+
+    // The server's answer, when it comes, replaces the stored copy (here: the app was renamed meanwhile).
+    const answer = await held[0].fetch();
+    const app = (await answer.json()) as { config: { appName: string } };
+    app.config.appName = 'Renamed while away';
+    await held[0].fulfill({ response: answer, json: app });
+    await expect.poll(() => again.getByTestId('app-title').textContent(), { timeout: 30_000 }).toBe('Renamed while away');
+    await mapReady(again);
+    await again.close();
+
+    // An app removed meanwhile: the stored copy is not kept up once the server says so.
+    const removed = await openPage(context, pageErrors);
+    await removed.route('**/api/apps?*', (route) =>
+      route.fulfill({ status: 404, json: { statusCode: 404, error: 'NO_APP_REGISTERED', message: ERRORS.NO_APP_REGISTERED } }),
+    );
+    await removed.goto(`${base}/${DEMO_APP_KEY}`);
+    await expect.poll(() => removed.getByTestId('app-error').textContent(), { timeout: 30_000 }).toContain(ERRORS.NO_APP_REGISTERED);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
