@@ -17,14 +17,22 @@ import { isUnreachable, markServerReachable } from '../pwa/connectivity.ts';
 /** The product's own database (SPEC §9) holds every app's configuration: it must be found before the app's name is known. */
 const STORE = { store: 'app', appName: undefined } as const;
 
-async function storedApp(appKey: string): Promise<AppResponse | undefined> {
+/** The stored copy as read (not yet checked); undefined where there is no local database in this browser. */
+async function storedValue(appKey: string): Promise<unknown> {
   try {
-    const parsed = appResponseSchema.safeParse(await getDataWorker().getStoredValue({ ...STORE, key: appKey }));
-    return parsed.success ? parsed.data : undefined;
+    return await getDataWorker().getStoredValue({ ...STORE, key: appKey });
   } catch {
-    return undefined; // no local database in this browser
+    return undefined;
   }
 }
+
+/** A stored copy that is an app's answer; anything else counts as none. */
+function asApp(value: unknown): AppResponse | undefined {
+  const parsed = appResponseSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+const storedApp = async (appKey: string): Promise<AppResponse | undefined> => asApp(await storedValue(appKey));
 
 /** Keeps `app` for the next open (null forgets it); `background`: behind the open's own work. */
 function storeApp(appKey: string, app: AppResponse | null, background = true): Promise<void> {
@@ -76,12 +84,14 @@ async function openApp(appKey: string, opts: Omit<ApiOptions, 'appKey'>, client:
   if (client.getQueryData(queryKey) !== undefined) return loadApp(appKey, opts);
   // Not tied to the query's signal: the answer outlives a first load answered by the stored copy.
   const answer = fetchAndStore(appKey, { ...opts, signal: undefined });
+  let answered = false;
   const first = await Promise.race([
     answer.then(
-      () => undefined,
-      () => undefined,
+      () => void (answered = true),
+      () => void (answered = true),
     ),
-    storedApp(appKey),
+    // Checked only when it comes first: the usual open, whose server answers sooner, spends nothing on it.
+    storedValue(appKey).then((value) => (answered ? undefined : asApp(value))),
   ]);
   if (!first) return fallBackToStored(appKey, answer, opts.signal);
   answer.then(
