@@ -34,10 +34,31 @@ function asApp(value: unknown): AppResponse | undefined {
 
 const storedApp = async (appKey: string): Promise<AppResponse | undefined> => asApp(await storedValue(appKey));
 
+/**
+ * Whether this device keeps a copy of the app: a first visit does not open the local database for
+ * it (the worker's first minutes belong to the layers). Unknown (no local storage): looked for.
+ */
+const KEPT_KEY = 'mapdraft.appKept.';
+function keptHere(appKey: string): boolean {
+  try {
+    return globalThis.localStorage.getItem(KEPT_KEY + appKey) !== null;
+  } catch {
+    return true;
+  }
+}
+
 /** Keeps `app` for the next open (null forgets it); `background`: behind the open's own work. */
 function storeApp(appKey: string, app: AppResponse | null, background = true): Promise<void> {
   return getDataWorker()
     .putStoredValue({ ...STORE, key: appKey, value: app, background })
+    .then(() => {
+      try {
+        if (app) globalThis.localStorage.setItem(KEPT_KEY + appKey, '1');
+        else globalThis.localStorage.removeItem(KEPT_KEY + appKey);
+      } catch {
+        // no local storage: the store is looked in every time
+      }
+    })
     .catch((err) => console.warn('app configuration not stored', err));
 }
 
@@ -78,10 +99,10 @@ async function fallBackToStored(appKey: string, answer: Promise<AppResponse>, si
  * A first load: the server's answer or the stored copy, whichever is had first; a stored copy shown
  * is replaced by the server's answer when it comes. An unknown key's answer (the app was removed)
  * forgets the copy and loads again, as a first visit would. A reload of the query (it has an
- * answer already) asks the server first, as `loadApp`.
+ * answer already), and an app this device has not kept, ask the server first, as `loadApp`.
  */
 async function openApp(appKey: string, opts: Omit<ApiOptions, 'appKey'>, client: QueryClient, queryKey: QueryKey): Promise<AppResponse> {
-  if (client.getQueryData(queryKey) !== undefined) return loadApp(appKey, opts);
+  if (client.getQueryData(queryKey) !== undefined || !keptHere(appKey)) return loadApp(appKey, opts);
   // Not tied to the query's signal: the answer outlives a first load answered by the stored copy.
   const answer = fetchAndStore(appKey, { ...opts, signal: undefined });
   let answered = false;

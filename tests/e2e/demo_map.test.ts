@@ -113,6 +113,8 @@ describe('demo map', () => {
     await first.goto(`${base}/${DEMO_APP_KEY}`);
     await mapReady(first);
     await first.waitForFunction((m) => performance.getEntriesByName(m).length > 0, LAYERS_STORED_MARK, { timeout: 60_000 });
+    // …and the app's configuration kept too (src/config/use_app_config.ts notes it once written).
+    await first.waitForFunction((key) => localStorage.getItem(`mapdraft.appKept.${key}`) !== null, DEMO_APP_KEY, { timeout: 60_000 });
     const features = await first.getByTestId('map').getAttribute('data-features-loaded');
     const storedName = await first.getByTestId('app-title').textContent();
     await first.close();
