@@ -77,7 +77,7 @@ describe('packFeatureCollection', () => {
     expect([...b.partEnds]).toEqual([2]);
   });
 
-  it('unwraps a ring crossing the antimeridian but not a ring around the pole', () => {
+  it('unwraps a ring crossing the antimeridian; a ring around the pole closes along the pole instead', () => {
     const fiji = [
       [179, -16],
       [-179, -16],
@@ -101,8 +101,12 @@ describe('packFeatureCollection', () => {
       { layerId: 'am' },
     );
     const lons = [...b.coords].filter((_, i) => i % 2 === 0);
+    const lats = [...b.coords].filter((_, i) => i % 2 === 1);
     expect(lons.slice(0, 5)).toEqual([179, 181, 181, 179, 179]);
-    expect(lons.slice(5)).toEqual([-180, -90, 0, 90, 180, -180]);
+    // Not unwrapped (it fills the cap), and its crossing runs down to the pole and along it: a ring
+    // reaching nearer the pole than −80° elsewhere would otherwise cross its own closing edge.
+    expect(lons.slice(5)).toEqual([-180, -90, 0, 90, 180, 180, -180, -180]);
+    expect(lats.slice(5)).toEqual([-80, -70, -70, -70, -80, -90, -90, -80]);
   });
 
   it('lists each buffer once for transfer', () => {

@@ -150,11 +150,27 @@ describe('decodeFlatGeobuf', () => {
             ],
           ],
         }),
+        // Natural Earth's Antarctica: one crossing at −84.7°, some vertices nearer the pole; it closes
+        // along the pole (two corners inserted at the crossing), the same from either decoder.
+        feature({
+          type: 'Polygon',
+          coordinates: [
+            [
+              [-180, -84.7],
+              [-90, -85.6],
+              [0, -70],
+              [180, -84.7],
+              [-180, -84.7],
+            ],
+          ],
+        }),
       ),
       { layerId: 'poly', labelProperty: 'name' },
     );
-    expect(b.count).toBe(4);
-    expect(b.polygonEnds!.length).toBe(5);
+    expect(b.count).toBe(5);
+    expect(b.polygonEnds!.length).toBe(6);
+    const last = [...b.coords.slice(b.partEnds[b.partEnds.length - 2] * 2, b.partEnds[b.partEnds.length - 1] * 2)];
+    expect(last).toEqual([-180, -84.7, -90, -85.6, 0, -70, 180, -84.7, 180, -90, -180, -90, -180, -84.7]);
   });
 
   it('reads a single-type polygon file (geometry type in the header) without the layer type given', () => {

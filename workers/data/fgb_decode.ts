@@ -15,7 +15,7 @@ import { GeometryType as Fgb } from 'flatgeobuf/lib/mjs/flat-geobuf/geometry-typ
 import { fromByteBuffer, type HeaderMeta } from 'flatgeobuf/lib/mjs/header-meta.js';
 import { calcTreeSize } from 'flatgeobuf/lib/mjs/packedrtree.js';
 import { categoryIconIndex, featureSearchText, type GeometryType } from '../../src/model/index.ts';
-import { unwrapOffsets } from '../batch/antimeridian.ts';
+import { poleCorners, unwrapOffsets } from '../batch/antimeridian.ts';
 import type { PackOptions } from './pack_geojson.ts';
 import type { LoadProgress } from './protocol.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
@@ -297,6 +297,7 @@ export class FgbBatchDecoder {
   /** Vertices [from, to) as one part; false when none is finite. */
   private pushPart(xy: Float64Array, from: number, to: number, closed: boolean): boolean {
     let off: Float64Array | null = null;
+    let cap: ReturnType<typeof poleCorners> = null;
     if (to - from > 1) {
       let jump = false;
       for (let i = from + 1; i < to && !jump; i++) jump = Math.abs(xy[2 * i] - xy[2 * i - 2]) > 180;
@@ -305,10 +306,18 @@ export class FgbBatchDecoder {
         const ring: Position[] = [];
         for (let i = from; i < to; i++) ring.push([xy[2 * i], xy[2 * i + 1]]);
         off = unwrapOffsets(ring, closed);
+        cap = poleCorners(ring, closed);
       }
     }
     let kept = 0;
     for (let i = from; i < to; i++) {
+      if (i - from === cap?.at) {
+        for (const [x, y] of cap.corners) {
+          this.coords.push(x);
+          this.coords.push(y);
+        }
+        kept += cap.corners.length;
+      }
       const x = xy[2 * i],
         y = xy[2 * i + 1];
       if (!Number.isFinite(x) || !Number.isFinite(y)) continue;

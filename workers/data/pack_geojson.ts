@@ -3,7 +3,7 @@
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
 import { categoryIconIndex, featureSearchText, type GeometryType } from '../../src/model/index.ts';
 import type { FeatureBatch } from '../batch/feature_batch.ts';
-import { unwrapOffsets } from '../batch/antimeridian.ts';
+import { poleCorners, unwrapOffsets } from '../batch/antimeridian.ts';
 import { f64, Growable, u32, u8 } from '../batch/growable.ts';
 
 export interface PackOptions {
@@ -74,8 +74,16 @@ export function packFeatureCollection(fc: FeatureCollection, opts: PackOptions):
   const pushPart = (ring: Position[], closed = false): boolean => {
     // Points never cross the antimeridian; lines and rings may (see antimeridian.ts).
     const off = ring.length > 1 ? unwrapOffsets(ring, closed) : null;
+    const cap = ring.length > 1 ? poleCorners(ring, closed) : null;
     let n = 0;
     for (let i = 0; i < ring.length; i++) {
+      if (i === cap?.at) {
+        for (const [x, y] of cap.corners) {
+          coords.push(x);
+          coords.push(y);
+        }
+        n += cap.corners.length;
+      }
       const p = ring[i];
       if (!finite(p)) continue;
       coords.push(off ? p[0] + off[i] : p[0]);
