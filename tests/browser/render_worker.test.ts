@@ -6,6 +6,7 @@ import type { CreateRendererOptions } from '../../src/map/render_worker_client.t
 import type { FeatureBatch } from '../../workers/batch/feature_batch.ts';
 import type { RenderLayerConfig, Snapshot } from '../../workers/render/protocol.ts';
 import { CATEGORY_ICON_STYLES, CATEGORY_ICONS, NO_CATEGORY } from '../../src/model/index.ts';
+import { WORLD_WIDTH } from '../../workers/batch/mercator.ts';
 
 const SIZE: [number, number] = [200, 200];
 /** zoom ≈ 7.3: 1° of longitude ≈ 111 px. */
@@ -388,6 +389,40 @@ describe('render worker: layer rules', () => {
     await r.setView({ center: [0, 0], resolution: 2 }); // zoom ≈ 16.3
     expect(dark(await r.snapshot())).toBe(true);
   });
+
+  // East of 180° the map shows the next copy of the world (the land and the tiles wrap): a layer's
+  // features must be drawn there too, with their labels (world_copies.ts).
+  it.each(['webgl', 'canvas2d'] as const)(
+    'draws features and labels at the copy of the world across the antimeridian (%s)',
+    async (backend) => {
+      const r = await renderer({ backend });
+      await r.setLayers([layer('pts', 'Point', '#ff00ff', { labels: true }), layer('parcels', 'Polygon', '#00c000')]);
+      // A point 0.3° west of 180° and one 0.3° east of −180°, and a parcel just east of −180°.
+      await r.setBatch(points('pts', [1, 2], [179.7, 0, -179.7, 0], ['West', 'East']));
+      const parcel = square('parcels', 0.1);
+      for (let i = 0; i < parcel.coords.length; i += 2) parcel.coords[i] -= 179.8;
+      await r.setBatch(parcel);
+      await r.setView({ center: [WORLD_WIDTH / 2, 0], resolution: RES }); // centred on the antimeridian
+      const s = await r.snapshot();
+      expect(colourNear(s, px(-0.3, 0), MAGENTA)).toBe(true); // 179.7°, where it is stored
+      expect(colourNear(s, px(0.3, 0), MAGENTA)).toBe(true); // −179.7° shown at 180.3°
+      expect(colourNear(s, px(0.2, 0), GREEN, 1)).toBe(true); // the parcel's copy, inside its ring
+      expect(blank(s, CORNER)).toBe(true);
+      // At zoom ≈ 16.3 the point 11 m east of −180° shows 5.5 px right of the centre, its label beside it.
+      await r.setBatch(points('pts', [2], [-179.9999, 0], ['East']));
+      await r.setView({ center: [WORLD_WIDTH / 2, 0], resolution: 2 });
+      const near = await r.snapshot();
+      expect(colourNear(near, [105.5, 100], MAGENTA)).toBe(true);
+      let text = 0;
+      for (let y = 92; y <= 108; y++) {
+        for (let x = 112; x < 160; x++) {
+          const i = (y * near.width + x) * 4;
+          if (near.pixels[i + 3] > 200 && near.pixels[i] < 90 && near.pixels[i + 1] < 90 && near.pixels[i + 2] < 90) text++;
+        }
+      }
+      expect(text).toBeGreaterThan(10);
+    },
+  );
 });
 
 describe('fallback renderer', () => {

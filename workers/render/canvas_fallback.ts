@@ -12,6 +12,7 @@ import { latToY, lonToX, type Extent } from '../batch/mercator.ts';
 import { forEachPart } from './layer_data.ts';
 import { isDrawn, pointStrokeWidth, POINT_RADIUS_PX, POLYGON_FILL_ALPHA, resolveStyle, type ResolvedStyle } from './layer_style.ts';
 import type { DrawBackend, FrameContext, LayerEntry, Output2D } from './render_backend.ts';
+import { framesForCopies } from './world_copies.ts';
 
 /** Adds every part of feature f to the current path, in CSS pixels; rings are closed. */
 function traceFeature(ctx: Output2D, t: Transform, batch: FeatureBatch, f: number, close: boolean) {
@@ -101,47 +102,50 @@ export class CanvasFallbackBackend implements DrawBackend {
   }
 
   draw(ctx: Output2D, layers: LayerEntry[], frame: FrameContext): void {
-    const t = frame.coordinateToPixelTransform;
-    // Features whose bounding box touches the view, with a margin for strokes and point radius.
-    const extent = bufferExtent(frame.extent, (POINT_RADIUS_PX + 8) * frame.viewState.resolution) as Extent;
     ctx.save();
     ctx.setTransform(frame.pixelRatio, 0, 0, frame.pixelRatio, 0, 0);
     ctx.lineJoin = 'round';
     ctx.lineCap = 'round';
-    for (const { config, data } of layers) {
-      if (!isDrawn(config, frame.zoom) || data.count === 0) continue;
-      const s = resolveStyle(config);
-      const type = config.geometryType;
-      const alpha = config.opacity ?? 1;
-      const batch = data.batch;
-      const found = data.featuresIn(extent);
-      ctx.globalAlpha = alpha;
-      if (type === 'Polygon') {
-        // One path per polygon: a shared even-odd path would punch holes where two polygons overlap.
-        ctx.fillStyle = s.fill;
-        ctx.lineWidth = s.width / 2;
-        ctx.strokeStyle = s.stroke;
-        for (const f of found) {
-          ctx.beginPath();
-          traceFeature(ctx, t, batch, f, true);
-          ctx.globalAlpha = alpha * POLYGON_FILL_ALPHA;
-          ctx.fill('evenodd');
-          ctx.globalAlpha = alpha;
-          ctx.stroke();
-        }
-        continue;
-      }
-      if (type === 'Point') {
-        this.drawPoints(ctx, batch, found, t, this.sprite(s, frame.pixelRatio), frame.pixelRatio);
-        continue;
-      }
-      ctx.beginPath();
-      for (const f of found) traceFeature(ctx, t, batch, f, false);
-      ctx.lineWidth = s.width;
-      ctx.strokeStyle = s.stroke;
-      ctx.stroke();
+    for (const entry of layers) {
+      if (!isDrawn(entry.config, frame.zoom) || entry.data.count === 0) continue;
+      for (const copy of framesForCopies(frame, entry.data.extent())) this.drawLayer(ctx, entry, copy);
     }
     ctx.restore();
+  }
+
+  private drawLayer(ctx: Output2D, { config, data }: LayerEntry, frame: FrameContext): void {
+    const t = frame.coordinateToPixelTransform;
+    // Features whose bounding box touches the view, with a margin for strokes and point radius.
+    const found = data.featuresIn(bufferExtent(frame.extent, (POINT_RADIUS_PX + 8) * frame.viewState.resolution) as Extent);
+    const s = resolveStyle(config);
+    const type = config.geometryType;
+    const alpha = config.opacity ?? 1;
+    const batch = data.batch;
+    ctx.globalAlpha = alpha;
+    if (type === 'Polygon') {
+      // One path per polygon: a shared even-odd path would punch holes where two polygons overlap.
+      ctx.fillStyle = s.fill;
+      ctx.lineWidth = s.width / 2;
+      ctx.strokeStyle = s.stroke;
+      for (const f of found) {
+        ctx.beginPath();
+        traceFeature(ctx, t, batch, f, true);
+        ctx.globalAlpha = alpha * POLYGON_FILL_ALPHA;
+        ctx.fill('evenodd');
+        ctx.globalAlpha = alpha;
+        ctx.stroke();
+      }
+      return;
+    }
+    if (type === 'Point') {
+      this.drawPoints(ctx, batch, found, t, this.sprite(s, frame.pixelRatio), frame.pixelRatio);
+      return;
+    }
+    ctx.beginPath();
+    for (const f of found) traceFeature(ctx, t, batch, f, false);
+    ctx.lineWidth = s.width;
+    ctx.strokeStyle = s.stroke;
+    ctx.stroke();
   }
 
   bufferBytes(): number {

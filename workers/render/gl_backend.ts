@@ -7,6 +7,7 @@
 // drawArrays, a million points opened without building a million objects). The WebGL canvas is its own OffscreenCanvas; the
 // frame is copied onto the 2D output canvas in one drawImage, leaving the label pass room on top.
 import { POINT_RADIUS_PX, POLYGON_FILL_ALPHA, isDrawn, pointStrokeWidth, resolveStyle } from './layer_style.ts';
+import { framesForCopies } from './world_copies.ts';
 import { NO_CATEGORY } from '../../src/model/index.ts';
 import { buildCategoryAtlas, CATEGORY_COUNT, CATEGORY_ICON_PX, type CategoryAtlas } from './category_atlas.ts';
 import { messageYield } from '../batch/message_yield.ts';
@@ -324,7 +325,8 @@ export class GLBackend implements DrawBackend {
     let drawn = false;
     for (const entry of layers) {
       if (!isDrawn(entry.config, frame.zoom) || entry.data.count === 0) continue;
-      this.drawLayer(entry, this.buffersFor(entry), frame);
+      const buffers = this.buffersFor(entry);
+      for (const copy of framesForCopies(frame, entry.data.extent())) this.drawLayer(entry, buffers, copy);
       drawn = true;
     }
     if (drawn) ctx.drawImage(this.canvas, 0, 0);

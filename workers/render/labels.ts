@@ -6,7 +6,9 @@ import { featurePartStart } from '../batch/feature_batch.ts';
 import { latToY, lonToX, type Extent } from '../batch/mercator.ts';
 import { LABEL_FONT_PX, LABEL_MIN_ZOOM } from '../../src/model/index.ts';
 import { isDrawn, POINT_RADIUS_PX } from './layer_style.ts';
+import type { LayerData } from './layer_data.ts';
 import type { FrameContext, LayerEntry, Output2D } from './render_backend.ts';
+import { framesForCopies } from './world_copies.ts';
 
 const MAX_LABELS = 500;
 const LABEL_GAP_PX = 3;
@@ -28,8 +30,6 @@ export function labelsVisible(frame: FrameContext): boolean {
 /** Draws labels of every labelled point layer in view, top layer first so it wins collisions. */
 export function drawLabels(ctx: Output2D, layers: LayerEntry[], frame: FrameContext): number {
   if (!labelsVisible(frame)) return 0;
-  const t = frame.coordinateToPixelTransform;
-  const [w, h] = frame.size;
   const placed: Box[] = [];
   ctx.save();
   ctx.setTransform(frame.pixelRatio, 0, 0, frame.pixelRatio, 0, 0);
@@ -41,30 +41,36 @@ export function drawLabels(ctx: Output2D, layers: LayerEntry[], frame: FrameCont
   ctx.fillStyle = TEXT_COLOR;
   for (let li = layers.length - 1; li >= 0 && placed.length < MAX_LABELS; li--) {
     const { config, data } = layers[li];
-    const labels = data.batch.labels;
-    if (config.geometryType !== 'Point' || !config.labels || !labels || !isDrawn(config, frame.zoom)) continue;
+    if (config.geometryType !== 'Point' || !config.labels || !data.batch.labels || !isDrawn(config, frame.zoom)) continue;
     ctx.globalAlpha = config.opacity ?? 1;
-    const { coords, partEnds } = data.batch;
-    for (const f of data.featuresIn(frame.extent as Extent)) {
-      const label = labels[f];
-      if (!label) continue;
-      // A point's place is its first vertex (a MultiPoint is labelled once).
-      const p0 = featurePartStart(data.batch, f);
-      const v = p0 === 0 ? 0 : partEnds[p0 - 1];
-      const mx = lonToX(coords[2 * v]);
-      const my = latToY(coords[2 * v + 1]);
-      const px = t[0] * mx + t[2] * my + t[4];
-      const py = t[1] * mx + t[3] * my + t[5];
-      const x = px + POINT_RADIUS_PX + LABEL_GAP_PX;
-      const width = ctx.measureText(label).width;
-      const box: Box = [x - HALO_PX, py - LABEL_FONT_PX / 2 - HALO_PX, x + width + HALO_PX, py + LABEL_FONT_PX / 2 + HALO_PX];
-      if (box[2] < 0 || box[0] > w || box[3] < 0 || box[1] > h || overlaps(box, placed)) continue;
-      placed.push(box);
-      ctx.strokeText(label, x, py);
-      ctx.fillText(label, x, py);
-      if (placed.length >= MAX_LABELS) break;
-    }
+    for (const copy of framesForCopies(frame, data.extent())) placeLabels(ctx, data, copy, placed);
   }
   ctx.restore();
   return placed.length;
+}
+
+/** Draws the labels of one layer's points in the frame's view (one copy of the world) that overlap no label in `placed`. */
+function placeLabels(ctx: Output2D, data: LayerData, frame: FrameContext, placed: Box[]): void {
+  const t = frame.coordinateToPixelTransform;
+  const [w, h] = frame.size;
+  const { coords, partEnds, labels } = data.batch;
+  for (const f of data.featuresIn(frame.extent as Extent)) {
+    if (placed.length >= MAX_LABELS) return;
+    const label = labels![f];
+    if (!label) continue;
+    // A point's place is its first vertex (a MultiPoint is labelled once).
+    const p0 = featurePartStart(data.batch, f);
+    const v = p0 === 0 ? 0 : partEnds[p0 - 1];
+    const mx = lonToX(coords[2 * v]);
+    const my = latToY(coords[2 * v + 1]);
+    const px = t[0] * mx + t[2] * my + t[4];
+    const py = t[1] * mx + t[3] * my + t[5];
+    const x = px + POINT_RADIUS_PX + LABEL_GAP_PX;
+    const width = ctx.measureText(label).width;
+    const box: Box = [x - HALO_PX, py - LABEL_FONT_PX / 2 - HALO_PX, x + width + HALO_PX, py + LABEL_FONT_PX / 2 + HALO_PX];
+    if (box[2] < 0 || box[0] > w || box[3] < 0 || box[1] > h || overlaps(box, placed)) continue;
+    placed.push(box);
+    ctx.strokeText(label, x, py);
+    ctx.fillText(label, x, py);
+  }
 }
