@@ -6,7 +6,6 @@
 // and read by the controls' styles (`MAP_PLACES`), never a pixel offset of their own.
 // At the bottom, OL's scale line sits under the floating edit toolbar (which keeps 32 px below it)
 // and right of the outdoor button (8 px from the left, 44 px wide): neither covers the other.
-import { makeStaticStyles } from '@fluentui/react-components';
 import { TOUCH_QUERY } from '../state/use_media_query.ts';
 
 /** The smallest touch target (issue 19, SPEC §9 field use). */
@@ -35,9 +34,8 @@ const touchZoom = (scope: string) => `
   ${scope} .ol-viewport .ol-zoom { top: ${EDGE_PX}px; left: ${EDGE_PX}px; }
   ${scope} .ol-viewport .ol-control button { ${TOUCH_BUTTONS} }`;
 
-// A string: Griffel's object form of static styles drops nested @media rules. The `.ol-viewport`
-// prefix outranks ol.css whatever order the two style sheets load in. Injected once by the map.
-export const useMapLayout = makeStaticStyles(`
+// The `.ol-viewport` prefix outranks ol.css whatever order the two style sheets load in.
+const MAP_LAYOUT_CSS = `
   :root {
     --map-beside-zoom: 52px;
     --map-below-zoom: 96px;
@@ -52,4 +50,20 @@ export const useMapLayout = makeStaticStyles(`
   [data-outdoor="true"] .ol-viewport .ol-control button { font-size: 26px; }
   .ol-viewport .ol-scale-line { left: ${EDGE_PX + TOUCH_TARGET_PX + 12}px; bottom: 4px; }
   .ol-viewport .ol-scale-line-inner { line-height: 14px; }
-`);
+`;
+
+let layoutInserted = false;
+
+/**
+ * Puts the map's layout rules in the document, once, as a plain style element the browser parses.
+ * Griffel's static styles parsed and serialised this text in script (stylis) during the map's first
+ * render: ≈ 40 ms of a 60–85 ms task at 4× slowdown after the first paint (issue 17 target 4).
+ */
+export function useMapLayout(): void {
+  if (layoutInserted) return;
+  layoutInserted = true;
+  const style = document.createElement('style');
+  style.dataset.mapdraft = 'map-layout';
+  style.textContent = MAP_LAYOUT_CSS;
+  document.head.append(style);
+}
