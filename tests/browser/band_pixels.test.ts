@@ -15,6 +15,7 @@ import { simplifyBatch } from '../../workers/data/simplify.ts';
 import { packFeatureCollection } from '../../workers/data/pack_geojson.ts';
 import type { DataWorkerApi } from '../../workers/data/protocol.ts';
 import type { RenderLayerConfig, Snapshot } from '../../workers/render/protocol.ts';
+import { coloursDiffer } from './map_pixels.ts';
 
 const apiBase = inject('apiBase');
 const SIZE: [number, number] = [360, 640];
@@ -79,12 +80,6 @@ async function bothWays(layers: RenderLayerConfig[], c: Case) {
   return { banded: await banded.snapshot(), full: await full.snapshot() };
 }
 
-/** Per pixel: its colour differs by more than 16 in a channel (of 255). */
-function colourDiffers(a: Snapshot, b: Snapshot, i: number): boolean {
-  for (let k = 0; k < 4; k++) if (Math.abs(a.pixels[i + k] - b.pixels[i + k]) > 16) return true;
-  return false;
-}
-
 /** At least half covered (premultiplied alpha ≥ 128): where a shape is, whatever its antialiased edge. */
 const covered = (s: Snapshot, x: number, y: number) => s.pixels[(y * s.width + x) * 4 + 3] > 127;
 
@@ -111,7 +106,7 @@ function compare(a: Snapshot, b: Snapshot) {
     for (let x = 0; x < a.width; x++) {
       const i = (y * a.width + x) * 4;
       if (a.pixels[i + 3] > 0 || b.pixels[i + 3] > 0) painted++;
-      if (!colourDiffers(a, b, i)) continue;
+      if (!coloursDiffer(a.pixels, i, b.pixels)) continue;
       different++;
       if (stray(a, b, x, y) || stray(b, a, x, y)) strays++;
     }
