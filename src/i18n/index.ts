@@ -3,6 +3,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, ERRORS, LOCALES, type Locale } from '../model/index.ts';
+import { rememberPlainTranslations } from './translation_memo.ts';
 import en_US from './locales/en_US.json';
 import fr_FR from './locales/fr_FR.json';
 import es_ES from './locales/es_ES.json';
@@ -38,6 +39,7 @@ export async function initI18n(lng: Locale = DEFAULT_LOCALE): Promise<typeof i18
       interpolation: { escapeValue: false }, // React escapes already
       returnNull: false,
     });
+    rememberPlainTranslations(i18n);
   }
   return i18n;
 }
