@@ -3,7 +3,6 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { MANIFEST_ICON_SIZES } from './src/model/constants.ts';
 import { griffelAot } from './scripts/griffel_aot.ts';
-import { preloadAppModules } from './scripts/preload_app_modules.ts';
 
 // Vite owns the client build only; the server (server/main.ts) serves dist/ in production.
 // MAPDRAFT_API_TARGET points the dev proxy at a server on another port.
@@ -57,7 +56,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [griffelAot(), react(), pwa, preloadAppModules('/src/start_app.tsx')],
+  plugins: [griffelAot(), react(), pwa],
   // The four locales and the bundled land (≈ 165 kB of JSON, read on every open) as JSON.parse of a
   // string: V8 reads that ≈ 1.8× faster than the same object literal (issue 17, first-screen cost).
   // Named exports would keep them object literals; every JSON import here is a default import.

@@ -1,43 +1,42 @@
-// Entry point (issue 17, cold open on a slow phone): the data worker is started and its start-up
-// begun — the local configuration files, the app's configuration, the layers' fetches
-// (workers/data/start_up.ts) — before the app's modules are loaded and run (start_app.tsx). Those
-// modules hold the main thread ≈ 1 s at 4× CPU slowdown, and a worker starts only when the main
-// thread takes the browser's word that its script came: started from here, it begins while the
-// app's modules are still on the way. The app key and route are read from the address here and
-// again by the shell.
+// Entry point: begin the start-up's requests (start_early.ts), start translations, mount React, register the service worker once the features are
+// drawn (SPEC §1 offline, update mechanism; issue 17). The app key and route are read by the shell from the address.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient } from '@tanstack/react-query';
 import { DEMO_APP_KEY, ERRORS } from './model/index.ts';
 import { resolveAppKey } from './api/app_key.ts';
+import { rememberedLanguage } from './state/settings_store.ts';
+import { initI18n } from './i18n/index.ts';
+import { registerServiceWorkerOnceDrawn } from './pwa/register_sw.ts';
+import { App } from './App.tsx';
 import { parseRoute } from './state/route.ts';
-import { dataWorkerStarted, getDataWorker } from './map/data_worker_client.ts';
-import { readCookie, USER_COOKIES } from './state/cookies.ts';
-import type { EarlyStart } from './start_early.ts';
+import { startEarly } from './start_early.ts';
 
-function beginStartUp(appKey: string, showsMap: boolean): EarlyStart | undefined {
-  try {
-    const worker = getDataWorker();
-    const cookies = { userRecord: readCookie(USER_COOKIES.userRecord), sessionId: readCookie(USER_COOKIES.sessionId) };
-    const local = worker.startUp({ origin: window.location.origin, appKey, layers: showsMap, cookies });
-    return { local, app: worker.startUpApp({ appKey }) };
-  } catch {
-    // No worker in this browser: the shell asks for everything itself.
-    return undefined;
-  }
+async function start() {
+  const appKey = resolveAppKey(window.location, DEMO_APP_KEY);
+  // networkMode 'always': react-query would pause every query and mutation while the browser says
+  // offline, but offline is when the local store answers and the outbox keeps suggestions (DESIGN
+  // "Offline first"); each call decides for itself what no connection means.
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { refetchOnWindowFocus: false, networkMode: 'always' }, mutations: { networkMode: 'always' } },
+  });
+  // Issue 17: the configuration and the layers are asked for now, while React renders the shell.
+  // What fails is the shell's to say: its queries are these, and they report their errors.
+  startEarly(queryClient, appKey, parseRoute(window.location.pathname)).catch(() => undefined);
+  // SPEC §1: English until the stored settings or the app config name another language (Shell); the
+  // language last used for this app on this device from the first render (settings_store.ts).
+  await initI18n(rememberedLanguage(appKey));
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+  // Only the built app has a service worker; the dev server would cache stale modules. It is
+  // registered once the features are drawn, so its precache does not compete with the first open.
+  if (import.meta.env.PROD) registerServiceWorkerOnceDrawn();
 }
 
-/**
- * How long the app's modules wait for the data worker's thread to start, at most: a worker that
- * starts later (a busy phone) then starts after them, as it did before.
- */
-const WORKER_START_WAIT_MS = 500;
-
-const appKey = resolveAppKey(window.location, DEMO_APP_KEY);
-const route = parseRoute(window.location.pathname);
-const early = beginStartUp(appKey, route.name === 'map');
-const workerRunning = early ? dataWorkerStarted() : Promise.resolve();
-Promise.race([workerRunning, new Promise((resolve) => setTimeout(resolve, WORKER_START_WAIT_MS))])
-  .then(() => import('./start_app.tsx'))
-  .then(({ startApp }) => startApp(appKey, route, early))
-  .catch((err: unknown) => {
-    // SPEC §8: startup failures are logged as 'critical error occurred'.
-    console.error(ERRORS.CRITICAL_ERROR, err);
-  });
+start().catch((err: unknown) => {
+  // SPEC §8: startup failures are logged as 'critical error occurred'.
+  console.error(ERRORS.CRITICAL_ERROR, err);
+});

@@ -6,25 +6,17 @@
 // react-query's cache (the same queries), the map's first load takes the layer fetches under way
 // (workers/data/layer_prefetch.ts), and its renderer and land layer take the workers started.
 import type { QueryClient } from '@tanstack/react-query';
-import { appConfigQuery, expectStartUpApp } from './config/use_app_config.ts';
+import { appConfigQuery } from './config/use_app_config.ts';
 import { getDataWorker } from './map/data_worker_client.ts';
 import { prespawnLandWorker } from './map/land_image.ts';
 import { prespawnRenderWorker } from './map/render_worker_client.ts';
 import { prefetchConfiguredLayers } from './map/use_map_layers.ts';
-import { localConfigQuery } from './screens/use_shell_config.ts';
-import { configServerUrl, type LocalConfig, loadLocalConfig } from './config/local_config.ts';
+import { configServerUrl, localConfigQuery } from './screens/use_shell_config.ts';
 import { useAuthStore } from './state/auth_store.ts';
 import type { Route } from './state/route.ts';
-import type { StartUpApp } from '../workers/data/protocol.ts';
-
-/** The data worker's start-up begun by the entry (main.tsx): its local files and app configuration. */
-export interface EarlyStart {
-  local: Promise<LocalConfig>;
-  app: Promise<StartUpApp | undefined>;
-}
 
 /** Resolves once the layers' fetches are started (or the configuration could not be had: the shell reports that). */
-export async function startEarly(queryClient: QueryClient, appKey: string, route: Route, early?: EarlyStart): Promise<void> {
+export async function startEarly(queryClient: QueryClient, appKey: string, route: Route): Promise<void> {
   // The credentials the layers are asked with: those the map's first load will use (SPEC §4).
   const restored = useAuthStore.getState().restore();
   // Its script loads and runs on its thread meanwhile: the app's answer is stored by it, the layers fetched.
@@ -34,12 +26,8 @@ export async function startEarly(queryClient: QueryClient, appKey: string, route
     prespawnRenderWorker();
     prespawnLandWorker();
   }
-  // The worker's answers where it began (a worker that failed: asked here).
-  const localFiles = early && (() => early.local.catch(() => loadLocalConfig()));
-  const local = await queryClient.fetchQuery({ ...localConfigQuery(), ...(localFiles && { queryFn: localFiles }) });
-  const apiBase = configServerUrl(local);
-  if (early) expectStartUpApp(appKey, apiBase, early.app);
-  const app = await queryClient.fetchQuery(appConfigQuery(appKey, { apiBase }));
+  const local = await queryClient.fetchQuery(localConfigQuery());
+  const app = await queryClient.fetchQuery(appConfigQuery(appKey, { apiBase: configServerUrl(local) }));
   await restored;
   // Only the map screen shows layers (the overview lists apps; an unknown address shows none).
   if (route.name === 'map') prefetchConfiguredLayers(appKey, app.config, app.config.serverUrl);

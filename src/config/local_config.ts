@@ -71,10 +71,6 @@ export function interpretLocalConfig(files: Partial<LocalConfigFiles>): LocalCon
   };
 }
 
-/** Where the app's configuration is asked for (SPEC §7 serverUrl of the local files; '' = same origin). */
-export const configServerUrl = (local: LocalConfig | undefined): string =>
-  typeof local?.appConfig.serverUrl === 'string' ? local.appConfig.serverUrl : '';
-
 export async function loadLocalConfig(baseUrl = '/config/', fetcher: Fetcher = fetch): Promise<LocalConfig> {
   const names = Object.keys(LOCAL_CONFIG_FILES) as LocalConfigName[];
   const values = await Promise.all(names.map((n) => loadConfigFile(baseUrl + LOCAL_CONFIG_FILES[n], fetcher)));

@@ -12,7 +12,6 @@ import { queryOptions, useQuery, type QueryClient, type QueryKey } from '@tansta
 import { appResponseSchema, SERVER_TIMEOUT_MS, type AppResponse } from '../model/index.ts';
 import { ApiError, fetchApp, type ApiOptions } from '../api/client.ts';
 import { getDataWorker } from '../map/data_worker_client.ts';
-import type { StartUpApp } from '../../workers/data/protocol.ts';
 import { isUnreachable, markServerReachable } from '../pwa/connectivity.ts';
 
 /** The product's own database (SPEC §9) holds every app's configuration: it must be found before the app's name is known. */
@@ -74,41 +73,12 @@ export async function loadApp(appKey: string, opts: Omit<ApiOptions, 'appKey'> =
 
 /** The server's answer, stored for the next open. */
 async function fetchAndStore(appKey: string, opts: Omit<ApiOptions, 'appKey'>): Promise<AppResponse> {
-  const early = takeStartUpApp(appKey, opts.apiBase ?? '');
   const signal = AbortSignal.any([AbortSignal.timeout(SERVER_TIMEOUT_MS), ...(opts.signal ? [opts.signal] : [])]);
   // Not a sign that the server answers: with it down, the service worker answers from its cache
   // (vite.config.ts) and the offline notice must stay. The pings say when it is back.
-  const app = (early && asFetched(await early)) ?? (await fetchApp(appKey, { ...opts, signal }));
+  const app = await fetchApp(appKey, { ...opts, signal });
   void storeApp(appKey, app);
   return app;
-}
-
-/**
- * The data worker's start-up asked for the app's configuration as the page's entry began
- * (workers/data/start_up.ts, issue 17): the first load of the same key and server takes its answer.
- */
-let startUpApp: { appKey: string; apiBase: string; answer: Promise<StartUpApp | undefined> } | undefined;
-
-/** Hands the start-up's answer for `appKey` from `apiBase` to the first load that asks (src/start_early.ts). */
-export function expectStartUpApp(appKey: string, apiBase: string, answer: Promise<StartUpApp | undefined>): void {
-  // A worker that could not answer (none in this browser): the load asks the server itself.
-  startUpApp = { appKey, apiBase, answer: answer.catch(() => undefined) };
-}
-
-function takeStartUpApp(appKey: string, apiBase: string): Promise<StartUpApp | undefined> | undefined {
-  const taken = startUpApp?.appKey === appKey && startUpApp.apiBase === apiBase ? startUpApp.answer : undefined;
-  startUpApp = undefined;
-  return taken;
-}
-
-/** The start-up's answer as `fetchApp` gives it: the app, or the error it throws; undefined: none was had. */
-function asFetched(answer: StartUpApp | undefined): AppResponse | undefined {
-  if (!answer) return undefined;
-  if ('app' in answer) return answer.app;
-  if ('refused' in answer) throw new ApiError(answer.refused.status, answer.refused.key, answer.refused.message);
-  if ('unreachable' in answer)
-    throw answer.unreachable === 'timeout' ? new DOMException(answer.message, 'TimeoutError') : new TypeError(answer.message);
-  throw new Error(answer.failed);
 }
 
 /** `answer`, or the stored copy where the server cannot be reached. */

@@ -4,9 +4,16 @@
 // features-loaded flag is set. This module only wires workers together; it never touches a feature.
 import { markServerReachable } from '../pwa/connectivity.ts';
 import type OlMap from 'ol/Map.js';
-import { FIT_MAX_ZOOM, FIT_PADDING, isDiffLayerId, type GeometryType, type Layer } from '../model/index.ts';
-import type { DataWorkerApi } from '../../workers/data/protocol.ts';
-import { loadableLayers, type LayerRequestOptions, showLayerRequest } from './layer_requests.ts';
+import {
+  featureSearchProperties,
+  FIT_MAX_ZOOM,
+  FIT_PADDING,
+  GEOMETRY_TYPES,
+  isDiffLayerId,
+  type GeometryType,
+  type Layer,
+} from '../model/index.ts';
+import type { DataWorkerApi, ShowLayerRequest } from '../../workers/data/protocol.ts';
 import { PALETTE } from '../ui/palette.ts';
 import type { MapRendererHandle, RenderLayerConfig } from './render_worker_client.ts';
 
@@ -15,11 +22,34 @@ export type LayerWorker = Pick<DataWorkerApi, 'showLayer' | 'dropLayers' | 'canc
 /** The renderer's calls a load makes. */
 export type LayerRenderer = Pick<MapRendererHandle, 'setLayers' | 'batchReceived' | 'idle' | 'fit'>;
 
+/** Who asks for the layers of which app: what a layer request carries besides the layer. */
+export interface LayerRequestOptions {
+  apiBase: string;
+  appKey: string;
+  /** Names the local database (SPEC §9). */
+  appName?: string;
+  /** SPEC §4: `_diff` layers load only for a logged-in user (credentials sent with the request). */
+  loggedIn?: boolean;
+  authorization?: string;
+  sessionId?: string;
+}
+
 export interface LoadVectorLayersOptions extends LayerRequestOptions {
   worker: LayerWorker;
   signal: AbortSignal;
   onLayerLoaded: (layerId: string, count: number) => void;
   onLayerFailed: (layerId: string, message: string) => void;
+}
+
+/** SPEC §4: diff layers are emptied and not loaded for logged-out users; logged in, they load too. */
+export function loadableLayers(layers: readonly Layer[], loggedIn = false): Layer[] {
+  return layers.filter(
+    (l) =>
+      (loggedIn || !isDiffLayerId(l.id)) &&
+      (GEOMETRY_TYPES as readonly string[]).includes(l.type) &&
+      // SPEC §5: a workspace must be defined to load features.
+      !!l.workspace,
+  );
 }
 
 /** How pending suggestions are told from the originals: as the comparison draws a suggestion (orange). */
@@ -64,6 +94,25 @@ async function syncLayers(
   if (dropped.length) await worker.dropLayers({ layerIds: dropped });
   await renderer.setLayers(loadable.map(renderLayerConfig));
   return { loadable, dropped };
+}
+
+/** What the data worker is asked to show (or prefetch) for one layer of the config. */
+function showLayerRequest(cfg: Layer, opts: LayerRequestOptions): ShowLayerRequest {
+  return {
+    apiBase: opts.apiBase,
+    appKey: opts.appKey,
+    appName: opts.appName,
+    workspace: cfg.workspace!,
+    layer: cfg.id,
+    geometryType: cfg.type as GeometryType,
+    labelProperty: cfg.labelAttribute,
+    // SPEC §9 category icons: points only.
+    categoryProperty: cfg.type === 'Point' ? cfg.categoryProperty : undefined,
+    // SPEC §2 search over the originals; pending suggestions are not search results.
+    searchProperties: isDiffLayerId(cfg.id) ? undefined : featureSearchProperties(cfg),
+    authorization: opts.authorization,
+    sessionId: opts.sessionId,
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import { useDeferredValue, useEffect, useMemo } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ERRORS, type AppConfig } from '../model/index.ts';
 import { useAppConfig } from '../config/use_app_config.ts';
-import { configServerUrl, loadLocalConfig, type LocalConfig } from '../config/local_config.ts';
+import { loadLocalConfig, type LocalConfig } from '../config/local_config.ts';
 import { isConfigMissing, mergeAppConfig } from '../config/merge_config.ts';
 import { notify } from '../state/notifications.ts';
 
@@ -22,6 +22,10 @@ export interface ShellConfig {
 /** The local configuration files' query (the shell's, and the start-up's that fills it early: src/start_early.ts). */
 export const localConfigQuery = () =>
   queryOptions({ queryKey: ['localConfig'], queryFn: () => loadLocalConfig(), staleTime: Infinity, retry: false });
+
+/** Where the app's configuration is asked for (SPEC §7 serverUrl of the local files; '' = same origin). */
+export const configServerUrl = (local: LocalConfig | undefined): string =>
+  typeof local?.appConfig.serverUrl === 'string' ? local.appConfig.serverUrl : '';
 
 export function useShellConfig(appKey: string): ShellConfig {
   const local = useQuery(localConfigQuery());

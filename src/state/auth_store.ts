@@ -6,7 +6,6 @@ import { isAdminUser, type SessionCookieMode, type User } from '../model/index.t
 import { setCredentialSource } from '../api/client.ts';
 import { clearUserCookies, readConsent, readCookie, USER_COOKIES, userCookiesAllowed, writeCookie } from './cookies.ts';
 import { getDataWorker } from '../map/data_worker_client.ts';
-import { AUTH_SESSION_KEY, parseStoredSession, parseUserRecord, type StoredSession } from './remembered_session.ts';
 
 export type AuthStatus = 'authenticating' | 'authenticated' | 'authorised' | 'unAuthenticated';
 
@@ -41,16 +40,24 @@ interface AuthState {
  * keep suggesting into the outbox. The basic-auth payload (the password) is never stored, and the
  * session id only when the server keeps no HttpOnly cookie for it (no cookie consent, another origin).
  */
+const AUTH_KEY = { store: 'auth', key: 'session', appName: undefined } as const;
+interface StoredSession {
+  user: User;
+  sessionId?: string;
+}
+
 function storeSession(value: StoredSession | null): void {
   // No worker or no local database (tests in node, private modes): cookies only.
   Promise.resolve()
-    .then(() => getDataWorker().putStoredValue({ ...AUTH_SESSION_KEY, value }))
+    .then(() => getDataWorker().putStoredValue({ ...AUTH_KEY, value }))
     .catch(() => undefined);
 }
 
 async function storedSession(): Promise<StoredSession | null> {
   try {
-    return parseStoredSession(await getDataWorker().getStoredValue(AUTH_SESSION_KEY));
+    const raw = (await getDataWorker().getStoredValue(AUTH_KEY)) as Partial<StoredSession> | null | undefined;
+    if (!raw?.user || typeof raw.user.username !== 'string') return null;
+    return { user: raw.user, sessionId: typeof raw.sessionId === 'string' ? raw.sessionId : undefined };
   } catch {
     return null;
   }
@@ -113,9 +120,13 @@ export const useAuthStore = create<AuthState>((set) => ({
     const sessionId = readCookie(USER_COOKIES.sessionId) ?? null;
     const record = readCookie(USER_COOKIES.userRecord);
     if (record) {
-      const user = parseUserRecord(record);
-      if (user) return set({ status: statusFor(user), user, sessionId, authorization: null });
-      clearUserCookies();
+      try {
+        const user = JSON.parse(record) as User;
+        set({ status: statusFor(user), user, sessionId, authorization: null });
+        return;
+      } catch {
+        clearUserCookies();
+      }
     }
     const stored = await storedSession();
     // A sign-in made while the store was read wins over the older remembered one.

@@ -5,9 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { AppConfig } from '../../src/model/index.ts';
-import { type EarlyStart, startEarly } from '../../src/start_early.ts';
-import { ApiError } from '../../src/api/client.ts';
-import { interpretLocalConfig } from '../../src/config/local_config.ts';
+import { startEarly } from '../../src/start_early.ts';
 import { useAuthStore } from '../../src/state/auth_store.ts';
 import { deleteCookie, USER_COOKIES, writeCookie } from '../../src/state/cookies.ts';
 import { shellConfig } from './shell_harness.tsx';
@@ -60,41 +58,5 @@ describe('the start-up begun before the first render', () => {
     await startEarly(new QueryClient(), KEY, { name: 'overview', pathKey: KEY });
     expect(asked).toContain('/api/apps');
     expect(started).toEqual([]);
-  });
-
-  describe("with the data worker's start-up begun by the entry (src/main.tsx)", () => {
-    const local = interpretLocalConfig({ appConfig: { title: 'From the worker' } });
-    const app = { appKey: KEY, activated: true, isPublicApp: true, config: { ...shellConfig('https://maps.example'), appName: 'Worker' } };
-
-    it('takes its answers: the page asks for neither the local files nor the app again', async () => {
-      const early: EarlyStart = { local: Promise.resolve(local), app: Promise.resolve({ app }) };
-      const queryClient = new QueryClient();
-      await startEarly(queryClient, KEY, { name: 'map', pathKey: KEY }, early);
-      expect(asked).toEqual([]);
-      expect(queryClient.getQueryData(['localConfig'])).toEqual(local);
-      expect(queryClient.getQueryData<{ config: AppConfig }>(['app', KEY])?.config.appName).toBe('Worker');
-      expect(started.map((s) => s.appName)).toEqual(['Worker']);
-    });
-
-    it('gives the shell the server’s refusal as the page’s own request would have', async () => {
-      const refused = { status: 404, key: 'NOT_FOUND', message: 'App not found' };
-      const early: EarlyStart = { local: Promise.resolve(local), app: Promise.resolve({ refused }) };
-      const queryClient = new QueryClient();
-      await expect(startEarly(queryClient, KEY, { name: 'map', pathKey: KEY }, early)).rejects.toEqual(
-        new ApiError(404, 'NOT_FOUND', 'App not found'),
-      );
-      expect(asked).toEqual([]);
-      expect(queryClient.getQueryState(['app', KEY])?.error).toBeInstanceOf(ApiError);
-      expect(started).toEqual([]);
-    });
-
-    it('asks for everything itself where the worker could not answer', async () => {
-      const early: EarlyStart = { local: Promise.reject(new Error('no worker')), app: Promise.reject(new Error('no worker')) };
-      const queryClient = new QueryClient();
-      await startEarly(queryClient, KEY, { name: 'map', pathKey: KEY }, early);
-      expect(asked).toContain('/config/app-config.json');
-      expect(asked).toContain('/api/apps');
-      expect(queryClient.getQueryData<{ config: AppConfig }>(['app', KEY])?.config.appName).toBe('Early');
-    });
   });
 });

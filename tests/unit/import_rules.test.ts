@@ -110,13 +110,7 @@ describe('import rules (ARCHITECTURE.md)', () => {
   });
 
   it('keeps workers off the UI and the server off the client', () => {
-    // Besides the model and the wire rules, the pure modules the data worker's start-up shares with
-    // the page (issue 17, workers/data/start_up.ts): the local files, the layer requests, the remembered sign-in.
-    const shared = ['src/config/local_config.ts', 'src/map/layer_requests.ts', 'src/state/remembered_session.ts'];
-    expect(arrows('workers/', ['src/'], ['src/model/', 'src/api/http.ts', ...shared])).toEqual([]);
-    // …and they stay pure: nothing of the UI's, no worker.
-    for (const file of shared)
-      expect(graph.get(file)?.filter((dep) => !dep.startsWith('src/model/') && !dep.startsWith('workers/data/protocol.ts'))).toEqual([]);
+    expect(arrows('workers/', ['src/'], ['src/model/', 'src/api/http.ts'])).toEqual([]);
     // The GeoPackage export writes with the browser's SQLite wrapper, which needs no browser (issue 15 part 6).
     expect(arrows('server/', ['src/', 'workers/', 'wasm/'], ['src/model/', 'wasm/sqlite_db.ts'])).toEqual([]);
   });

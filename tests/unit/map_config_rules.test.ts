@@ -2,8 +2,7 @@
 // the tile-load-error flag (SPEC §4).
 import { describe, expect, it } from 'vitest';
 import { layerSchema, type LayerInput } from '../../src/model/index.ts';
-import { PENDING_STYLE, renderLayerConfig } from '../../src/map/load_vector_layers.ts';
-import { loadableLayers } from '../../src/map/layer_requests.ts';
+import { PENDING_STYLE, loadableLayers, renderLayerConfig } from '../../src/map/load_vector_layers.ts';
 import { matrixIdsFor, webMercatorTileGrid } from '../../src/map/wmts.ts';
 import { wmsLegendUrl } from '../../src/map/legend.ts';
 import { useMapStore } from '../../src/state/map_store.ts';

@@ -1,6 +1,5 @@
 // Data worker entry (DESIGN.md: "the UI asks, workers do"). Fetching and packing features happen
 // here so the main thread only receives transferable typed arrays.
-import './started_signal.ts';
 import { expose, releaseProxy } from 'comlink';
 import type { FeatureCollection } from 'geojson';
 import type { DataWorkerApi, LoadLayerRequest, LoadProgress, ShowLayerRequest } from './protocol.ts';
@@ -15,8 +14,6 @@ import { LayerRegistry } from './layer_registry.ts';
 import { dbNameFor, localStoreCertainlyEmpty, openLocalStore, type LocalStore } from './local_store.ts';
 import { type FetchedBatch, showLayer, type ShowLayerDeps } from './show_layer.ts';
 import { LayerPrefetches } from './layer_prefetch.ts';
-import { type StartedUp, startUp } from './start_up.ts';
-import { AUTH_SESSION_KEY } from '../../src/state/remembered_session.ts';
 import { ZoomBands } from './zoom_bands.ts';
 import { refreshFeatures, type RefreshDeps, type ShownLayer } from './refresh_features.ts';
 import { getFeatureRecord, OutboxStore, putFeatureRecord } from './outbox_store.ts';
@@ -251,9 +248,6 @@ const prefetches = new LayerPrefetches(
   (requestId) => inFlight.get(requestId)?.abort(),
 );
 
-/** The page's start-up (start_up.ts); its app answer is taken once. */
-let startedUp: StartedUp | undefined;
-
 /** The fetch a prefetch has under way for `req`, else a new one; a taken one reports to `onProgress`. */
 async function fetchForShow(req: ShowLayerRequest, onProgress: LoadProgress | undefined, ifNoneMatch?: string): Promise<FetchedBatch> {
   const taken = await prefetches.take(req, ifNoneMatch, onProgress);
@@ -283,19 +277,6 @@ const api: DataWorkerApi = {
     const fetched = await loadBatch(req, onProgress);
     if ('notModified' in fetched) throw new Error('unexpected 304'); // no tag was sent
     return transferBatch(fetched.batch);
-  },
-  async startUp(req) {
-    startedUp = startUp(req, {
-      fetch: (url, init) => fetch(url, init),
-      storedSession: () => api.getStoredValue(AUTH_SESSION_KEY),
-      prefetch: (requests) => prefetches.start(requests),
-    });
-    return startedUp.local;
-  },
-  async startUpApp({ appKey }) {
-    const taken = startedUp?.appKey === appKey ? startedUp.app : undefined;
-    if (startedUp) startedUp = undefined;
-    return taken;
   },
   async prefetchLayers({ requests }) {
     prefetches.start(requests);

@@ -1,12 +1,8 @@
 // The data worker's whole API as ONE typed request/response table (STYLE.md §1, after MapLibre's
 // RequestResponseMessageMap). The comlink-exposed object and the main-thread proxy are both derived
-// from it, so adding a call means adding one row here. A leaf: it imports only the model,
-// workers/batch and, as types, the pure modules both threads run (the local configuration's shape,
-// the wire error), and the modules implementing the calls import their request and response types from here.
-import type { LocalConfig } from '../../src/config/local_config.ts';
-import type { WireError } from '../../src/api/http.ts';
+// from it, so adding a call means adding one row here. A leaf: it imports only the model and
+// workers/batch, and the modules implementing the calls import their request and response types from here.
 import type {
-  AppResponse,
   ChangeEntry,
   ChangeSide,
   GeometryType,
@@ -281,30 +277,6 @@ export type NoRouteReason = 'noRoads' | 'originFarFromRoad' | 'destinationFarFro
 
 export type RouteOutcome = { ok: true; route: Route } | { ok: false; reason: NoRouteReason; distanceToRoad?: number };
 
-/** Posted by the data worker as its modules begin to run (started_signal.ts). */
-export const DATA_WORKER_STARTED = 'mapdraft:data-worker-started';
-
-/** The page's start-up, begun by its entry before the app's modules run (start_up.ts, issue 17). */
-export interface StartUpRequest {
-  /** The page's origin: the local files are at `${origin}/config/` (a worker resolves relative addresses against its script). */
-  origin: string;
-  appKey: string;
-  /** The page shows the map (the only screen with layers): the layers' fetches are started too. */
-  layers: boolean;
-  /** The user record and session id cookies as the page read them (a worker reads no cookies). */
-  cookies: { userRecord?: string; sessionId?: string };
-}
-
-/** The app's configuration as the start-up got it: what `fetchApp` would have answered or thrown. */
-export type StartUpApp =
-  | { app: AppResponse }
-  /** The server answered with an error (a 404 for an unknown key, a 5xx). */
-  | { refused: WireError }
-  /** No answer: the network failed, or none came within SPEC §9's time-out. */
-  | { unreachable: 'network' | 'timeout'; message: string }
-  /** An answer that is not JSON. */
-  | { failed: string };
-
 /**
  * One row per call: request in, response out, and for long calls the progress callback they
  * accept as an optional second argument (a comlink proxy: functions cannot sit inside the request).
@@ -314,10 +286,6 @@ export interface DataWorkerProtocol {
   cancel: { request: CancelRequest; response: boolean };
   connectRenderer: { request: ConnectRendererRequest; response: void };
   /** SPEC §4 map load for one layer: local store first, then the server; both go to the render port. */
-  /** Reads the local configuration files, then asks for the app's configuration and starts its layers' fetches (start_up.ts). */
-  startUp: { request: StartUpRequest; response: LocalConfig };
-  /** The start-up's app configuration for `appKey`, taken once; undefined when none was begun for it. */
-  startUpApp: { request: { appKey: string }; response: StartUpApp | undefined };
   /** Starts the layers' fetches before the map asks for them (layer_prefetch.ts); showLayer then takes them. */
   prefetchLayers: { request: { requests: ShowLayerRequest[] }; response: void };
   showLayer: { request: ShowLayerRequest; response: ShowLayerResult; progress: LoadProgress };
