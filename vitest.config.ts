@@ -35,6 +35,9 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.{ts,tsx}'],
           globalSetup: ['tests/browser/global_setup.ts'],
           setupFiles: ['tests/browser/setup.ts'],
+          // As the journeys': a real browser and server share two cores with the other suites, and a
+          // poll's 1 s default failed a sign-in (scrypt on the server) on a loaded machine.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           browser: {

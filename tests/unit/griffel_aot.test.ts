@@ -7,7 +7,9 @@ import { compileGriffelStyles } from '../../scripts/griffel_aot.ts';
 
 const compile = (file: string) => compileGriffelStyles(readFileSync(file, 'utf8'), `${process.cwd()}/${file}`);
 
-describe('styles compiled at build time', () => {
+// Each compile parses the file and evaluates its imports (Fluent's tokens among them): seconds on a
+// loaded two-core machine, past the unit suite's 5 s default.
+describe('styles compiled at build time', { timeout: 30_000 }, () => {
   it("turns the map screen's makeStyles into precomputed rules, with an imported constant's value", async () => {
     const out = (await compile('src/screens/MapScreen.tsx'))!;
     expect(out.code).toContain('__styles(');
