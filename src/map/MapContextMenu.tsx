@@ -54,9 +54,9 @@ function useOpenOnLongPress(map: OlMap | undefined, base: MapMenuBase): void {
     let lastPointer = 'mouse';
     const down = (e: PointerEvent) => {
       lastPointer = e.pointerType;
-      press.down(e.pointerId, pagePoint(e));
+      press.down(e.pointerId, pagePoint(e), e.timeStamp);
     };
-    const move = (e: PointerEvent) => press.move(e.pointerId, pagePoint(e));
+    const move = (e: PointerEvent) => press.move(e.pointerId, pagePoint(e), e.timeStamp);
     const up = (e: PointerEvent) => press.up(e.pointerId);
     const contextMenu = (e: MouseEvent) => {
       e.preventDefault();

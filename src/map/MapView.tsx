@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import OlMap from 'ol/Map.js';
 import View from 'ol/View.js';
 import { defaults as defaultControls } from 'ol/control/defaults.js';
-import { defaults as defaultInteractions } from 'ol/interaction/defaults.js';
 import ScaleLine from 'ol/control/ScaleLine.js';
 import { fromLonLat, toLonLat } from 'ol/proj.js';
 import 'ol/ol.css';
@@ -24,6 +23,7 @@ import { useMapLayers } from './use_map_layers.ts';
 import { useSelectOnTap } from './use_select_on_tap.ts';
 import { openedAtPermalink, usePermalink } from './use_permalink.ts';
 import { useMapLayout } from './map_layout.ts';
+import { mapInteractions } from './map_interactions.ts';
 
 export interface MapViewProps {
   appKey: string;
@@ -69,10 +69,9 @@ export function MapView({ appKey, config, apiBase }: MapViewProps) {
       target: target.current!,
       layers: [createLandLayer()],
       controls: defaultControls({ attributionOptions: { collapsible: true } }).extend([new ScaleLine()]),
-      // OL's Map defaults to interactions that drag and wheel-zoom only while a target with a
-      // tabindex has the focus (`onFocusOnly`); this one has one for the keyboard, and a finger's
-      // drag gives no focus: the map did not move until it was tapped once.
-      interactions: defaultInteractions(),
+      // Not OL's Map's own defaults, which drag and wheel-zoom only while a target with a tabindex
+      // has the focus: a finger's drag gives none, and the map did not move until tapped once.
+      interactions: mapInteractions(),
       view: new View({
         projection: DEFAULT_PROJECTION,
         center: fromLonLat([...DEFAULT_CENTER]),

@@ -1,6 +1,6 @@
 // SPEC §4/§9 long press: a press held 600 ms acts as a context menu (iPhone Safari has none of its
 // own), cancelled when the finger moves more than 20 px or lifts. Plain logic over pointer
-// positions and a timer, so it is tested without a browser; use_long_press.ts wires it to the map.
+// positions and a timer, so it is tested without a browser; MapContextMenu.tsx wires it to the map.
 import { LONG_PRESS_MOVE_TOLERANCE_PX, LONG_PRESS_MS } from '../model/index.ts';
 
 export type Pixel = [number, number];
@@ -10,48 +10,57 @@ interface Timers {
   clear: (handle: unknown) => void;
   /** Runs `fn` once the input already queued has been dispatched (the next animation frame). */
   afterInput: (fn: () => void) => void;
+  /** The clock events' times are on (performance.now()). */
+  now: () => number;
 }
 
 const realTimers: Timers = {
   set: (fn, ms) => setTimeout(fn, ms),
   clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
   afterInput: (fn) => requestAnimationFrame(() => fn()),
+  now: () => performance.now(),
 };
+
+/** A timer later than this was held by a busy page. */
+const BUSY_LATENESS_MS = 50;
+/** How long a page that was busy takes input before a press is judged: the moves it held come meanwhile. */
+const SETTLE_MS = 100;
 
 export class LongPress {
   private start: Pixel | null = null;
   private pointerId: number | null = null;
   private timer: unknown = null;
+  /** When the press is long (the press's event time + 600 ms). */
+  private due = 0;
+  /** Whether a move made before `due` came after the timer fired: the page is catching up on input. */
+  private lateMoves = false;
 
   constructor(
     private readonly onLongPress: (pixel: Pixel) => void,
     private readonly timers: Timers = realTimers,
   ) {}
 
-  /** A second finger (a pinch) is not a long press. */
-  down(pointerId: number, pixel: Pixel): void {
+  /** `time`: the event's own time (Event.timeStamp, when the finger did it, not when the page took it). A second finger (a pinch) is not a long press. */
+  down(pointerId: number, pixel: Pixel, time: number): void {
     if (this.pointerId !== null) {
       this.cancel();
       return;
     }
     this.pointerId = pointerId;
     this.start = pixel;
+    this.due = time + LONG_PRESS_MS;
     this.timer = this.timers.set(() => {
-      // A busy page (issue 17: a pan at 4× CPU) may still hold the moves of a drag that began with
-      // this press: the browser dispatches them before the next frame, so the press is judged then.
       this.timer = null;
-      this.timers.afterInput(() => {
-        if (this.pointerId !== pointerId || this.timer !== null) return;
-        const at = this.start;
-        this.reset();
-        if (at) this.onLongPress(at);
-      });
+      this.lateMoves = false;
+      const now = this.timers.now();
+      this.judge(pointerId, now - this.due > BUSY_LATENESS_MS ? now + SETTLE_MS : now);
     }, LONG_PRESS_MS);
   }
 
-  move(pointerId: number, pixel: Pixel): void {
+  move(pointerId: number, pixel: Pixel, time: number): void {
     if (pointerId !== this.pointerId || !this.start) return;
     if (Math.hypot(pixel[0] - this.start[0], pixel[1] - this.start[1]) > LONG_PRESS_MOVE_TOLERANCE_PX) this.cancel();
+    else if (this.timer === null && time < this.due) this.lateMoves = true;
   }
 
   up(pointerId: number): void {
@@ -62,10 +71,33 @@ export class LongPress {
     this.reset();
   }
 
+  /**
+   * A busy page (issue 17: a pan at 4× CPU, a phone still loading) may still hold the moves of a
+   * drag that began with this press, and the browser hands them over a frame or more apart (it
+   * sends a finger's next moves once the page took the last): the press is judged at the next frame
+   * on a page that was not busy, else once the page has taken input for SETTLE_MS with no move made
+   * before the 600 ms were up.
+   */
+  private judge(pointerId: number, settledAt: number): void {
+    this.timers.afterInput(() => {
+      if (this.pointerId !== pointerId || this.timer !== null) return;
+      const now = this.timers.now();
+      if (this.lateMoves || now < settledAt) {
+        this.judge(pointerId, this.lateMoves ? now + SETTLE_MS : settledAt);
+        this.lateMoves = false;
+        return;
+      }
+      const at = this.start;
+      this.reset();
+      if (at) this.onLongPress(at);
+    });
+  }
+
   private reset(): void {
     if (this.timer !== null) this.timers.clear(this.timer);
     this.timer = null;
     this.start = null;
     this.pointerId = null;
+    this.lateMoves = false;
   }
 }
