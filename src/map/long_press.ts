@@ -32,8 +32,11 @@ export class LongPress {
   private timer: unknown = null;
   /** When the press is long (the press's event time + 600 ms). */
   private due = 0;
-  /** Whether a move made before `due` came after the timer fired: the page is catching up on input. */
-  private lateMoves = false;
+  /**
+   * When the press may be judged, once its timer fired: at once on a page that was not busy, else
+   * SETTLE_MS on, pushed on by every move made before `due` that the page takes after the timer.
+   */
+  private settledAt = 0;
 
   constructor(
     private readonly onLongPress: (pixel: Pixel) => void,
@@ -51,16 +54,16 @@ export class LongPress {
     this.due = time + LONG_PRESS_MS;
     this.timer = this.timers.set(() => {
       this.timer = null;
-      this.lateMoves = false;
       const now = this.timers.now();
-      this.judge(pointerId, now - this.due > BUSY_LATENESS_MS ? now + SETTLE_MS : now);
+      this.settledAt = now - this.due > BUSY_LATENESS_MS ? now + SETTLE_MS : now;
+      this.judge(pointerId);
     }, LONG_PRESS_MS);
   }
 
   move(pointerId: number, pixel: Pixel, time: number): void {
     if (pointerId !== this.pointerId || !this.start) return;
     if (Math.hypot(pixel[0] - this.start[0], pixel[1] - this.start[1]) > LONG_PRESS_MOVE_TOLERANCE_PX) this.cancel();
-    else if (this.timer === null && time < this.due) this.lateMoves = true;
+    else if (this.timer === null && time < this.due) this.settledAt = this.timers.now() + SETTLE_MS;
   }
 
   up(pointerId: number): void {
@@ -78,13 +81,11 @@ export class LongPress {
    * on a page that was not busy, else once the page has taken input for SETTLE_MS with no move made
    * before the 600 ms were up.
    */
-  private judge(pointerId: number, settledAt: number): void {
+  private judge(pointerId: number): void {
     this.timers.afterInput(() => {
       if (this.pointerId !== pointerId || this.timer !== null) return;
-      const now = this.timers.now();
-      if (this.lateMoves || now < settledAt) {
-        this.judge(pointerId, this.lateMoves ? now + SETTLE_MS : settledAt);
-        this.lateMoves = false;
+      if (this.timers.now() < this.settledAt) {
+        this.judge(pointerId);
         return;
       }
       const at = this.start;
@@ -98,6 +99,5 @@ export class LongPress {
     this.timer = null;
     this.start = null;
     this.pointerId = null;
-    this.lateMoves = false;
   }
 }
