@@ -5,7 +5,7 @@
 // target 4), the JavaScript fetched by then (files, decoded kB), and the CSS rules and elements in the
 // document then (counts that do not depend on the machine's load), and for each of those long tasks the
 // functions that held it (inclusive time; in an unminified build, `npx vite build --minify false`, React
-// components show by name). Options (env): MAPDRAFT_PROFILE_CITIES (default 2000), MAPDRAFT_PROFILE_RATE
+// components show by name) and the React effects that ran in it (by their function's place in the bundle). Options (env): MAPDRAFT_PROFILE_CITIES (default 2000; `all`: every city), MAPDRAFT_PROFILE_RATE
 // (CDP main-thread slowdown, default 1), MAPDRAFT_PROFILE_ALL_TASKS=1 (the long tasks before the first
 // paint too: the bundle's evaluation, React's first render), MAPDRAFT_PROFILE_COMMITS=1 (React's commits
 // from the first paint to the features drawn, each with the components that rendered in it),
@@ -23,7 +23,8 @@ import { afterFirstPaint, describeLongTasks, LONG_TASK_RECORDER, type LongTaskRe
 import { REACT_COMMITS_HOOK, type ReactCommit } from '../lib/react_commits.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-profile-'));
-const cities = Number(process.env.MAPDRAFT_PROFILE_CITIES ?? 2000);
+const citiesOption = process.env.MAPDRAFT_PROFILE_CITIES ?? '2000';
+const cities = citiesOption === 'all' ? 'all' : Number(citiesOption);
 const rate = Number(process.env.MAPDRAFT_PROFILE_RATE ?? 1);
 const allTasks = process.env.MAPDRAFT_PROFILE_ALL_TASKS === '1';
 const withCommits = process.env.MAPDRAFT_PROFILE_COMMITS === '1';
@@ -146,6 +147,20 @@ for (const [start, ms] of tasks) {
     selfIn.set(key, (selfIn.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
   });
   console.log('   self:', top(selfIn, 6).replace(/\n/g, ' |'));
+  // React's effects run in it, each by the place of its function (the frame React's effect runner called).
+  const effects = new Map<string, number>();
+  profile.samples?.forEach((id, i) => {
+    if (!inTask(i)) return;
+    let callee: number | undefined;
+    for (let node: number | undefined = id; node !== undefined; callee = node, node = parent.get(node)) {
+      if (byId.get(node)!.callFrame.functionName !== 'commitHookEffectListMount' || callee === undefined) continue;
+      const f = byId.get(callee)!.callFrame;
+      const key = `${f.functionName || '(anon)'}@${(f.url.split('/').pop() ?? '').replace(/-[\w-]{8}\.js/, '.js')}:${f.lineNumber}`;
+      effects.set(key, (effects.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+      break;
+    }
+  });
+  if (effects.size) console.log('   effects:', top(effects, 8).replace(/\n/g, ' |'));
   // Where the task came in: the first two frames under the root (a timer's callback, a message handler).
   const entry = new Map<string, number>();
   profile.samples?.forEach((id, i) => {

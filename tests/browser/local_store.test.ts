@@ -166,6 +166,36 @@ describe('local store in a worker', () => {
     await store.close();
   });
 
+  it("reads a layer ahead for the map's first load, and never hands over a copy older than the last write (issue 17, warm open)", async () => {
+    const { store } = await open(appName('ahead'));
+    const first = batchOf('Point');
+    await store.putLayerBatch(first, { etag: '"v1"' });
+    // Read ahead, then the stored rows changed behind the store's back: the read ahead is what the
+    // next read gets (it ran first), and the read after it is a fresh one.
+    await store.readLayerBatchAhead('pts');
+    await store.dropChunksUnseen('pts');
+    const ahead = await store.getLayerBatch('pts');
+    expect(ahead?.etag).toBe('"v1"');
+    expectSameBytes(ahead!.batch.coords, first.coords);
+    expect(await store.getLayerBatch('pts')).toBeUndefined();
+    // A write, a delete or a clear after the read ahead: the next read sees it.
+    await store.putLayerBatch(first, { etag: '"v1"' });
+    await store.readLayerBatchAhead('pts');
+    const second = { ...batchOf('Point'), coords: new Float64Array([5, 6, 7, 8, 9, 10]) };
+    await store.putLayerBatch(second, { etag: '"v2"' });
+    const got = await store.getLayerBatch('pts');
+    expect(got?.etag).toBe('"v2"');
+    expectSameBytes(got!.batch.coords, second.coords);
+    await store.readLayerBatchAhead('pts');
+    await store.deleteLayer('pts');
+    expect(await store.getLayerBatch('pts')).toBeUndefined();
+    await store.putLayerBatch(first, { etag: '"v1"' });
+    await store.readLayerBatchAhead('pts');
+    await store.clear();
+    expect(await store.getLayerBatch('pts')).toBeUndefined();
+    await store.close();
+  });
+
   it('stores a large layer in chunks (its features across several rows) and reads it back bit-exactly', async () => {
     const { store } = await open(appName('chunks'));
     const count = 3 * CHUNK_FEATURES + 123;

@@ -243,7 +243,11 @@ const prefetches = new LayerPrefetches(
     // store to be created and migrated (issue 17, cold open). showLayer then finds no tag either.
     const { isNew, store } = appStore(req.appName);
     if (await isNew) return undefined;
-    return (await (await store())?.getLayerEtag(req.layer)) ?? undefined;
+    const local = await store();
+    const etag = local?.getLayerEtag(req.layer);
+    // Read while the map and its render worker start: the map's first load draws it at once (local_store.ts).
+    local?.readLayerBatchAhead(req.layer);
+    return (await etag) ?? undefined;
   },
   (requestId) => inFlight.get(requestId)?.abort(),
 );

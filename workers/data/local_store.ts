@@ -120,9 +120,14 @@ function readTextColumns(batch: FeatureBatch, stored: unknown): void {
   }
 }
 
+/** A stored batch read ahead and not asked for by then is let go (layer_prefetch.ts keeps a prefetch as long). */
+export const READ_AHEAD_KEEP_MS = 30_000;
+
 export class LocalStore {
   /** Every call runs after the previous one: cached statements and transactions are per connection. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Layers' stored batches read ahead (readLayerBatchAhead), each for the next getLayerBatch of its layer. */
+  private readonly readAhead = new Map<string, Promise<StoredLayerBatch | undefined>>();
 
   private constructor(
     private readonly db: SqliteDb,
@@ -189,6 +194,7 @@ export class LocalStore {
    * one transaction.
    */
   putLayerBatch(batch: FeatureBatch, meta: LayerBatchMeta = {}): Promise<void> {
+    this.readAhead.delete(batch.layerId);
     return this.serial(() =>
       this.db.transaction(async () => {
         await this.db.run(
@@ -228,10 +234,31 @@ export class LocalStore {
   }
 
   /**
+   * Issue 17, warm open: starts reading the layer's stored batch now, for the next getLayerBatch of
+   * it (the map's first load, data.worker.ts), so the read runs while the map and its render worker
+   * start instead of after them. A write or a delete of the layer drops it (the next read is fresh);
+   * one not taken within READ_AHEAD_KEEP_MS is let go.
+   */
+  readLayerBatchAhead(layerId: string): void {
+    if (this.readAhead.has(layerId)) return;
+    const read = this.readLayerBatch(layerId);
+    read.catch(() => undefined); // its taker hears of a failure; untaken, nobody
+    this.readAhead.set(layerId, read);
+    setTimeout(() => this.readAhead.get(layerId) === read && this.readAhead.delete(layerId), READ_AHEAD_KEEP_MS);
+  }
+
+  /**
    * The stored batch with fresh typed arrays (own buffers, ready to transfer), or undefined; also
-   * undefined when its chunks do not add up to its row (the network then answers, SPEC §4).
+   * undefined when its chunks do not add up to its row (the network then answers, SPEC §4). A read
+   * ahead of the layer is taken (once) instead of reading again.
    */
   getLayerBatch(layerId: string): Promise<StoredLayerBatch | undefined> {
+    const ahead = this.readAhead.get(layerId);
+    this.readAhead.delete(layerId);
+    return ahead ?? this.readLayerBatch(layerId);
+  }
+
+  private readLayerBatch(layerId: string): Promise<StoredLayerBatch | undefined> {
     return this.serial(async () => {
       const db = this.db;
       const rows = await db.all(
@@ -315,6 +342,7 @@ export class LocalStore {
 
   /** Drops the layer's cached features (batch and rows); its config in `layers` stays. */
   deleteLayer(layerId: string): Promise<void> {
+    this.readAhead.delete(layerId);
     return this.serial(() =>
       this.db.transaction(async () => {
         await this.db.run('DELETE FROM layer_batches WHERE layer_id = ?', [layerId]);
@@ -327,6 +355,7 @@ export class LocalStore {
 
   /** Empties every store (logout, "clear local data"); the schema and version stay. */
   clear(): Promise<void> {
+    this.readAhead.clear();
     return this.serial(() =>
       this.db.transaction(async () => {
         for (const t of [...KEY_VALUE_STORES, 'layer_batches', 'layer_batch_chunks', 'features', 'feature_layers']) {
