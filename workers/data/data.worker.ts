@@ -245,8 +245,10 @@ const prefetches = new LayerPrefetches(
     if (await isNew) return undefined;
     const local = await store();
     const etag = local?.getLayerEtag(req.layer);
-    // Read while the map and its render worker start: the map's first load draws it at once (local_store.ts).
-    local?.readLayerBatchAhead(req.layer);
+    // Read while the map and its render worker start, for the map's first load of the layer to draw at
+    // once (local_store.ts); a layer already shown is not read again. Queued in a later task, after
+    // every prefetched layer's tag (they start together), so no revalidation waits behind a read.
+    if (local) setTimeout(() => shownLayers.has(req.layer) || local.readLayerBatchAhead(req.layer), 0);
     return (await etag) ?? undefined;
   },
   (requestId) => inFlight.get(requestId)?.abort(),
