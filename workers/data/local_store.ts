@@ -121,7 +121,7 @@ function readTextColumns(batch: FeatureBatch, stored: unknown): void {
 }
 
 /** A stored batch read ahead and not asked for by then is let go (layer_prefetch.ts keeps a prefetch as long). */
-export const READ_AHEAD_KEEP_MS = 30_000;
+const READ_AHEAD_KEEP_MS = 30_000;
 
 export class LocalStore {
   /** Every call runs after the previous one: cached statements and transactions are per connection. */
