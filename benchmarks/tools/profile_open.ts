@@ -95,6 +95,11 @@ console.log(
     `${open.cssRules} CSS rules, ${open.elements} elements`,
 );
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+type CallFrame = (typeof profile.nodes)[number]['callFrame'];
+/** A script by its file name, without the build's content hash ('index.js'). */
+const scriptOf = (url: string) => (url.split('/').pop() ?? '').replace(/-[\w-]{8}\.js/, '.js');
+/** A function by its name and place ('init@index.js:120'; '(anon)' for one without a name). */
+const placeOf = (f: CallFrame) => `${f.functionName || '(anon)'}@${scriptOf(f.url)}:${f.lineNumber}`;
 const self = new Map<number, number>();
 const dt = profile.timeDeltas ?? [];
 profile.samples?.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (dt[i] ?? 0) / 1000));
@@ -102,7 +107,7 @@ const byScript = new Map<string, number>();
 const byFn = new Map<string, number>();
 for (const [id, ms] of self) {
   const f = byId.get(id)!.callFrame;
-  const script = (f.url.split('/').pop() || f.functionName || '(none)').replace(/-[\w-]{8}\.js/, '.js');
+  const script = scriptOf(f.url) || f.functionName || '(none)';
   byScript.set(script, (byScript.get(script) ?? 0) + ms);
   const key = `${f.functionName || '(anon)'} ${script}:${f.lineNumber}:${f.columnNumber}`;
   byFn.set(key, (byFn.get(key) ?? 0) + ms);
@@ -132,7 +137,7 @@ for (const [start, ms] of tasks) {
       const f = byId.get(node)!.callFrame;
       // Components and classes by name (capitalised), the rest would be React's and the scheduler's frames.
       if (!/^[A-Z]/.test(f.functionName)) continue;
-      const key = `${f.functionName} ${(f.url.split('/').pop() ?? '').replace(/-[\w-]{8}\.js/, '.js')}`;
+      const key = `${f.functionName} ${scriptOf(f.url)}`;
       if (!seen.has(key)) held.set(key, (held.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
       seen.add(key);
     }
@@ -143,7 +148,7 @@ for (const [start, ms] of tasks) {
     if (!inTask(i)) return;
     const f = byId.get(id)!.callFrame;
     // An anonymous function by its place, a named one by its name.
-    const key = f.functionName || `(anon)@${(f.url.split('/').pop() ?? '').replace(/-[\w-]{8}\.js/, '.js')}:${f.lineNumber}`;
+    const key = f.functionName || placeOf(f);
     selfIn.set(key, (selfIn.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
   });
   console.log('   self:', top(selfIn, 6).replace(/\n/g, ' |'));
@@ -154,8 +159,7 @@ for (const [start, ms] of tasks) {
     let callee: number | undefined;
     for (let node: number | undefined = id; node !== undefined; callee = node, node = parent.get(node)) {
       if (byId.get(node)!.callFrame.functionName !== 'commitHookEffectListMount' || callee === undefined) continue;
-      const f = byId.get(callee)!.callFrame;
-      const key = `${f.functionName || '(anon)'}@${(f.url.split('/').pop() ?? '').replace(/-[\w-]{8}\.js/, '.js')}:${f.lineNumber}`;
+      const key = placeOf(byId.get(callee)!.callFrame);
       effects.set(key, (effects.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
       break;
     }
@@ -169,10 +173,7 @@ for (const [start, ms] of tasks) {
     for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) chain.unshift(node);
     const name = chain
       .slice(1, 4)
-      .map((n) => {
-        const f = byId.get(n)!.callFrame;
-        return `${f.functionName || '(anon)'}@${(f.url.split('/').pop() ?? '').replace(/-[\w-]{8}\.js/, '.js')}:${f.lineNumber}`;
-      })
+      .map((n) => placeOf(byId.get(n)!.callFrame))
       .join(' > ');
     entry.set(name, (entry.get(name) ?? 0) + (dt[i] ?? 0) / 1000);
   });

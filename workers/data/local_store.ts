@@ -120,7 +120,10 @@ function readTextColumns(batch: FeatureBatch, stored: unknown): void {
   }
 }
 
-/** A stored batch read ahead and not asked for by then is let go (layer_prefetch.ts keeps a prefetch as long). */
+/**
+ * A stored batch read ahead and not asked for by then is let go: layer_prefetch.ts's PREFETCH_KEEP_MS,
+ * as long as the prefetch that asked for it (not imported: layer_prefetch.ts's types import this module).
+ */
 const READ_AHEAD_KEEP_MS = 30_000;
 
 export class LocalStore {
@@ -236,8 +239,8 @@ export class LocalStore {
   /**
    * Issue 17, warm open: starts reading the layer's stored batch now, for the next getLayerBatch of
    * it (the map's first load, data.worker.ts), so the read runs while the map and its render worker
-   * start instead of after them. A write or a delete of the layer drops it (the next read is fresh);
-   * one not taken within READ_AHEAD_KEEP_MS is let go.
+   * start instead of after them. A write, delete or clear of the layer drops it (the next read is
+   * fresh); one not taken within READ_AHEAD_KEEP_MS is let go.
    */
   readLayerBatchAhead(layerId: string): void {
     if (this.readAhead.has(layerId)) return;
