@@ -77,6 +77,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // The shared model (src/model) is declarations only: told so, the bundler places each of its
+      // modules with the code that uses it, so the first screen no longer evaluates the schemas of the
+      // forms and screens it does not show (issue 17: the model's zod schemas were half the modules'
+      // evaluation at every open; the importers reach them through one barrel, src/model/index.ts).
+      treeshake: { moduleSideEffects: (id: string) => (/[\\/]src[\\/]model[\\/]/.test(id) ? false : undefined) },
       output: {
         // Vendor code changes less often than ours: separate chunks keep cache hits (and the later
         // PWA precache update) small when only app code changes. Fluent UI has no group of its own
