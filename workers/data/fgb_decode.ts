@@ -61,19 +61,27 @@ const SHORT_TEXT = 32;
 function readValue(type: ColumnType, v: DataView, o: number): unknown {
   const fixed = FIXED[type];
   if (fixed) return fixed[1](v, o);
-  const bytes = new Uint8Array(v.buffer, v.byteOffset + o + 4, v.getUint32(o, true));
-  if (type === ColumnType.Binary) return bytes;
-  return type === ColumnType.Json ? JSON.parse(decodeText(bytes)) : decodeText(bytes);
+  const length = v.getUint32(o, true);
+  if (type === ColumnType.Binary) return new Uint8Array(v.buffer, v.byteOffset + o + 4, length);
+  const value = decodeText(v, o + 4, length);
+  return type === ColumnType.Json ? JSON.parse(value) : value;
 }
 
-/** Short ASCII (most names and codes) without TextDecoder, whose call costs more than such a string. */
-function decodeText(bytes: Uint8Array): string {
-  if (bytes.length <= SHORT_TEXT) {
+/** Char codes of a short text, one array reused for every value (no array or view per value). */
+const shortCodes: number[] = [];
+
+/**
+ * Short ASCII (most names and codes) without TextDecoder, whose call costs more than such a string,
+ * and without a view of its bytes: at 135k cities a view per value was much of the decoding's garbage.
+ */
+function decodeText(v: DataView, o: number, length: number): string {
+  if (length <= SHORT_TEXT) {
+    shortCodes.length = length;
     let ascii = true;
-    for (let i = 0; i < bytes.length && ascii; i++) ascii = bytes[i] < 0x80;
-    if (ascii) return String.fromCharCode.apply(null, bytes as unknown as number[]);
+    for (let i = 0; i < length && ascii; i++) ascii = (shortCodes[i] = v.getUint8(o + i)) < 0x80;
+    if (ascii) return String.fromCharCode.apply(null, shortCodes);
   }
-  return text.decode(bytes);
+  return text.decode(new Uint8Array(v.buffer, v.byteOffset + o, length));
 }
 
 /** Incremental decoder: `push` chunks as they arrive, `finish` for the batch. */
@@ -104,7 +112,9 @@ export class FgbBatchDecoder {
   private readonly iconOf = new Map<string, number>();
   /** Whether any column is read at all (else a feature's properties are not even located). */
   private readsProps = false;
-  private propsView: DataView | undefined;
+  /** A view of the bytes the features lie in (the decoder's own, or the scratch copy), made once per buffer. */
+  private bytesView: DataView | undefined;
+  private viewedBytes: Uint8Array | undefined;
   private readonly feature = new Feature();
   private readonly geom = new Geometry();
   private readonly part = new Geometry();
@@ -248,7 +258,8 @@ export class FgbBatchDecoder {
     if (t === Fgb.MultiPolygon) {
       for (let i = 0; i < g.partsLength(); i++) this.addPolygon(g.parts(i, this.part)!);
     } else if (t === Fgb.Polygon) this.addPolygon(g);
-    else this.addPointsOrLines(g, t);
+    else if (t === Fgb.Point || t === Fgb.MultiPoint) this.addPoints(g);
+    else this.addLines(g, t);
     if (this.partEnds.len === partsBefore) return; // nothing drawable left: drop the feature
     this.readProps(f);
     const { id, label } = this;
@@ -261,25 +272,34 @@ export class FgbBatchDecoder {
     this.searchTexts?.push(featureSearchText(this.searchValues));
   }
 
-  private addPointsOrLines(g: Geometry, t: Fgb): void {
+  private addLines(g: Geometry, t: Fgb): void {
     const xy = g.xyArray();
     if (!xy) return;
-    if (t === Fgb.Point || t === Fgb.MultiPoint) {
-      const valid = this.opts.isValidPoint;
-      for (let i = 0; i + 1 < xy.length; i += 2) {
-        const x = xy[i],
-          y = xy[i + 1];
-        if (!Number.isFinite(x) || !Number.isFinite(y) || (valid && !valid(x, y))) continue; // SPEC §5
-        this.pushPart(xy, i / 2, i / 2 + 1, false);
-      }
-      return;
-    }
     const ends = t === Fgb.MultiLineString ? g.endsArray() : null;
     const n = ends?.length || 1;
     for (let p = 0, start = 0; p < n; p++) {
       const end = ends && ends.length ? ends[p] : xy.length / 2;
       if (end - start >= 2) this.pushPart(xy, start, end, false);
       start = end;
+    }
+  }
+
+  /** Each valid vertex a part of its own, read from the buffer (no Float64Array view per feature). */
+  private addPoints(g: Geometry): void {
+    const bb = g.bb!;
+    const field = bb.__offset(g.bb_pos, 6);
+    if (!field) return;
+    const start = bb.__vector(g.bb_pos + field);
+    const values = bb.__vector_len(g.bb_pos + field);
+    const v = this.viewOf(bb.bytes());
+    const valid = this.opts.isValidPoint;
+    for (let i = 0; i + 1 < values; i += 2) {
+      const x = v.getFloat64(start + 8 * i, true),
+        y = v.getFloat64(start + 8 * i + 8, true);
+      if (!Number.isFinite(x) || !Number.isFinite(y) || (valid && !valid(x, y))) continue; // SPEC §5
+      this.coords.push(x);
+      this.coords.push(y);
+      this.partEnds.push(this.coords.len / 2);
     }
   }
 
@@ -338,14 +358,17 @@ export class FgbBatchDecoder {
   private readProps(f: Feature): void {
     this.id = this.label = this.category = undefined;
     this.searchValues.fill(undefined);
-    const arr = this.readsProps ? f.propertiesArray() : null;
-    if (!arr) return;
-    // One view per buffer the features lie in (the decoder's own, or the scratch copy), not one per feature.
-    if (this.propsView?.buffer !== arr.buffer) this.propsView = new DataView(arr.buffer);
-    const v = this.propsView;
+    if (!this.readsProps) return;
+    // The properties vector located in the buffer the feature lies in (flatgeobuf's
+    // `propertiesArray` makes a view of it per feature: much of the decoding's garbage at 135k cities).
+    const bb = f.bb!;
+    const field = bb.__offset(f.bb_pos, 6);
+    if (!field) return;
+    const start = bb.__vector(f.bb_pos + field);
+    const end = start + bb.__vector_len(f.bb_pos + field);
+    const v = this.viewOf(bb.bytes());
     const cols = this.header!.columns ?? [];
-    const end = arr.byteOffset + arr.byteLength;
-    for (let o = arr.byteOffset; o + 2 <= end; ) {
+    for (let o = start; o + 2 <= end; ) {
       const c = v.getUint16(o, true);
       o += 2;
       const type = cols[c].type;
@@ -359,6 +382,14 @@ export class FgbBatchDecoder {
       }
       o += FIXED[type]?.[0] ?? 4 + v.getUint32(o, true);
     }
+  }
+
+  private viewOf(bytes: Uint8Array): DataView {
+    if (this.viewedBytes !== bytes) {
+      this.viewedBytes = bytes;
+      this.bytesView = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }
+    return this.bytesView!;
   }
 
   /** SPEC §9 icon of a category value; a layer has few distinct values, each normalised once. */
