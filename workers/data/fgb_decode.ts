@@ -112,9 +112,9 @@ export class FgbBatchDecoder {
   private readonly iconOf = new Map<string, number>();
   /** Whether any column is read at all (else a feature's properties are not even located). */
   private readsProps = false;
-  /** A view of the bytes the features lie in (the decoder's own, or the scratch copy), made once per buffer. */
-  private bytesView: DataView | undefined;
-  private viewedBytes: Uint8Array | undefined;
+  private scratchView = new DataView(this.scratch.buffer);
+  /** The view of the buffer the current feature lies in (`view` or `scratchView`; both start at byte 0). */
+  private featureView = this.view;
   private readonly feature = new Feature();
   private readonly geom = new Geometry();
   private readonly part = new Geometry();
@@ -200,11 +200,16 @@ export class FgbBatchDecoder {
       if (this.len - this.pos < 4 + size) return;
       let bb = this.bb;
       let at = this.pos;
+      this.featureView = this.view;
       if (at % 8 !== 0) {
         // Float64Array views need 8-byte alignment; features are aligned to their own start.
-        if (this.scratch.length < 4 + size) this.scratch = new Uint8Array(Math.max(4 + size, this.scratch.length * 2));
+        if (this.scratch.length < 4 + size) {
+          this.scratch = new Uint8Array(Math.max(4 + size, this.scratch.length * 2));
+          this.scratchView = new DataView(this.scratch.buffer);
+        }
         this.scratch.set(this.buf.subarray(at, at + 4 + size));
         bb = new flatbuffers.ByteBuffer(this.scratch);
+        this.featureView = this.scratchView;
         at = 0;
       }
       bb.setPosition(at);
@@ -291,7 +296,7 @@ export class FgbBatchDecoder {
     if (!field) return;
     const start = bb.__vector(g.bb_pos + field);
     const values = bb.__vector_len(g.bb_pos + field);
-    const v = this.viewOf(bb.bytes());
+    const v = this.featureView;
     const valid = this.opts.isValidPoint;
     for (let i = 0; i + 1 < values; i += 2) {
       const x = v.getFloat64(start + 8 * i, true),
@@ -360,13 +365,14 @@ export class FgbBatchDecoder {
     this.searchValues.fill(undefined);
     if (!this.readsProps) return;
     // The properties vector located in the buffer the feature lies in (flatgeobuf's
-    // `propertiesArray` makes a view of it per feature: much of the decoding's garbage at 135k cities).
+    // `propertiesArray` makes a view of it per feature: much of the decoding's garbage at 135k cities),
+    // read through the view of that buffer.
     const bb = f.bb!;
     const field = bb.__offset(f.bb_pos, 6);
     if (!field) return;
     const start = bb.__vector(f.bb_pos + field);
     const end = start + bb.__vector_len(f.bb_pos + field);
-    const v = this.viewOf(bb.bytes());
+    const v = this.featureView;
     const cols = this.header!.columns ?? [];
     for (let o = start; o + 2 <= end; ) {
       const c = v.getUint16(o, true);
@@ -382,14 +388,6 @@ export class FgbBatchDecoder {
       }
       o += FIXED[type]?.[0] ?? 4 + v.getUint32(o, true);
     }
-  }
-
-  private viewOf(bytes: Uint8Array): DataView {
-    if (this.viewedBytes !== bytes) {
-      this.viewedBytes = bytes;
-      this.bytesView = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    }
-    return this.bytesView!;
   }
 
   /** SPEC §9 icon of a category value; a layer has few distinct values, each normalised once. */
