@@ -59,7 +59,9 @@ describe('track recording', () => {
 });
 
 describe('GPX export', () => {
-  it('opens in GDAL with every point, its elevation and its time', () => {
+  // Three ogrinfo processes: each loads GDAL's drivers, which took over the unit tests' 5 s default on
+  // a loaded two-core machine (CI, 2026-12-02), as the server's GDAL tests allow their tools time too.
+  it('opens in GDAL with every point, its elevation and its time', { timeout: 60_000 }, () => {
     const track = record(walk(200));
     const file = join(dir, 'walk.gpx');
     writeFileSync(file, trackToGpx(track, 'Morning walk <Paris & north>'));
