@@ -92,6 +92,9 @@ export default defineConfig({
             // Drawing, moving a vertex and the review's box selection are the lazy draft form's and
             // review queue's: they stay in those chunks.
             { name: 'ol', test: /node_modules[\\/]ol[\\/](?!interaction[\\/](Draw|Modify|DragBox)\.js)/ },
+            // zod with its set-up (src/zod_without_eval.ts): the set-up must run before any chunk builds
+            // a schema, which it does only where zod's own chunk runs it.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]zod_without_eval\.ts$/ },
             // The review queue's virtual list (@tanstack/react-virtual) is not the first screen's either.
             {
               name: 'react',

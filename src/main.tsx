@@ -1,5 +1,6 @@
 // Entry point: begin the start-up's requests (start_early.ts), start translations, mount React, register the service worker once the features are
 // drawn (SPEC §1 offline, update mechanism; issue 17). The app key and route are read by the shell from the address.
+import './zod_without_eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';

@@ -70,6 +70,7 @@ export const SearchField = memo(function SearchField({ label, placeholder, onQue
       <SearchRegular className={styles.icon} aria-hidden />
       <input
         type="search"
+        name="search"
         className={styles.input}
         aria-label={label}
         placeholder={placeholder}

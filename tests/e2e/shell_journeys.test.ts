@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_APP_KEY, ERRORS } from '../../src/model/index.ts';
 import { acceptCookies, e2eSuite } from './support/server.ts';
 import { mapReady } from './support/journey.ts';
+import { watchDevtoolsIssues } from './support/devtools_issues.ts';
 
 const suite = e2eSuite('mapdraft-shell-shots');
 
@@ -95,6 +96,30 @@ describe('shell journeys', () => {
     await page.screenshot({ path: join(suite.shots, 'offline-desktop.png') });
     await context.setOffline(false);
     await page.getByTestId('offline-notice').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  // Issue 17 / the hardened headers (server/http/protection.ts): zod's probe for compiled parsers
+  // broke the CSP in the page and in each worker on every open (src/zod_without_eval.ts), and the
+  // search field had neither id nor name; both were DevTools issues and CSP reports.
+  it('opens the map with no CSP violation in the page or its workers and no unnamed form field', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await acceptCookies(context, suite.server.base);
+    const page = await context.newPage();
+    const watch = await watchDevtoolsIssues(context, page);
+    await page.goto(`${suite.server.base}/${DEMO_APP_KEY}`);
+    await mapReady(page);
+    await page.getByTestId('search-input').click();
+    await page.waitForTimeout(500); // the issues of the last messages
+    expect(watch.issues.filter((i) => i.code === 'ContentSecurityPolicyIssue' || i.code === 'GenericIssue')).toEqual([]);
+    // The watch itself: the drawing workers were watched, and an eval in one of them is seen.
+    expect(watch.workers()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^data\.worker/), expect.stringMatching(/^render\.worker/)]),
+    );
+    await watch.evaluateInWorker('data.worker', "setTimeout('void 0', 0)"); // a string run later: eval, as zod's probe was
+    await expect
+      .poll(() => watch.issues.filter((i) => i.where.startsWith('data.worker') && i.code === 'ContentSecurityPolicyIssue').length)
+      .toBe(1);
     await context.close();
   });
 

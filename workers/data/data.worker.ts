@@ -1,5 +1,6 @@
 // Data worker entry (DESIGN.md: "the UI asks, workers do"). Fetching and packing features happen
 // here so the main thread only receives transferable typed arrays.
+import '../../src/zod_without_eval.ts';
 import { expose, releaseProxy } from 'comlink';
 import type { FeatureCollection } from 'geojson';
 import type { DataWorkerApi, LoadLayerRequest, LoadProgress, ShowLayerRequest } from './protocol.ts';

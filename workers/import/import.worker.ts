@@ -1,6 +1,7 @@
 // Import worker entry (issue 15 part 5; DESIGN "the UI asks, workers do"): a dropped file is read,
 // parsed and uploaded here, never on the main thread, which gets a summary and progress counts.
 // Started only when the import dialog opens, so the readers' code stays out of the other workers.
+import '../../src/zod_without_eval.ts';
 import { expose } from 'comlink';
 import { detectLonLatColumns, ERRORS } from '../../src/model/index.ts';
 import { detectFormat } from './detect_format.ts';

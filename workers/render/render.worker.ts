@@ -1,5 +1,6 @@
 // Render worker entry (DESIGN.md: OL map on an OffscreenCanvas). The DOM shims MUST be the first
 // import: ES modules evaluate in import order, and OL modules may touch `document` when they load.
+import '../../src/zod_without_eval.ts';
 import './ol_shims.ts';
 import { expose } from 'comlink';
 import type { RenderWorkerApi } from './protocol.ts';
