@@ -110,7 +110,8 @@ describe('import rules (ARCHITECTURE.md)', () => {
   });
 
   it('keeps workers off the UI and the server off the client', () => {
-    expect(arrows('workers/', ['src/'], ['src/model/', 'src/api/http.ts'])).toEqual([]);
+    // src/zod_without_eval.ts: every browser entry's first import, the workers' too (it sets how the model parses).
+    expect(arrows('workers/', ['src/'], ['src/model/', 'src/api/http.ts', 'src/zod_without_eval.ts'])).toEqual([]);
     // The GeoPackage export writes with the browser's SQLite wrapper, which needs no browser (issue 15 part 6).
     expect(arrows('server/', ['src/', 'workers/', 'wasm/'], ['src/model/', 'wasm/sqlite_db.ts'])).toEqual([]);
   });
