@@ -1,4 +1,4 @@
-// Imported first by the page's entry and by every worker's, before the model's schemas are built.
+// Imported first by the page's entry and by each worker's that parses with zod, before the model's schemas are built.
 // The app's Content-Security-Policy has no 'unsafe-eval' (server/http/protection.ts), so zod's
 // compiled parsers cannot run there; zod probes for them with `new Function` when its first object
 // schema is built, and that probe is a CSP violation in the page and in each worker — an issue in

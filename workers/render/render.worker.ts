@@ -1,5 +1,6 @@
-// Render worker entry (DESIGN.md: OL map on an OffscreenCanvas). The DOM shims MUST be the first
-// import: ES modules evaluate in import order, and OL modules may touch `document` when they load.
+// Render worker entry (DESIGN.md: OL map on an OffscreenCanvas). The zod set-up and the DOM shims MUST
+// be the first imports: ES modules evaluate in import order, the model's schemas are built as they load
+// (src/zod_without_eval.ts), and OL modules may touch `document` when they load.
 import '../../src/zod_without_eval.ts';
 import './ol_shims.ts';
 import { expose } from 'comlink';

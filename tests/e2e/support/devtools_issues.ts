@@ -26,13 +26,15 @@ export async function watchDevtoolsIssues(context: BrowserContext, page: Page): 
   const cdp = await context.newCDPSession(page);
   const workers = new Map<string, string>();
   let id = 0;
-  const send = (sessionId: string, method: string) =>
-    cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: ++id, method }) }).catch(() => undefined);
+  const send = (sessionId: string, method: string, params?: object) =>
+    cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: ++id, method, params }) });
   type Issue = { code: string; details: unknown };
   cdp.on('Audits.issueAdded', ({ issue }: { issue: Issue }) => issues.push({ where: 'page', code: issue.code, details: issue.details }));
   cdp.on('Target.attachedToTarget', ({ sessionId, targetInfo }: { sessionId: string; targetInfo: { url: string } }) => {
     workers.set(sessionId, targetInfo.url.split('/').pop() ?? targetInfo.url);
-    void send(sessionId, 'Audits.enable').then(() => send(sessionId, 'Runtime.runIfWaitingForDebugger'));
+    void send(sessionId, 'Audits.enable')
+      .then(() => send(sessionId, 'Runtime.runIfWaitingForDebugger'))
+      .catch(() => undefined); // a worker gone before it was watched
   });
   cdp.on('Target.receivedMessageFromTarget', ({ sessionId, message }: { sessionId: string; message: string }) => {
     const m = JSON.parse(message) as { method?: string; params?: { issue: Issue } };
@@ -47,10 +49,7 @@ export async function watchDevtoolsIssues(context: BrowserContext, page: Page): 
     async evaluateInWorker(file, expression) {
       const session = [...workers].find(([, name]) => name.startsWith(file))?.[0];
       if (!session) throw new Error(`no watched worker runs ${file}*`);
-      await cdp.send('Target.sendMessageToTarget', {
-        sessionId: session,
-        message: JSON.stringify({ id: ++id, method: 'Runtime.evaluate', params: { expression } }),
-      });
+      await send(session, 'Runtime.evaluate', { expression });
     },
   };
 }
