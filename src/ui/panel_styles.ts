@@ -31,9 +31,13 @@ export const usePanelStyles = makeStyles({
     // the sheet ever lies under another part of it (issue 19).
     overflow: 'hidden',
     zIndex: 20,
-    borderBottomLeftRadius: 0,
-    borderBottomRightRadius: 0,
-    boxShadow: tokens.shadow28,
+    // Square corners and a low shadow (issue 17): Fluent's shadow28 on corners rounded on top only made
+    // the first tap's frames compile nine GPU programs (Skia's, and the driver's under them: 60–110 ms of
+    // CPU at 4× on the pinned core, and the next tap's frames late); a square sheet with a shadow as low as
+    // the first screen's bars draws with the programs they made (benchmarks/tools/first_tap_programs.ts).
+    // The sheet spans the screen's width, so square corners sit at its edges.
+    '--fui-Card--border-radius': '0',
+    boxShadow: tokens.shadow8,
     paddingTop: 0,
     // 44 px touch targets (issue 19), whatever size the content's controls were made in.
     '& button, & [role=tab], & select': { minHeight: '44px' },
