@@ -2,6 +2,7 @@
 // layer's FlatGeobuf file built (`LayerFileCache.warm`), which otherwise runs beside the first
 // measurement on the same Node process and slows it (issue 17: a plain page's cold open 13.2 s
 // instead of 8–9 s).
+import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { loadTestLimits } from '../../server/limits.ts';
 import { startServer, type RunningServer, type StartOptions } from '../../server/start.ts';
 
@@ -17,4 +18,11 @@ export async function startMeasuredServer(opts: StartOptions): Promise<RunningSe
  */
 export function startToolServer(dataDir: string, seedCities: number | 'all'): Promise<RunningServer> {
   return startMeasuredServer({ port: 0, dataDir, seedCities, log: false, print: () => undefined, limits: loadTestLimits() });
+}
+
+/** The demo cities' [lon, lat] from a running server's features API (where the tools tap). */
+export async function demoCityLonLats(serverUrl: string): Promise<[number, number][]> {
+  const res = await fetch(`${serverUrl}/api/features?workspace=ws_demo&layer=cities`, { headers: { 'x-app-key': DEMO_APP_KEY } });
+  const body = (await res.json()) as { features: { geometry: { coordinates: [number, number] } }[] };
+  return body.features.map((f) => f.geometry.coordinates);
 }

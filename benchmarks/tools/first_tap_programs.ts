@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startToolServer } from '../lib/bench_server.ts';
+import { demoCityLonLats, startToolServer } from '../lib/bench_server.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
 import { dismissBanner, MAPDRAFT_UI, showPosition, tapFeatures } from '../lib/app_gestures.ts';
@@ -32,10 +32,7 @@ const srv = await startToolServer(dataDir, 10_000);
 const door = await gate(srv.url);
 const url = `${door.url}/${DEMO_APP_KEY}`;
 try {
-  const res = await fetch(`${srv.url}/api/features?workspace=ws_demo&layer=cities`, { headers: { 'x-app-key': DEMO_APP_KEY } });
-  const lonLats = ((await res.json()) as { features: { geometry: { coordinates: [number, number] } }[] }).features.map(
-    (f) => f.geometry.coordinates,
-  );
+  const lonLats = await demoCityLonLats(srv.url);
   const at = tapView(lonLats);
   for (const css of variants) {
     for (let run = 0; run < runs; run++) {
