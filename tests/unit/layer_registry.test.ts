@@ -116,6 +116,32 @@ describe('layer registry patch (one feature, not the layer)', () => {
     expect(reg.count('cities')).toBe(300);
   });
 
+  it.each(WHEN)('makes one point a multi-point %s: a tap finds it at each of its points; every other point still found', (_, indexed) => {
+    // A layer of single points is indexed by one position per feature (issue 17 target 6); the
+    // multi-point needs a whole box, and its points far apart must not make a hit between them.
+    const reg = new LayerRegistry();
+    const all = grid();
+    reg.set(points('cities', all));
+    if (indexed) reg.prepare();
+    const multi: FeatureBatch = {
+      layerId: 'cities',
+      geometryType: 'Point',
+      count: 1,
+      ids: Float64Array.of(5),
+      coords: Float64Array.of(-40, -40, 40, 40),
+      partEnds: Uint32Array.of(1, 2),
+      featureEnds: Uint32Array.of(2),
+    };
+    reg.patch('cities', multi, [17]);
+    expect(ids(reg.hitTest(tap(-40, -40)))).toEqual([5]);
+    expect(ids(reg.hitTest(tap(40, 40)))).toEqual([5]);
+    expect(reg.hitTest(tap(-20, -20))).toEqual([]);
+    all.forEach(([lon, lat], i) => {
+      const id = i + 1;
+      expect(ids(reg.hitTest(tap(lon, lat)))).toEqual(id === 5 || id === 17 ? [] : [id]);
+    });
+  });
+
   it.each(WHEN)('adds a new feature and removes others %s; every remaining feature is still found', (_, indexed) => {
     const reg = new LayerRegistry();
     const all = grid();

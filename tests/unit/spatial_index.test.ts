@@ -60,6 +60,21 @@ describe('buildSpatialIndex', () => {
     const index = buildSpatialIndex(batch);
     expect(Array.from(index.boxes)).toEqual([lonToX(1), latToY(-4), lonToX(3), latToY(2)]);
   });
+  it("stores a layer of single points as one position each, half a box's numbers, and finds them as before", () => {
+    const batch = packFeatureCollection(fc([pt(10, 0, 0), pt(11, 10, 10), pt(12, 20, 20)]), { layerId: 'p' });
+    const index = buildSpatialIndex(batch);
+    expect(index.stride).toBe(2);
+    expect(Array.from(index.boxes)).toEqual([lonToX(0), latToY(0), lonToX(10), latToY(10), lonToX(20), latToY(20)]);
+    expect(index.extent).toEqual([lonToX(0), latToY(0), lonToX(20), latToY(20)]);
+    expect(searchExtent(index, [lonToX(9), latToY(9), lonToX(11), latToY(11)])).toEqual([1]);
+  });
+  it('keeps whole boxes for a point layer with a multi-point', () => {
+    const multi = { type: 'Feature' as const, id: 2, properties: {}, geometry: { type: 'MultiPoint' as const, coordinates: [[0, 0], [4, 6]] } };
+    const batch = packFeatureCollection(fc([pt(1, -5, -5), multi]), { layerId: 'p' });
+    const index = buildSpatialIndex(batch);
+    expect(index.stride).toBe(4);
+    expect(searchExtent(index, [lonToX(1), latToY(1), lonToX(2), latToY(2)])).toEqual([1]);
+  });
   it('finds features by box and returns feature indices', () => {
     const batch = packFeatureCollection(fc([pt(10, 0, 0), pt(11, 10, 10), pt(12, 20, 20)]), { layerId: 'p' });
     const index = buildSpatialIndex(batch);
