@@ -69,7 +69,18 @@ describe('buildSpatialIndex', () => {
     expect(searchExtent(index, [lonToX(9), latToY(9), lonToX(11), latToY(11)])).toEqual([1]);
   });
   it('keeps whole boxes for a point layer with a multi-point', () => {
-    const multi = { type: 'Feature' as const, id: 2, properties: {}, geometry: { type: 'MultiPoint' as const, coordinates: [[0, 0], [4, 6]] } };
+    const multi = {
+      type: 'Feature' as const,
+      id: 2,
+      properties: {},
+      geometry: {
+        type: 'MultiPoint' as const,
+        coordinates: [
+          [0, 0],
+          [4, 6],
+        ],
+      },
+    };
     const batch = packFeatureCollection(fc([pt(1, -5, -5), multi]), { layerId: 'p' });
     const index = buildSpatialIndex(batch);
     expect(index.stride).toBe(4);
