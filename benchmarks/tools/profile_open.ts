@@ -10,13 +10,14 @@
 // paint too: the bundle's evaluation, React's first render), MAPDRAFT_PROFILE_COMMITS=1 (React's commits
 // from the first paint to the features drawn, each with the components that rendered in it),
 // MAPDRAFT_PROFILE_SAVE=file.cpuprofile (the whole profile, for DevTools' Performance panel),
-// MAPDRAFT_PROFILE_PINNED=1 (the whole browser on one core, as scenario 14 runs it).
+// MAPDRAFT_PROFILE_PINNED=1 (the whole browser on one core, as scenario 14 runs it), MAPDRAFT_PROFILE_WARM=1
+// (a warm open instead: the second visit of the profile, once the first has stored its layers).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startToolServer } from '../lib/bench_server.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
-import { FEATURES_DRAWN_MARK } from '../../src/map/layer_session.ts';
+import { FEATURES_DRAWN_MARK, LAYERS_STORED_MARK } from '../../src/map/layer_session.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
 import { setThrottle } from '../lib/cdp.ts';
 import { afterFirstPaint, describeLongTasks, LONG_TASK_RECORDER, type LongTaskRecord, longTaskRecordAt } from '../lib/long_tasks.ts';
@@ -28,6 +29,7 @@ const cities = citiesOption === 'all' ? 'all' : Number(citiesOption);
 const rate = Number(process.env.MAPDRAFT_PROFILE_RATE ?? 1);
 const allTasks = process.env.MAPDRAFT_PROFILE_ALL_TASKS === '1';
 const withCommits = process.env.MAPDRAFT_PROFILE_COMMITS === '1';
+const warm = process.env.MAPDRAFT_PROFILE_WARM === '1';
 const srv = await startToolServer(dataDir, cities);
 const browser = await launchBrowser({ pinned: process.env.MAPDRAFT_PROFILE_PINNED === '1' });
 const context = await newContext(browser);
@@ -56,6 +58,11 @@ await page.addInitScript(() => {
     stats.strokes++;
   } as typeof proto.stroke;
 });
+if (warm) {
+  // The first visit, unprofiled: the profile is of the second (its layers drawn from the local store).
+  await page.goto(`${srv.url}/${DEMO_APP_KEY}`, { waitUntil: 'commit' });
+  await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, LAYERS_STORED_MARK, { timeout: 180_000, polling: 200 });
+}
 await cdp.send('Profiler.enable');
 await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
 await cdp.send('Profiler.start');
