@@ -14,7 +14,7 @@ import {
   startE2EServer,
   type E2EServer,
 } from './support/server.ts';
-import { mapReady, viewCenter } from './support/journey.ts';
+import { logIn, mapReady, viewCenter } from './support/journey.ts';
 
 let server: E2EServer | undefined;
 let base: string;
@@ -214,11 +214,7 @@ describe('demo map', () => {
     const before = await map.screenshot();
 
     layerRequests.length = 0;
-    await page.getByTestId('account-button').click();
-    await page.getByTestId('field-username').fill(USER.username);
-    await page.getByTestId('field-password').fill(USER.password);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
+    await logIn(page, USER);
     await expect.poll(() => layerRequests.some((l) => l.endsWith('_diff')), { timeout: 60_000 }).toBe(true);
     await mapReady(page, 60_000);
     expect(

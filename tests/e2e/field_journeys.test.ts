@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_APP_KEY, SUCCESS } from '../../src/model/index.ts';
 import { USER, acceptCookies, e2eSuite } from './support/server.ts';
-import { mapReady, viewCenter } from './support/journey.ts';
+import { logIn, mapReady, viewCenter } from './support/journey.ts';
 import { fingerDrag } from '../../benchmarks/lib/app_gestures.ts';
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
@@ -171,11 +171,7 @@ describe('field journeys', () => {
 
   it('starts a new point draft where a signed-in user long-presses', async () => {
     const { context, page } = await openApp();
-    await page.getByTestId('account-button').click();
-    await page.getByTestId('field-username').fill(USER.username);
-    await page.getByTestId('field-password').fill(USER.password);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
+    await logIn(page, USER);
     const { x, y } = await mapMiddle(page);
     await press(page, x, y, 800);
     await page.getByTestId('map-menu-new-point').tap();

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILL_COLOR, DEMO_APP_KEY } from '../../src/model/index.ts';
 import { analysePng } from './support/png.ts';
 import { ADMIN, acceptCookies, e2eSuite } from './support/server.ts';
-import { mapReady } from './support/journey.ts';
+import { logIn, mapReady } from './support/journey.ts';
 
 const suite = e2eSuite('mapdraft-import-shots');
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -57,11 +57,7 @@ async function importJourney(ctx: BrowserContext, appKey: string, gpkg: string, 
   const page = await ctx.newPage();
   page.on('pageerror', (e) => suite.pageErrors.push(e.message));
   await page.goto(`${suite.server.base}/overview`);
-  await page.getByTestId('overview-login').click();
-  await page.getByTestId('field-username').fill(ADMIN.username);
-  await page.getByTestId('field-password').fill(ADMIN.password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
+  await logIn(page, ADMIN, { opener: 'overview-login' });
   const card = page.locator(`[data-testid=overview-app][data-app-key="${appKey}"]`);
   await card.getByTestId('app-settings').click();
   await page.getByTestId('settings-tab-layers').click();
@@ -132,11 +128,7 @@ describe('admin import as suggestions', () => {
     page.on('pageerror', (e) => suite.pageErrors.push(e.message));
     await page.goto(`${suite.server.base}/${DEMO_APP_KEY}?mode=admin`);
     await mapReady(page, 120_000);
-    await page.getByTestId('account-button').click();
-    await page.getByTestId('field-username').fill(ADMIN.username);
-    await page.getByTestId('field-password').fill(ADMIN.password);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
+    await logIn(page, ADMIN);
     await page.getByTestId('pending-open').click();
     await page.getByTestId('layers-import').click();
     const csv = 'Name;Population;Lng;Lat;Note\nImported A;1200;2,35;48,85;x\nImported B;many;4.83;45.76;y\nImported C;800;5.37;43.29;z\n';

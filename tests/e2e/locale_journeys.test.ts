@@ -135,7 +135,7 @@ describe.each(LOCALES.map((l) => [l]))('journeys in %s at 360×740', (locale) =>
       await check('account', tab);
     }
     await page.getByTestId('auth-tab-login').tap();
-    await logIn(page, USER, false);
+    await logIn(page, USER, { opener: null });
     await check('map', 'signed-in');
 
     // A feature's prompt, every tab, in the app opened again: in the language from its first paint,

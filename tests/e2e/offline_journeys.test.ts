@@ -12,6 +12,7 @@ import { LAYERS_STORED_MARK } from '../../src/map/layer_session.ts';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { drawnPng } from './support/png.ts';
 import { ADMIN, USER, START_TIMEOUT_MS, acceptCookies, launchProfile, startE2EServer, type E2EServer } from './support/server.ts';
+import { logIn } from './support/journey.ts';
 
 const SHOTS = process.env.MAPDRAFT_SHOTS_DIR ?? join(process.env.TMPDIR ?? '/tmp', 'mapdraft-offline-shots');
 const QUEUED = 'Kept on this device';
@@ -69,15 +70,6 @@ async function finishFirstVisit(page: Page) {
 async function goOffline(context: BrowserContext) {
   await context.setOffline(true);
   await server.halt();
-}
-
-async function logIn(page: Page, who: { username: string; password: string }) {
-  await page.getByTestId('account-button').click();
-  await page.getByTestId('field-username').fill(who.username);
-  await page.getByTestId('field-password').fill(who.password);
-  await page.getByTestId('login-remember').click();
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
 }
 
 async function mapPoint(page: Page, dx = 0, dy = 0) {
@@ -152,7 +144,7 @@ async function signedInWithOwnFeature(dir: string, name: string) {
   await acceptCookies(context, server.base);
   const page = await openApp(context);
   await featuresLoaded(page);
-  await logIn(page, USER);
+  await logIn(page, USER, { remember: true });
   const gfid = await acceptedPointAtCentre(page, name);
   await page.getByTestId('map').click({ position: await mapPoint(page) });
   await page.getByTestId('feature-prompt').waitFor();

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { SUCCESS } from '../../src/model/index.ts';
 import { drawnPng } from './support/png.ts';
 import { ADMIN, USER, acceptCookies, e2eSuite } from './support/server.ts';
+import { logIn } from './support/journey.ts';
 
 const suite = e2eSuite('mapdraft-owner-shots');
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -30,14 +31,6 @@ async function open(ctx: BrowserContext, path: string): Promise<Page> {
   return page;
 }
 
-async function logIn(page: Page, who: { username: string; password: string }, opener: string) {
-  await page.getByTestId(opener).click();
-  await page.getByTestId('field-username').fill(who.username);
-  await page.getByTestId('field-password').fill(who.password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
-}
-
 const notice = (page: Page, text: string) => page.getByText(text, { exact: false }).first().waitFor({ timeout: 15_000 });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(suite.shots, `${name}.png`) });
 
@@ -53,7 +46,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 /** The owner's part; answers the new app's key and its workspace secret. */
 async function ownerJourney(page: Page, tag: string): Promise<{ appKey: string; secret: string; workspace: string }> {
   await page.getByTestId('overview').waitFor();
-  await logIn(page, ADMIN, 'overview-login');
+  await logIn(page, ADMIN, { opener: 'overview-login' });
   await page.getByTestId('create-app').click();
   await page.getByTestId('create-app-submit').click();
   // SPEC §5: the required invoice fields say so, inline.
@@ -161,7 +154,7 @@ async function ownerJourney(page: Page, tag: string): Promise<{ appKey: string; 
 /** The user's part: told before drawing, registers with the secret, then starts a draft. */
 async function userJourney(page: Page, secret: string, tag: string) {
   await page.getByTestId('map').waitFor({ timeout: 60_000 });
-  await logIn(page, USER, 'account-button');
+  await logIn(page, USER);
   await page.getByTestId('edit-new').click();
   await page.getByTestId('workspace-register-dialog').waitFor();
   // Nothing is being drawn yet: the question comes before any form.

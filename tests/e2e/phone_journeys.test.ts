@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_APP_KEY } from '../../src/model/index.ts';
 import { seriousViolations } from './support/axe.ts';
 import { ADMIN, USER, acceptCookies, e2eSuite } from './support/server.ts';
-import { lonLatAt, mapReady, pixelOf, suggestCity, viewOf } from './support/journey.ts';
+import { logIn, lonLatAt, mapReady, pixelOf, suggestCity, viewOf } from './support/journey.ts';
 
 // bypassCSP: axe-core is injected as a script tag, which the app's CSP (rightly) refuses.
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, bypassCSP: true } as const;
@@ -28,14 +28,6 @@ async function openPhone(path = APP): Promise<{ context: BrowserContext; page: P
 }
 
 const shot = (page: Page, journey: string, step: string) => page.screenshot({ path: join(suite.shots, `${journey}--${step}.png`) });
-
-async function logIn(page: Page, who: { username: string; password: string }, open = true) {
-  if (open) await page.getByTestId('account-button').tap();
-  await page.getByTestId('field-username').fill(who.username);
-  await page.getByTestId('field-password').fill(who.password);
-  await page.getByTestId('login-submit').tap();
-  await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
-}
 
 /** A one-finger drag by CDP touch events (they become pointer events in the page). */
 async function touchDrag(page: Page, from: { x: number; y: number }, dx: number, dy: number) {
@@ -83,7 +75,7 @@ describe('phone journeys (360×740, touch)', () => {
     // ?auth=login opens the dialog; after the login it has left the address (issue 19).
     const { context, page } = await openPhone(`${APP}?auth=login#map=4.00/0.00000/-30.00000`);
     await shot(page, J, '1-login');
-    await logIn(page, USER, false);
+    await logIn(page, USER, { opener: null });
     expect(new URL(page.url()).searchParams.has('auth')).toBe(false);
     await page.getByTestId('edit-new').tap();
     await page.getByTestId('edit-drawing').waitFor();

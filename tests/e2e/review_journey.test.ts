@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_APP_KEY, SUCCESS } from '../../src/model/index.ts';
 import { drawnPng } from './support/png.ts';
 import { ADMIN, USER, acceptCookies, e2eSuite } from './support/server.ts';
+import { logIn } from './support/journey.ts';
 
 const suite = e2eSuite('mapdraft-review-shots');
 type Who = { username: string; password: string };
@@ -29,14 +30,6 @@ async function open(vp: Viewport, query = ''): Promise<Page> {
     timeout: 120_000,
   });
   return page;
-}
-
-async function logIn(page: Page, who: Who) {
-  await page.getByTestId('account-button').click();
-  await page.getByTestId('field-username').fill(who.username);
-  await page.getByTestId('field-password').fill(who.password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
 }
 
 async function api<T>(path: string, who: Who, init: RequestInit = {}): Promise<T> {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_APP_KEY, ERRORS } from '../../src/model/index.ts';
 import { acceptCookies, e2eSuite } from './support/server.ts';
-import { mapReady } from './support/journey.ts';
+import { logIn, mapReady } from './support/journey.ts';
 import { watchDevtoolsIssues } from './support/devtools_issues.ts';
 
 const suite = e2eSuite('mapdraft-shell-shots');
@@ -43,10 +43,7 @@ describe('shell journeys', () => {
       await page.getByTestId(`field-${field}`).fill(value);
     await page.getByTestId('register-submit').click();
     await expect.poll(() => authTab(page)).toBe('login');
-    await page.getByTestId('field-username').fill(name);
-    await page.getByTestId('field-password').fill('pw-123456');
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
+    await logIn(page, { username: name, password: 'pw-123456' }, { opener: null });
     await expect.poll(() => page.getByTestId('account-button').textContent()).toContain(name);
     const cookies = await context.cookies();
     expect(cookies.map((c) => c.name)).toContain('mapdraft_session_id');

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_APP_KEY, ERRORS, SUCCESS } from '../../src/model/index.ts';
 import { drawnPng } from './support/png.ts';
 import { ADMIN, USER, acceptCookies, e2eSuite } from './support/server.ts';
+import { logIn } from './support/journey.ts';
 
 const VIEWPORT = { width: 1280, height: 800 };
 const suite = e2eSuite('mapdraft-feature-shots');
@@ -28,14 +29,6 @@ const featuresLoaded = (page: Page) =>
   page.waitForFunction(() => Number(document.querySelector('[data-testid=map]')?.getAttribute('data-features-loaded')) > 0, null, {
     timeout: 120_000,
   });
-
-async function logIn(page: Page, who: { username: string; password: string }) {
-  await page.getByTestId('account-button').click();
-  await page.getByTestId('field-username').fill(who.username);
-  await page.getByTestId('field-password').fill(who.password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
-}
 
 /** The map's centre: Null Island at the world view, where no seeded feature lies within 3 px. */
 async function mapCentre(page: Page) {

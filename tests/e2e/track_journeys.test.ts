@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_APP_KEY, ERRORS, SUCCESS, type ChangePage } from '../../src/model/index.ts';
 import { USER, acceptCookies, e2eSuite } from './support/server.ts';
+import { logIn } from './support/journey.ts';
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
 const START = { latitude: 48.85, longitude: 2.35, accuracy: 5 };
@@ -118,11 +119,7 @@ describe('track journeys', () => {
 
   it('suggests a kept track as a new line of an editable line layer, through the draft form', async () => {
     const { context, page } = await openPhone();
-    await page.getByTestId('account-button').click();
-    await page.getByTestId('field-username').fill(USER.username);
-    await page.getByTestId('field-password').fill(USER.password);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
+    await logIn(page, USER);
 
     const button = page.getByTestId('track-button');
     await button.tap();

@@ -60,12 +60,65 @@ function isPhoneContext(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 600;
 }
 
-export async function logIn(page: Page, who: { username: string; password: string }, open = true): Promise<void> {
-  if (open) await press(page, 'account-button');
+export interface LogInOptions {
+  /** The test id of what opens the account dialog; null where it is open already. */
+  opener?: string | null;
+  /** Ticks "remember me" (SPEC §4) before signing in. */
+  remember?: boolean;
+}
+
+/**
+ * Signs in through the account dialog (SPEC §4 login) and waits for it to close. A dialog that stays
+ * open fails with what the page knew: whether GET /api/login was answered and how, the inline error,
+ * the fields' values and messages, so that a rare CI failure says which step went wrong.
+ */
+export async function logIn(
+  page: Page,
+  who: { username: string; password: string },
+  { opener = 'account-button', remember = false }: LogInOptions = {},
+): Promise<void> {
+  if (opener) await press(page, opener);
   await page.getByTestId('field-username').fill(who.username);
   await page.getByTestId('field-password').fill(who.password);
+  if (remember) await press(page, 'login-remember');
+  let answer = 'no request to /api/login was sent';
+  const isLogin = (url: string) => new URL(url).pathname.endsWith('/api/login');
+  const watch = (r: { url(): string }) => isLogin(r.url()) && (answer = 'GET /api/login was sent and not answered');
+  page.on('request', watch);
+  const answered = page
+    .waitForResponse((r) => isLogin(r.url()), { timeout: 45_000 })
+    .then((r) => (answer = `GET /api/login answered ${r.status()}`))
+    .catch(() => undefined);
   await press(page, 'login-submit');
-  await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
+  try {
+    await page.getByTestId('auth-dialog').waitFor({ state: 'detached', timeout: 45_000 });
+  } catch (err) {
+    await answered;
+    throw new Error(`the account dialog did not close after signing in as ${who.username}: ${answer}; ${await loginFormState(page)}`, {
+      cause: err,
+    });
+  } finally {
+    page.off('request', watch);
+  }
+}
+
+/** What the login form shows now, in words, for a failed sign-in's message. */
+function loginFormState(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const q = (id: string) => document.querySelector<HTMLElement>(`[data-testid=${id}]`);
+      const value = (id: string) => (q(id) as HTMLInputElement | null)?.value.length ?? 'no field';
+      const dialog = q('auth-dialog');
+      return [
+        `tab=${dialog?.getAttribute('data-tab')}`,
+        `error=${JSON.stringify(q('login-error')?.textContent ?? null)}`,
+        `username length=${value('field-username')}`,
+        `password length=${value('field-password')}`,
+        `submit disabled=${(q('login-submit') as HTMLButtonElement | null)?.disabled}`,
+        `dialog text=${JSON.stringify(dialog?.textContent?.slice(0, 300))}`,
+      ].join(', ');
+    })
+    .catch((e: Error) => `the page could not be read: ${e.message}`);
 }
 
 /** Settings drawer → the theme switch; the choice is kept for the context (SPEC §2 settings). */
