@@ -26,8 +26,12 @@ export async function startEarly(queryClient: QueryClient, appKey: string, route
     prespawnRenderWorker();
     prespawnLandWorker();
   }
-  const local = await queryClient.fetchQuery(localConfigQuery());
-  const app = await queryClient.fetchQuery(appConfigQuery(appKey, { apiBase: configServerUrl(local) }));
+  // The last open's copies where there are some (asked for again meanwhile), else the answers.
+  const local = await queryClient.ensureQueryData({ ...localConfigQuery(), revalidateIfStale: true });
+  const app = await queryClient.ensureQueryData({
+    ...appConfigQuery(appKey, { apiBase: configServerUrl(local) }),
+    revalidateIfStale: true,
+  });
   await restored;
   // Only the map screen shows layers (the overview lists apps; an unknown address shows none).
   if (route.name === 'map') prefetchConfiguredLayers(appKey, app.config, app.config.serverUrl);

@@ -71,8 +71,9 @@ export function interpretLocalConfig(files: Partial<LocalConfigFiles>): LocalCon
   };
 }
 
-export async function loadLocalConfig(baseUrl = '/config/', fetcher: Fetcher = fetch): Promise<LocalConfig> {
+/** Every file, as read (`loadConfigFile`); `interpretLocalConfig` makes the configuration of them. */
+export async function loadLocalConfigFiles(baseUrl = '/config/', fetcher: Fetcher = fetch): Promise<LocalConfigFiles> {
   const names = Object.keys(LOCAL_CONFIG_FILES) as LocalConfigName[];
   const values = await Promise.all(names.map((n) => loadConfigFile(baseUrl + LOCAL_CONFIG_FILES[n], fetcher)));
-  return interpretLocalConfig(Object.fromEntries(names.map((n, i) => [n, values[i]])));
+  return Object.fromEntries(names.map((n, i) => [n, values[i]])) as LocalConfigFiles;
 }

@@ -13,6 +13,7 @@ import { appResponseSchema, SERVER_TIMEOUT_MS, type AppResponse } from '../model
 import { ApiError, fetchApp, type ApiOptions } from '../api/client.ts';
 import { getDataWorker } from '../map/data_worker_client.ts';
 import { isUnreachable, markServerReachable } from '../pwa/connectivity.ts';
+import { keepStartCopy, readStartCopy } from './start_copy.ts';
 
 /** The product's own database (SPEC §9) holds every app's configuration: it must be found before the app's name is known. */
 const STORE = { store: 'app', appName: undefined } as const;
@@ -36,9 +37,12 @@ const storedApp = async (appKey: string): Promise<AppResponse | undefined> => as
 
 /**
  * Whether this device keeps a copy of the app: a first visit does not open the local database for
- * it (the worker's first minutes belong to the layers). Unknown (no local storage): looked for.
+ * it (the worker's first minutes belong to the layers). Unknown (no local storage): looked for. The
+ * entry holds the app's answer itself (start_copy.ts: the next open's first render has it), or
+ * TOO_LARGE where the answer is too large for localStorage and only the data worker's store has it.
  */
 const KEPT_KEY = 'mapdraft.appKept.';
+const TOO_LARGE = '1';
 function keptHere(appKey: string): boolean {
   try {
     return globalThis.localStorage.getItem(KEPT_KEY + appKey) !== null;
@@ -47,18 +51,14 @@ function keptHere(appKey: string): boolean {
   }
 }
 
-/** Keeps `app` for the next open (null forgets it); `background`: behind the open's own work. */
+/**
+ * Keeps `app` for the next open (null forgets it); `background`: behind the open's own work. Where
+ * localStorage cannot be written, the store is looked in every time.
+ */
 function storeApp(appKey: string, app: AppResponse | null, background = true): Promise<void> {
   return getDataWorker()
     .putStoredValue({ ...STORE, key: appKey, value: app, background })
-    .then(() => {
-      try {
-        if (app) globalThis.localStorage.setItem(KEPT_KEY + appKey, '1');
-        else globalThis.localStorage.removeItem(KEPT_KEY + appKey);
-      } catch {
-        // no local storage: the store is looked in every time
-      }
-    })
+    .then(() => keepStartCopy(KEPT_KEY + appKey, app, TOO_LARGE))
     .catch((err) => console.warn('app configuration not stored', err));
 }
 
@@ -70,6 +70,9 @@ function storeApp(appKey: string, app: AppResponse | null, background = true): P
 export async function loadApp(appKey: string, opts: Omit<ApiOptions, 'appKey'> = {}): Promise<AppResponse> {
   return fallBackToStored(appKey, fetchAndStore(appKey, opts), opts.signal);
 }
+
+/** The answer kept in localStorage by the last open, if any: the query's first data (issue 17). */
+const startCopy = (appKey: string): AppResponse | undefined => asApp(readStartCopy(KEPT_KEY + appKey));
 
 /** The server's answer, stored for the next open. */
 async function fetchAndStore(appKey: string, opts: Omit<ApiOptions, 'appKey'>): Promise<AppResponse> {
@@ -98,11 +101,19 @@ async function fallBackToStored(appKey: string, answer: Promise<AppResponse>, si
 /**
  * A first load: the server's answer or the stored copy, whichever is had first; a stored copy shown
  * is replaced by the server's answer when it comes. An unknown key's answer (the app was removed)
- * forgets the copy and loads again, as a first visit would. A reload of the query (it has an
- * answer already), and an app this device has not kept, ask the server first, as `loadApp`.
+ * forgets the copy and loads again, as a first visit would. A query that shows an answer already
+ * (a reload, or the open's copy from localStorage), and an app this device has not kept, ask the
+ * server first, as `loadApp`.
  */
 async function openApp(appKey: string, opts: Omit<ApiOptions, 'appKey'>, client: QueryClient, queryKey: QueryKey): Promise<AppResponse> {
-  if (client.getQueryData(queryKey) !== undefined || !keptHere(appKey)) return loadApp(appKey, opts);
+  const shown = client.getQueryData(queryKey) !== undefined;
+  if (shown || !keptHere(appKey)) {
+    return loadApp(appKey, opts).catch((err: unknown) => {
+      // An app removed from the server is removed here too, and what was shown of it goes.
+      if (shown && err instanceof ApiError && err.status === 404) forgetApp(appKey, client, queryKey);
+      throw err;
+    });
+  }
   // Not tied to the query's signal: the answer outlives a first load answered by the stored copy.
   const answer = fetchAndStore(appKey, { ...opts, signal: undefined });
   let answered = false;
@@ -119,10 +130,15 @@ async function openApp(appKey: string, opts: Omit<ApiOptions, 'appKey'>, client:
     (app) => client.setQueryData(queryKey, app),
     (err: unknown) => {
       if (isUnreachable(err)) return markServerReachable(false);
-      void storeApp(appKey, null, false).then(() => client.resetQueries({ queryKey, exact: true }));
+      forgetApp(appKey, client, queryKey);
     },
   );
   return first;
+}
+
+/** Forgets the stored copies, then loads the query again, as a first visit would. */
+function forgetApp(appKey: string, client: QueryClient, queryKey: QueryKey) {
+  void storeApp(appKey, null, false).then(() => client.resetQueries({ queryKey, exact: true }));
 }
 
 /** The app configuration's query for a key (the shell's, and the start-up's that fills it early: src/start_early.ts). */
@@ -133,6 +149,9 @@ export const appConfigQuery = (appKey: string, opts: Omit<ApiOptions, 'appKey' |
     // An unknown key (404) or a malformed one (400) will not fix itself by retrying.
     retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
     staleTime: 5 * 60_000,
+    // Shown at once and asked for again at once (never fresh): the server's answer replaces it.
+    initialData: () => startCopy(appKey),
+    initialDataUpdatedAt: 0,
   });
 
 export function useAppConfig(appKey: string, opts: Omit<ApiOptions, 'appKey' | 'signal'> = {}) {

@@ -4,7 +4,8 @@ import { useDeferredValue, useEffect, useMemo } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ERRORS, type AppConfig } from '../model/index.ts';
 import { useAppConfig } from '../config/use_app_config.ts';
-import { loadLocalConfig, type LocalConfig } from '../config/local_config.ts';
+import { interpretLocalConfig, loadLocalConfigFiles, type LocalConfig, type LocalConfigFiles } from '../config/local_config.ts';
+import { keepStartCopy, readStartCopy } from '../config/start_copy.ts';
 import { isConfigMissing, mergeAppConfig } from '../config/merge_config.ts';
 import { notify } from '../state/notifications.ts';
 
@@ -19,9 +20,31 @@ export interface ShellConfig {
   ready: boolean;
 }
 
-/** The local configuration files' query (the shell's, and the start-up's that fills it early: src/start_early.ts). */
+/** Where the last open kept the local files as read (src/config/start_copy.ts). */
+const LOCAL_FILES_COPY = 'mapdraft.localConfigFiles';
+
+/**
+ * The local configuration files' query (the shell's, and the start-up's that fills it early:
+ * src/start_early.ts). Issue 17: the files the last open read are its first data, shown at once and
+ * read again at once (never fresh), so a reopened app's first render has them.
+ */
 export const localConfigQuery = () =>
-  queryOptions({ queryKey: ['localConfig'], queryFn: () => loadLocalConfig(), staleTime: Infinity, retry: false });
+  queryOptions({
+    queryKey: ['localConfig'],
+    queryFn: async () => {
+      const files = await loadLocalConfigFiles();
+      keepStartCopy(LOCAL_FILES_COPY, files);
+      return interpretLocalConfig(files);
+    },
+    // Read once a session (a later mount takes the answer it has); the last open's copy is stale.
+    staleTime: (query) => (query.state.dataUpdatedAt === 0 ? 0 : Infinity),
+    initialData: () => {
+      const files = readStartCopy(LOCAL_FILES_COPY);
+      return files && typeof files === 'object' ? interpretLocalConfig(files as Partial<LocalConfigFiles>) : undefined;
+    },
+    initialDataUpdatedAt: 0,
+    retry: false,
+  });
 
 /** Where the app's configuration is asked for (SPEC §7 serverUrl of the local files; '' = same origin). */
 export const configServerUrl = (local: LocalConfig | undefined): string =>

@@ -39,6 +39,17 @@ afterAll(async () => {
 
 const pageErrors: string[] = [];
 
+/** An init script: the app title's first text, as soon as the element is in the document. */
+function recordFirstTitle() {
+  const seen = new MutationObserver(() => {
+    const title = document.querySelector('[data-testid=app-title]');
+    if (!title) return;
+    (window as unknown as { __firstTitle?: string }).__firstTitle = title.textContent ?? '';
+    seen.disconnect();
+  });
+  seen.observe(document, { childList: true, subtree: true });
+}
+
 function newPage(): Promise<Page> {
   return openPage(browser, pageErrors);
 }
@@ -127,6 +138,7 @@ describe('demo map', () => {
     await context.route('**/api/features?*', (route) => void heldLayers.push(route));
     const gaveUp: string[] = [];
     again.on('requestfailed', (r) => r.url().includes('/api/apps') && gaveUp.push(r.failure()?.errorText ?? 'failed'));
+    await again.addInitScript(recordFirstTitle);
     await again.goto(`${base}/${DEMO_APP_KEY}`);
     // The stored cities are on screen while every question is still open: not after giving up on them.
     const map = again.getByTestId('map');
@@ -137,6 +149,8 @@ describe('demo map', () => {
     expect(held.length).toBeGreaterThan(0);
     expect(heldLayers.length).toBeGreaterThan(0);
     expect(await again.getByTestId('app-title').textContent()).toBe(storedName);
+    // From its first frame: the app's own name, not the start-up default's for a moment (issue 17).
+    expect(await again.evaluate(() => (window as unknown as { __firstTitle?: string }).__firstTitle)).toBe(storedName);
 
     for (const route of heldLayers.splice(0)) await route.continue().catch(() => undefined);
     await context.unroute('**/api/features?*');
@@ -149,6 +163,15 @@ describe('demo map', () => {
     await mapReady(again);
     expect(await map.getAttribute('data-features-loaded')).toBe(features);
     await again.close();
+
+    // An app too large for localStorage's copy is read from the data worker's store: still shown
+    // before the server answers.
+    const large = await openPage(context, pageErrors);
+    await large.route('**/api/apps?*', () => undefined);
+    await large.addInitScript((key) => localStorage.setItem(`mapdraft.appKept.${key}`, '1'), DEMO_APP_KEY);
+    await large.goto(`${base}/${DEMO_APP_KEY}`);
+    await expect.poll(() => large.getByTestId('app-title').textContent(), { timeout: 30_000 }).toBe('Renamed while away');
+    await large.close();
 
     // An app removed meanwhile: the stored copy is not kept up once the server says so.
     const removed = await openPage(context, pageErrors);

@@ -2,7 +2,7 @@
 // (SPEC §3 colours, font size, §5 colour type), chunk time-out (SPEC §9) and cookie rules (SPEC §4).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COOKIE_CONSENT_DAYS, DEFAULT_TIME_FORMAT, ERRORS, appConfigSchema } from '../../src/model/index.ts';
-import { interpretLocalConfig, loadConfigFile, loadLocalConfig } from '../../src/config/local_config.ts';
+import { interpretLocalConfig, loadConfigFile, loadLocalConfigFiles } from '../../src/config/local_config.ts';
 import { isConfigMissing, mergeAppConfig } from '../../src/config/merge_config.ts';
 import { brandRamp, buildTheme, configColor, contrastRatio, parseHex, readableOn } from '../../src/config/theme.ts';
 import { ChunkLoadTimeoutError, withTimeout } from '../../src/config/lazy.ts';
@@ -37,8 +37,8 @@ describe('local configuration files', () => {
       '/config/app-version.json': '{"version":"1.2.3"}',
       '/config/app-config.json': '{"appName":"Local"}',
     };
-    const cfg = await loadLocalConfig('/config/', async (url) =>
-      files[url] ? new Response(files[url]) : new Response('', { status: 404 }),
+    const cfg = interpretLocalConfig(
+      await loadLocalConfigFiles('/config/', async (url) => (files[url] ? new Response(files[url]) : new Response('', { status: 404 }))),
     );
     expect(cfg).toMatchObject({ environment: 'STAGING', appVersion: '1.2.3', appConfig: { appName: 'Local' }, layers: [] });
     expect(interpretLocalConfig({ environment: { environment: 'MARS' } }).environment).toBe('PRODUCTION');
