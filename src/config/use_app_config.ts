@@ -53,12 +53,17 @@ function keptHere(appKey: string): boolean {
 
 /**
  * Keeps `app` for the next open (null forgets it); `background`: behind the open's own work. Where
- * localStorage cannot be written, the store is looked in every time.
+ * localStorage cannot be written, the store is looked in every time. Forgetting starts with the
+ * localStorage copy, so that it goes even where the store cannot be written (a forgotten app whose
+ * copy stayed would be shown, refused and forgotten again at every load).
  */
 function storeApp(appKey: string, app: AppResponse | null, background = true): Promise<void> {
+  if (!app) keepStartCopy(KEPT_KEY + appKey, null);
   return getDataWorker()
     .putStoredValue({ ...STORE, key: appKey, value: app, background })
-    .then(() => keepStartCopy(KEPT_KEY + appKey, app, TOO_LARGE))
+    .then(() => {
+      if (app) keepStartCopy(KEPT_KEY + appKey, app, TOO_LARGE);
+    })
     .catch((err) => console.warn('app configuration not stored', err));
 }
 
