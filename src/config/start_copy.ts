@@ -25,18 +25,21 @@ export function readStartCopy(key: string): unknown {
  * else forgotten: an older copy is never left to be shown.
  */
 export function keepStartCopy(key: string, value: unknown, tooLarge?: string): void {
-  const storage = globalThis.localStorage;
-  if (!storage) return;
   const text = value === null ? null : JSON.stringify(value);
   try {
-    if (text === null || text.length > MAX_START_COPY_CHARS) throw new RangeError('not kept');
-    if (storage.getItem(key) !== text) storage.setItem(key, text);
-  } catch {
-    try {
-      if (text !== null && tooLarge !== undefined) storage.setItem(key, tooLarge);
-      else storage.removeItem(key);
-    } catch {
-      // no room even for the marker: the next open reads the data worker's copy or the server
+    const storage = globalThis.localStorage;
+    if (!storage) return;
+    if (text !== null && text.length <= MAX_START_COPY_CHARS) {
+      try {
+        if (storage.getItem(key) !== text) storage.setItem(key, text);
+        return;
+      } catch {
+        // full: as a copy too large
+      }
     }
+    if (text !== null && tooLarge !== undefined) storage.setItem(key, tooLarge);
+    else storage.removeItem(key);
+  } catch {
+    // no storage, or no room even for the marker: the next open reads the data worker's copy or the server
   }
 }

@@ -70,7 +70,8 @@ export interface LogInOptions {
 /**
  * Signs in through the account dialog (SPEC §4 login) and waits for it to close. A dialog that stays
  * open fails with what the page knew: whether GET /api/login was answered and how, the inline error,
- * the fields' values and messages, so that a rare CI failure says which step went wrong.
+ * the fields' lengths, the button's state and the dialog's text, so that a rare CI failure says which
+ * step went wrong.
  */
 export async function logIn(
   page: Page,
