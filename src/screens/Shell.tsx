@@ -1,11 +1,12 @@
 // The app shell: route switch (SPEC §2), configuration applied (SPEC §3: title, icon,
 // colours, font size, language, theme), query-parameter intents, dialogs, notifications, PWA notices.
-import { memo, Suspense, useEffect, useMemo } from 'react';
+import { memo, Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { DEMO_APP_KEY, type AppConfig } from '../model/index.ts';
 import { resolveAppKey } from '../api/app_key.ts';
 import { useShellTheme } from '../config/theme.ts';
+import { showAppIdentity } from '../config/app_identity.ts';
 import { useOutdoor } from '../state/outdoor_store.ts';
 import { lazyNamed } from '../config/lazy.ts';
 import { LazySurface } from '../config/LazySurface.tsx';
@@ -104,11 +105,12 @@ export function Shell() {
     if (lng !== i18n.language) void i18n.changeLanguage(lng);
     document.documentElement.lang = lng.replace('_', '-');
   }, [lng, i18n]);
-  useEffect(() => {
-    document.title = config.appName;
-    if (config.appIcon) document.querySelector<HTMLLinkElement>('link[rel=icon]')?.setAttribute('href', config.appIcon);
-    document.querySelector('meta[name=theme-color]')?.setAttribute('content', config.primaryColor);
-  }, [config.appName, config.appIcon, config.primaryColor]);
+  // Before the paint: with the start copy the first render already has the app's name, so the
+  // tab shows it from the first frame, and the task after the first paint is not made longer.
+  useLayoutEffect(
+    () => showAppIdentity(config.appName, config.appIcon, config.primaryColor),
+    [config.appName, config.appIcon, config.primaryColor],
+  );
   useEffect(() => linkAppManifest(appKey), [appKey]);
   useEffect(() => {
     if (route.name === 'overview') useUiStore.getState().enterOverview();

@@ -39,12 +39,12 @@ afterAll(async () => {
 
 const pageErrors: string[] = [];
 
-/** An init script: the app title's first text, as soon as the element is in the document. */
+/** An init script: the app title's first text, and the tab's title then, as soon as the element is in the document. */
 function recordFirstTitle() {
   const seen = new MutationObserver(() => {
     const title = document.querySelector('[data-testid=app-title]');
     if (!title) return;
-    (window as unknown as { __firstTitle?: string }).__firstTitle = title.textContent ?? '';
+    Object.assign(window, { __firstTitle: title.textContent ?? '', __firstTabTitle: document.title });
     seen.disconnect();
   });
   seen.observe(document, { childList: true, subtree: true });
@@ -151,6 +151,8 @@ describe('demo map', () => {
     expect(await again.getByTestId('app-title').textContent()).toBe(storedName);
     // From its first frame: the app's own name, not the start-up default's for a moment (issue 17).
     expect(await again.evaluate(() => (window as unknown as { __firstTitle?: string }).__firstTitle)).toBe(storedName);
+    // …and the browser's tab says so in the same frame (SPEC §3 title), not the page's "Mapdraft" first.
+    expect(await again.evaluate(() => (window as unknown as { __firstTabTitle?: string }).__firstTabTitle)).toBe(storedName);
 
     for (const route of heldLayers.splice(0)) await route.continue().catch(() => undefined);
     await context.unroute('**/api/features?*');
@@ -160,6 +162,7 @@ describe('demo map', () => {
     app.config.appName = 'Renamed while away';
     await held[0].fulfill({ response: answer, json: app });
     await expect.poll(() => again.getByTestId('app-title').textContent(), { timeout: 30_000 }).toBe('Renamed while away');
+    expect(await again.title()).toBe('Renamed while away');
     await mapReady(again);
     expect(await map.getAttribute('data-features-loaded')).toBe(features);
     await again.close();
