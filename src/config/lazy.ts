@@ -3,9 +3,11 @@
 // Issue 17: everything the first screen does not draw (drawers, dialogs, the feature prompt, the
 // draft form, the review queue, the route panel…) is such a chunk; once the features are drawn the
 // chunks are fetched and evaluated in idle time, so a later tap finds its code ready.
+// The idle time counts only once the user has stopped touching the page (src/config/idle.ts).
 import { createElement, lazy, useState, type ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../model/index.ts';
 import { afterMark } from './after_mark.ts';
+import { whenInputQuiet } from './idle.ts';
 
 /** A lazy chunk that did not load: the network failed, the file is gone (a stale deploy), or it timed out. */
 export class ChunkLoadError extends Error {
@@ -85,23 +87,14 @@ export function lazyNamed<P extends object>(
   return Object.assign(Lazy, { preload });
 }
 
-/**
- * Runs `task` when the main thread is idle (a timer where requestIdleCallback is missing). No deadline:
- * a prefetch never forces itself between a pan's frames.
- */
-export function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task());
-  else setTimeout(task, 50);
-}
-
 let prefetching: Promise<void> | undefined;
 
 /**
- * Fetches and evaluates every lazy chunk, one per idle period, so no long task competes with a tap
- * or a pan. Called once the features are drawn; later calls return the same run. A chunk that fails
- * is left to load (with its error) when it is opened.
+ * Fetches and evaluates every lazy chunk, one per idle period once the user's input is quiet
+ * (`whenInputQuiet`), so no long task competes with a tap or a pan. Called once the features are
+ * drawn; later calls return the same run. A chunk that fails is left to load (with its error) when it is opened.
  */
-export function prefetchLazyChunks(idle: (task: () => void) => void = whenIdle): Promise<void> {
+export function prefetchLazyChunks(idle: (task: () => void) => void = whenInputQuiet): Promise<void> {
   prefetching ??= (async () => {
     for (const preload of preloads) {
       await new Promise<void>((resolve) => idle(resolve));

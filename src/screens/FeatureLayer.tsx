@@ -15,7 +15,8 @@ import { useReview } from '../review/review_store.ts';
 import { useOutbox } from '../outbox/outbox.ts';
 import { useOutboxSync } from '../outbox/use_outbox_sync.ts';
 import { useDraft } from '../edit/draft_store.ts';
-import { lazyNamed, whenIdle } from '../config/lazy.ts';
+import { lazyNamed } from '../config/lazy.ts';
+import { whenInputQuiet } from '../config/idle.ts';
 import { FeaturePromptSurface } from './FeaturePromptSurface.tsx';
 import { afterChunks } from './after_chunks.ts';
 import { afterMark } from '../config/after_mark.ts';
@@ -75,12 +76,13 @@ export function FeatureLayer({ appKey, config, apiBase = '', appLoaded }: Featur
     [apiBase, appKey, config, status, reviewer, adminMode, timeZone, timeFormat],
   );
   // Issue 14: the zone and the formatter the dates need (the review queue's rows, a history) are made
-  // in idle periods once the features are drawn, not in the long task of the first date's render.
+  // in idle periods once the features are drawn (and the user's input quiet), not in the long task of
+  // the first date's render.
   const { i18n } = useTranslation();
   useEffect(
     () =>
       afterMark(FEATURES_DRAWN_MARK, DATE_FORMAT_FALLBACK_MS, () =>
-        prepareDateFormat(() => ui.timeZone, { locale: i18n.language, timeFormat: ui.timeFormat }, whenIdle),
+        prepareDateFormat(() => ui.timeZone, { locale: i18n.language, timeFormat: ui.timeFormat }, whenInputQuiet),
       ),
     [ui, i18n.language],
   );

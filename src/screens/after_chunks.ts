@@ -1,7 +1,8 @@
 // Issue 17: what the first screen does not need but the first tap should find ready (the lazy chunks,
 // the prompt's CSS rules, the prompt's mounted surface) happens in idle time once the features are drawn.
 import { useEffect, useState } from 'react';
-import { prefetchLazyChunks, whenIdle, type LazyComponent } from '../config/lazy.ts';
+import { prefetchLazyChunks, type LazyComponent } from '../config/lazy.ts';
+import { whenInputQuiet } from '../config/idle.ts';
 import { afterMark } from '../config/after_mark.ts';
 import { FEATURES_DRAWN_MARK } from '../map/layer_session.ts';
 
@@ -15,12 +16,12 @@ export const PREFETCH_FALLBACK_MS = 120_000;
 /** Schedules `go` (`afterChunks` in the app, the test's own call in tests); returns the cancel. */
 export type IdleSchedule = (go: () => void) => () => void;
 
-/** Runs `go` when the page is idle after the lazy chunks were prefetched; returns the cancel. */
+/** Runs `go` when the page is idle, the user's input quiet, after the lazy chunks were prefetched; returns the cancel. */
 export const afterChunks: IdleSchedule = (go) => {
   let cancelled = false;
   const stop = afterMark(FEATURES_DRAWN_MARK, PREFETCH_FALLBACK_MS, () =>
     prefetchLazyChunks().then(() =>
-      whenIdle(() => {
+      whenInputQuiet(() => {
         if (!cancelled) go();
       }),
     ),

@@ -1,0 +1,40 @@
+// Issue 17: the page's own background work (the lazy chunks' prefetch, the first prompt's set-up)
+// runs in idle periods. Between a pan's frames the main thread is idle too: a chunk evaluated there
+// was a task of 54–75 ms at 4× CPU slowdown in the middle of the gesture (a pan begun soon after the
+// open). So that work also waits until the user's hands have been off the page for a moment.
+
+/** How long after the last press, drag, wheel turn or key the user counts as no longer moving the map. */
+export const INPUT_QUIET_MS = 500;
+
+let lastInputAt = Number.NEGATIVE_INFINITY;
+
+/** A pointer that moves with no button pressed (a mouse passing over) is not a gesture. */
+function noteInput(e: Event): void {
+  if (e.type === 'pointermove' && (e as PointerEvent).buttons === 0) return;
+  lastInputAt = performance.now();
+}
+
+if (typeof window !== 'undefined') {
+  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown'])
+    window.addEventListener(type, noteInput, { capture: true, passive: true });
+}
+
+/**
+ * Runs `task` when the main thread is idle (a timer where requestIdleCallback is missing). No deadline:
+ * a prefetch never forces itself between a pan's frames.
+ */
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task());
+  else setTimeout(task, 50);
+}
+
+/** Runs `task` in an idle period that comes `quietMs` or more after the user's last input. */
+export function whenInputQuiet(task: () => void, quietMs = INPUT_QUIET_MS): void {
+  const wait = lastInputAt + quietMs - performance.now();
+  if (wait > 0) {
+    setTimeout(() => whenInputQuiet(task, quietMs), wait);
+    return;
+  }
+  // An input may come between the idle period's request and its start: wait for quiet again then.
+  whenIdle(() => (performance.now() - lastInputAt < quietMs ? whenInputQuiet(task, quietMs) : task()));
+}
