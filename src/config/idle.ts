@@ -1,7 +1,7 @@
 // Issue 17: the page's own background work (the lazy chunks' prefetch, the first prompt's set-up)
-// runs in idle periods. Between a pan's frames the main thread is idle too: a chunk evaluated there
-// was a task of 54–75 ms at 4× CPU slowdown in the middle of the gesture (a pan begun soon after the
-// open). So that work also waits until the user's hands have been off the page for a moment.
+// runs in idle periods. Between a pan's frames the main thread is idle too: the prompt's surface
+// mounted ahead there was a script of 54–81 ms at 4× CPU slowdown in the middle of the gesture (a pan
+// begun soon after the open). So that work also waits until the user's hands have been off the page for a moment.
 
 /** How long after the last press, drag, wheel turn or key the user counts as no longer moving the map. */
 export const INPUT_QUIET_MS = 500;
