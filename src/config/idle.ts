@@ -6,6 +6,13 @@
 /** How long after the last press, drag, wheel turn or key the user counts as no longer moving the map. */
 export const INPUT_QUIET_MS = 500;
 
+/**
+ * The longest an idle period is waited for. A page that never idles (another frame's animation on the
+ * same thread, a busy CI browser) still gets its background work done; a gesture going on then is
+ * still waited out, since the task checks the input again when it starts.
+ */
+export const IDLE_TIMEOUT_MS = 1_000;
+
 let lastInputAt = Number.NEGATIVE_INFINITY;
 
 /** A pointer that moves with no button pressed (a mouse passing over) is not a gesture. */
@@ -19,12 +26,9 @@ if (typeof window !== 'undefined') {
     window.addEventListener(type, noteInput, { capture: true, passive: true });
 }
 
-/**
- * Runs `task` when the main thread is idle (a timer where requestIdleCallback is missing). No deadline:
- * a prefetch never forces itself between a pan's frames.
- */
+/** Runs `task` when the main thread is idle, or after IDLE_TIMEOUT_MS (a timer where requestIdleCallback is missing). */
 function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task());
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout: IDLE_TIMEOUT_MS });
   else setTimeout(task, 50);
 }
 
