@@ -3,7 +3,7 @@
 // shape) is moved into the part of the map the sheet leaves free, so it stays visible and adjustable;
 // a fit made while a sheet is open (the comparison's geometries) fits into that part too.
 import { createContext, useContext, useEffect, type RefObject } from 'react';
-import { getCenter, type Extent } from 'ol/extent.js';
+import type { Extent } from 'ol/extent.js';
 import type OlMap from 'ol/Map.js';
 import type { Geometry } from '../model/index.ts';
 import { useMapInstance } from '../map/map_instance.ts';
@@ -17,13 +17,17 @@ export const OpenSheet = createContext<RefObject<HTMLElement | null> | null>(nul
 export const useOpenSheet = () => useContext(OpenSheet);
 
 /**
- * The vertical pan (in CSS px, positive = move the content up) that brings a feature at pixel row
- * `y` into the free band [top + margin, sheetTop - margin] of the map, centred in it; 0 when it is
- * already there.
+ * The vertical pan (in CSS px, positive = move the content up) that brings a feature whose extent
+ * spans pixel rows [`top`, `bottom`] into the free band [bandTop + margin, sheetTop - margin] of the
+ * map; 0 when it is already there. A feature that fits in the band is centred in it unless it is
+ * wholly inside; one taller than the band (a country tapped at a city's zoom) is left where it is
+ * while any of it shows in the band, so the spot the finger tapped stays under it.
  */
-export function panIntoFreeBand(y: number, top: number, sheetTop: number, margin = MARGIN_PX): number {
-  if (y >= top + margin && y <= sheetTop - margin) return 0;
-  return y - (top + sheetTop) / 2;
+export function panIntoFreeBand(top: number, bottom: number, bandTop: number, sheetTop: number, margin = MARGIN_PX): number {
+  const from = bandTop + margin;
+  const to = sheetTop - margin;
+  const inView = bottom - top <= to - from ? top >= from && bottom <= to : bottom >= from && top <= to;
+  return inView ? 0 : (top + bottom) / 2 - (bandTop + sheetTop) / 2;
 }
 
 /** The rows of the map, from its bottom, that `sheet` covers (0 without a sheet). */
@@ -60,11 +64,11 @@ export function useKeepInView(
     const center = view.getCenter();
     const height = map.getTargetElement()?.clientHeight;
     if (resolution === undefined || !center || !height) return;
-    const focus = getCenter(toOl(geometry).getExtent());
+    const extent = toOl(geometry).getExtent();
     // From the view, not the last rendered frame: a fit made in this commit (the comparison's) has
     // not been drawn yet. Pixel rows grow downwards, map y upwards; the view is not rotated on this app.
-    const row = height / 2 - (focus[1] - center[1]) / resolution;
-    const dy = panIntoFreeBand(row, 0, height - coveredRows(map, sheet.current));
+    const rowOf = (y: number) => height / 2 - (y - center[1]) / resolution;
+    const dy = panIntoFreeBand(rowOf(extent[3]), rowOf(extent[1]), 0, height - coveredRows(map, sheet.current));
     if (dy === 0) return;
     view.animate({ center: [center[0], center[1] - dy * resolution], duration: 250 });
   }, [key, enabled, map]);

@@ -224,10 +224,28 @@ describe('phone journeys (360×740, touch)', () => {
     await suggestCity(suite, USER, `Tapped ${stamp}`, [place.lon, place.lat]);
     await suggestCity(suite, USER, `Listed ${stamp}`, [place.lon + 1, place.lat + 0.5]);
     const tapIt = async (page: Page) => {
+      // A tap made before the pending layer is drawn opened the country under it: close it first.
+      const close = page.getByTestId('feature-prompt-close');
+      if (await close.count()) {
+        await close.tap();
+        await close.waitFor({ state: 'detached' });
+      }
       const at = await pixelOf(page, place.lon, place.lat);
       await page.touchscreen.tap(at.x, at.y);
     };
     const { context, page } = await openPhone(`${APP}#map=9.00/${place.lat}/${place.lon}`);
+    // Signed out, the tap opens the country there. Its sheet leaves the map where it was: Germany is
+    // taller than the map, so the tapped spot stays under the finger (its middle was moved up to
+    // the free band, and the spot 630 px up, off the screen).
+    const view = viewOf(page.url());
+    await tapIt(page);
+    await expect.poll(() => page.getByTestId('feature-prompt').textContent()).toContain('Germany');
+    await settledView(page);
+    expect(viewOf(page.url())).toEqual(view);
+    const spot = await pixelOf(page, place.lon, place.lat);
+    const sheetTop = (await page.getByTestId('feature-prompt').boundingBox())!.y;
+    expect(spot.y).toBeGreaterThan(0);
+    expect(spot.y).toBeLessThan(sheetTop);
     // The user's pending layers arrive with the login (SPEC §4): in the full suite their reload shares
     // the machine with every other project, so wait for their answer, then tap until they are drawn.
     const pendingLayer = context.waitForEvent('response', {
