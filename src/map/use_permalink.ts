@@ -1,7 +1,9 @@
 // Keeps the address's hash (permalink.ts) and the map in step (issue 19): a link with `#map=` opens
 // at that view (and the first load does not fit the layers over it); every selection writes the hash
-// again right after the frame that shows it, and moves shortly after they end, once per burst, in an idle moment of its own
-// (replaceState: no history entry per pan; issue 17: not inside a pan's frames); `&feature=` selects that feature
+// again right after the frame that shows it, and moves once the hands are off the map, once per burst, in an idle
+// moment of its own (replaceState: no history entry per pan; issue 17: not inside a pan's frames, `whenInputQuiet`:
+// on the pinned core at 4× a move's write, its idle wait timed out, was a task of 83 ms amid the gesture, 73 of them
+// replaceState's wait on the browser); a page hidden meanwhile writes at once; `&feature=` selects that feature
 // once the layers are in, which opens its prompt; so does a link put into the open tab's address.
 import { useEffect, useRef } from 'react';
 import type OlMap from 'ol/Map.js';
@@ -9,6 +11,7 @@ import { fromLonLat, toLonLat } from 'ol/proj.js';
 import { useSelection } from '../state/selection_store.ts';
 import { featuresDrawn, type MapState, useMapStore } from '../state/map_store.ts';
 import { afterNextPaint } from '../ui/after_paint.ts';
+import { whenInputQuiet } from '../config/idle.ts';
 import { coalescedWrite, formatPermalink, isPermalinkHash, parsePermalink, type Permalink } from './permalink.ts';
 
 /** The view the address asked for when the page opened: the first load then skips its fit (SPEC §4 fitToLayers). */
@@ -26,12 +29,6 @@ function writeHash(map: OlMap) {
   const hash = formatPermalink(link);
   if (hash !== window.location.hash)
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}${hash}`);
-}
-
-/** Soon after the frame that ended a move: when the page is idle, at the latest 200 ms later. */
-function afterMove(run: () => void) {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => run(), { timeout: 200 });
-  else setTimeout(run, 0);
 }
 
 function showPosition(map: OlMap, position: Permalink['position']) {
@@ -55,9 +52,14 @@ export function usePermalink(map: OlMap | undefined) {
       if (window.location.hash !== seen) return;
       writeHash(map);
       seen = window.location.hash;
-    }, afterMove);
+    }, whenInputQuiet);
     const onMove = () => hash.request();
     map.on('moveend', onMove);
+    // A phone leaves the app for another (and may end it there) without waiting for the quiet.
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') hash.flush();
+    };
+    document.addEventListener('visibilitychange', onHidden);
     // A selection is written right after the frame that shows its prompt (replaceState costs a
     // tap's frame ms, issue 17), with any move still pending.
     let cancelWrite = () => {};
@@ -83,6 +85,7 @@ export function usePermalink(map: OlMap | undefined) {
     window.addEventListener('hashchange', onHashChange);
     return () => {
       map.un('moveend', onMove);
+      document.removeEventListener('visibilitychange', onHidden);
       unsubscribe();
       window.removeEventListener('hashchange', onHashChange);
     };

@@ -76,3 +76,42 @@ describe('a link put into the address (issue 19)', () => {
     expect(window.location.hash).toBe('#map=8.00/45.00000/7.00000&feature=cities/9');
   });
 });
+
+// Issue 17: the address's rewrite (replaceState, a wait on the browser) stays out of a gesture's frames.
+describe("a move's address", () => {
+  const press = (type: string) => document.body.dispatchEvent(new PointerEvent(type, { bubbles: true, buttons: 1 }));
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const moveBy = (dx: number) => {
+    const [x, y] = map.getView().getCenter()!;
+    map.getView().setCenter([x + dx, y]);
+    map.renderSync();
+  };
+
+  it('is written once the finger has been off the map for a moment, not while the pan goes on', async () => {
+    press('pointerdown');
+    moveBy(50_000); // a drag's stroke ends (moveend), the finger still on the map
+    for (let i = 0; i < 10; i++) {
+      await sleep(100);
+      press('pointermove');
+    }
+    expect(window.location.hash).toBe('#map=6.00/47.00000/13.00000');
+    press('pointerup');
+    await vi.waitFor(() => expect(window.location.hash).toBe(`#map=6.00/47.00000/${centre()[0]!.toFixed(5)}`), { timeout: 5_000 });
+    expect(centre()[0]).not.toBe(13);
+  });
+
+  it('is written at once when the page is hidden (a phone switched to another app) mid-pan', async () => {
+    press('pointerdown');
+    moveBy(-50_000);
+    press('pointermove');
+    expect(window.location.hash).toBe('#map=6.00/47.00000/13.00000');
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    try {
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(window.location.hash).toBe(`#map=6.00/47.00000/${centre()[0]!.toFixed(5)}`);
+    } finally {
+      delete (document as { visibilityState?: string }).visibilityState;
+    }
+    press('pointerup');
+  });
+});
