@@ -52,9 +52,27 @@ export async function mapReady(page: Page, timeout = 90_000): Promise<void> {
   }
 }
 
-/** A tap on a touch device, a click elsewhere. */
-export const press = (page: Page, testId: string) =>
-  isPhoneContext(page) ? page.getByTestId(testId).tap() : page.getByTestId(testId).click();
+/**
+ * A tap on a touch device, a click elsewhere, once nothing is moving the control: a dialog opens
+ * scaled from 0.85 (Fluent's surface motion), and a busy compositor can hold that animation at its
+ * first frame long enough for Playwright to find the box "stable" there. Its tap point, the scaled
+ * button's middle, is then above the full-size button (a sign-in in CI sent no request). A person taps
+ * what has stopped moving.
+ */
+export async function press(page: Page, testId: string): Promise<void> {
+  const target = page.getByTestId(testId);
+  await target.evaluate(animationsMovingIt);
+  await (isPhoneContext(page) ? target.tap() : target.click());
+}
+
+/** Resolves once every finite animation on the element or an ancestor has ended (or been cancelled). */
+function animationsMovingIt(el: Element): Promise<unknown> {
+  const moving = document.getAnimations().filter((a) => {
+    const target = (a.effect as KeyframeEffect | null)?.target;
+    return target?.contains(el) && Number.isFinite(a.effect?.getComputedTiming().endTime);
+  });
+  return Promise.all(moving.map((a) => a.finished.catch(() => undefined)));
+}
 
 function isPhoneContext(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 600;
