@@ -20,6 +20,14 @@ export function guessTimeZone(): string {
   return guessedTimeZone;
 }
 
+/**
+ * Takes the host's zone as the data worker found it (its `hostTimeZone`), so that guessTimeZone() does
+ * not look it up on the main thread; a guess already made stands.
+ */
+export function rememberHostTimeZone(zone: string): void {
+  if (zone) guessedTimeZone ??= zone;
+}
+
 /** App configuration → the settings a first-time user starts with. */
 export function settingsFromConfig(config: AppConfig): StoredSettings {
   return {

@@ -326,6 +326,9 @@ const api: DataWorkerApi = {
   async prepareLayers() {
     registry.prepare();
   },
+  async hostTimeZone() {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  },
   async prepareSearch() {
     registry.prepareSearches();
   },

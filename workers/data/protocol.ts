@@ -297,6 +297,12 @@ export interface DataWorkerProtocol {
   refreshFeatures: { request: RefreshFeaturesRequest; response: RefreshFeaturesResult };
   /** Once the loaded layers are drawn: their tap indexes are built (LayerRegistry.prepare). */
   prepareLayers: { request: Record<string, never>; response: void };
+  /**
+   * The host's time zone (SPEC §9 settings: the guess when none is set). Asked here, off the main thread:
+   * the first look at a zone loads ICU's zone data for the whole page's process, 100–150 ms of
+   * main-thread time at 4× CPU slowdown (issue 17), after which the main thread's formatters are quick.
+   */
+  hostTimeZone: { request: Record<string, never>; response: string };
   /** A search is begun (the field has the focus): the searchable layers' text indexes start (LayerRegistry.prepareSearches). */
   prepareSearch: { request: Record<string, never>; response: void };
   /** Forgets layers (SPEC §4: diff layers emptied on logout): no more hits, no more zoom-band deliveries. */
