@@ -6,7 +6,9 @@
 // Chromium trace. Prints the gesture's figures, then each main-thread task over 50 ms of wall time
 // or of thread CPU time × the rate (what it costs at that rate on a core of its own), with its
 // timeline events, its JS functions by self time and their callers (lib/long_task_trace.ts).
-// Usage: npx tsx benchmarks/tools/profile_pan.ts [cities|all] [rate] [ms] [trace.json]
+// FRAMES=1: no trace (it inflates the main thread's CPU about fourfold); each frame that held a long
+// task (blocking time over 0) is printed with its scripts instead (lib/long_frames.ts).
+// Usage: [FRAMES=1] npx tsx benchmarks/tools/profile_pan.ts [cities|all] [rate] [ms] [trace.json]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,11 +20,13 @@ import { openOnce, settle } from '../lib/app_open.ts';
 import { ensureAppBuild, gate } from '../lib/app_sites.ts';
 import { launchBrowser, newContext } from '../lib/browser.ts';
 import { LONG_TASK_CATEGORIES, longTasks, printLongTasks } from '../lib/long_task_trace.ts';
+import { observeFrames, printFrames, type LongFrame } from '../lib/long_frames.ts';
 
 const cities = process.argv[2] === 'all' ? 'all' : Number(process.argv[2] ?? 10_000);
 const rate = Number(process.argv[3] ?? 4);
 const panMs = Number(process.argv[4] ?? 8_000);
 const tracePath = process.argv[5];
+const framesOnly = process.env.FRAMES === '1';
 
 ensureAppBuild(false);
 const dataDir = mkdtempSync(join(tmpdir(), 'mapdraft-profile-pan-'));
@@ -40,21 +44,31 @@ try {
   await openOnce(context, url, FEATURES_DRAWN_MARK, 1, 600_000, settle);
   let pan: PanStats | undefined;
   let trace: Buffer | undefined;
+  let frames: LongFrame[] = [];
   await openOnce(context, url, FEATURES_DRAWN_MARK, rate, 600_000, async (page, cdp) => {
     await door.quiet(1_500, 60_000);
     await dismissBanner(page, MAPDRAFT_UI);
-    await browser.startTracing(page, { categories: LONG_TASK_CATEGORIES });
+    if (framesOnly) await observeFrames(page);
+    else await browser.startTracing(page, { categories: LONG_TASK_CATEGORIES });
     pan = await panZoom(page, cdp, panMs, rate);
-    trace = await browser.stopTracing();
+    if (framesOnly) frames = await page.evaluate(() => window.__benchFrames ?? []);
+    else trace = await browser.stopTracing();
   });
-  if (tracePath) writeFileSync(tracePath, trace!);
-  const events = JSON.parse(trace!.toString());
   console.log(
     `${cities} cities, ${rate}×, ${panMs} ms: rAF p95 ${pan!.rafP95Ms.toFixed(0)} ms over ${pan!.frames} frames; ` +
       `long tasks (observer) ${pan!.longTasks}, longest ${pan!.longTaskMaxMs.toFixed(0)} ms`,
   );
-  printLongTasks('tasks over 50 ms of wall time', longTasks(events, 50));
-  printLongTasks(`tasks over 50 ms of CPU time × ${rate}`, longTasks(events, 50, rate));
+  if (framesOnly) {
+    printFrames(
+      frames.filter((f) => f.blockingMs > 0),
+      50,
+    );
+  } else {
+    if (tracePath) writeFileSync(tracePath, trace!);
+    const events = JSON.parse(trace!.toString());
+    printLongTasks('tasks over 50 ms of wall time', longTasks(events, 50));
+    printLongTasks(`tasks over 50 ms of CPU time × ${rate}`, longTasks(events, 50, rate));
+  }
   await context.close();
 } finally {
   await browser.close();
