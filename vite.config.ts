@@ -55,6 +55,9 @@ const pwa = VitePWA({
   },
 });
 
+/** The dynamic imports the first screen waits for: the feature renderer's and the land picture's (src/map). */
+const OPEN_PATH_CHUNK = /^assets\/(render_api|land_draw)-/;
+
 export default defineConfig({
   plugins: [griffelAot(), react(), pwa],
   // The four locales and the bundled land (≈ 165 kB of JSON, read on every open) as JSON.parse of a
@@ -106,5 +109,11 @@ export default defineConfig({
     },
     // OpenLayers is one ~570 kB chunk by itself; the warning would fire on every build.
     chunkSizeWarningLimit: 700,
+    // Issue 17: Vite preloads a dynamic import's dependencies with a <link rel=modulepreload> each, all
+    // put in the page in the task that starts the import. The lazy surfaces' chunks (src/config/lazy.ts)
+    // are fetched in idle time after the open, where nothing waits for them, and FeaturePrompt's 60 links
+    // were one task of 167 ms at 4× CPU slowdown (amid a pan begun then): their imports are found as
+    // the browser parses each chunk instead. The first screen's own imports keep their preloads.
+    modulePreload: { resolveDependencies: (chunk, deps, { hostType }) => (hostType === 'html' || OPEN_PATH_CHUNK.test(chunk) ? deps : []) },
   },
 });

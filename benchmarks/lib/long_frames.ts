@@ -38,9 +38,12 @@ declare global {
   }
 }
 
-/** Starts collecting the page's long animation frames and slow input events (`window.__benchFrames`, `__benchEvents`). */
-export async function observeFrames(page: Page): Promise<void> {
-  await page.evaluate(() => {
+/**
+ * Starts collecting the page's long animation frames and slow input events (`window.__benchFrames`,
+ * `__benchEvents`); `buffered`: the frames since the page opened too (the browser keeps the last 200).
+ */
+export async function observeFrames(page: Page, { buffered = false } = {}): Promise<void> {
+  await page.evaluate((buffered) => {
     const frames: LongFrame[] = [];
     window.__benchFrames = frames;
     const events: InputEvent[] = [];
@@ -84,8 +87,8 @@ export async function observeFrames(page: Page): Promise<void> {
           })),
         });
       }
-    }).observe({ type: 'long-animation-frame' });
-  });
+    }).observe({ type: 'long-animation-frame', buffered });
+  }, buffered);
 }
 
 /**

@@ -6,7 +6,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../model/index.ts';
 import { useAuthStore, isLoggedIn } from '../state/auth_store.ts';
-import { guessTimeZone, rememberHostTimeZone, useSettingsStore } from '../state/settings_store.ts';
+import { guessTimeZone, learnHostTimeZone, useSettingsStore } from '../state/settings_store.ts';
 import { getDataWorker } from '../map/data_worker_client.ts';
 import { useMapInstance } from '../map/map_instance.ts';
 import { FeatureUiContext, type FeatureUi } from '../ui/context.ts';
@@ -84,10 +84,9 @@ export function FeatureLayer({ appKey, config, apiBase = '', appLoaded }: Featur
   useEffect(
     () =>
       afterMark(FEATURES_DRAWN_MARK, DATE_FORMAT_FALLBACK_MS, () => {
-        void getDataWorker()
-          .hostTimeZone({})
-          .then(rememberHostTimeZone, () => undefined)
-          .then(() => prepareDateFormat(() => ui.timeZone, { locale: i18n.language, timeFormat: ui.timeFormat }, whenInputQuiet));
+        void learnHostTimeZone(() => getDataWorker().hostTimeZone({})).then(() =>
+          prepareDateFormat(() => ui.timeZone, { locale: i18n.language, timeFormat: ui.timeFormat }, whenInputQuiet),
+        );
       }),
     [ui, i18n.language],
   );

@@ -20,12 +20,21 @@ export function guessTimeZone(): string {
   return guessedTimeZone;
 }
 
+let hostZoneAsked: Promise<void> | undefined;
+
 /**
- * Takes the host's zone as the data worker found it (its `hostTimeZone`), so that guessTimeZone() does
- * not look it up on the main thread; a guess already made stands.
+ * Takes the host's zone as `lookUp` (the data worker's `hostTimeZone`) finds it, so that guessTimeZone()
+ * does not look it up on the main thread; asked once per page (later calls share the first answer); a
+ * guess already made stands, and an empty or failed answer leaves the guess to Intl.
  */
-export function rememberHostTimeZone(zone: string): void {
-  if (zone) guessedTimeZone ??= zone;
+export function learnHostTimeZone(lookUp: () => Promise<string>): Promise<void> {
+  hostZoneAsked ??= lookUp().then(
+    (zone) => {
+      if (zone) guessedTimeZone ??= zone;
+    },
+    () => undefined,
+  );
+  return hostZoneAsked;
 }
 
 /** App configuration → the settings a first-time user starts with. */

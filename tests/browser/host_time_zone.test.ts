@@ -10,9 +10,9 @@ describe("the host's time zone", () => {
   it('is the zone the page itself would guess, and the guess then asks Intl nothing', async () => {
     const zone = await getDataWorker().hostTimeZone({});
     expect(zone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    const { guessTimeZone, rememberHostTimeZone } = await import('../../src/state/settings_store.ts');
+    const { guessTimeZone, learnHostTimeZone } = await import('../../src/state/settings_store.ts');
     const asked = vi.spyOn(Intl, 'DateTimeFormat');
-    rememberHostTimeZone(zone);
+    await learnHostTimeZone(() => getDataWorker().hostTimeZone({}));
     expect(guessTimeZone()).toBe(zone);
     expect(asked).not.toHaveBeenCalled();
   });
