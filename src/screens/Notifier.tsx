@@ -4,7 +4,7 @@
 // header or their Close button: one compact toast at a time sits over the app bar, for at most
 // PHONE_TOAST_MS. The newest replaces the one shown: it answers the tap the user just made (an owner
 // who saved five settings must not read "app created" while their form's error waits in a queue).
-import { memo, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, startTransition, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Button, Toast, ToastTitle, Toaster, makeStyles, tokens, useId, useToastController } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,8 @@ const useStyles = makeStyles({
 export function useNotifierMounted(when: IdleSchedule = afterChunks): boolean {
   const waiting = useSyncExternalStore(subscribeNoticeWaiting, noticeWaiting);
   const [mounted, setMounted] = useState(false);
-  useEffect(() => when(() => setMounted(true)), [when]);
+  // A transition, as what useReadyWhen mounts ahead (after_chunks.ts).
+  useEffect(() => when(() => startTransition(() => setMounted(true))), [when]);
   // Latched: the mounted Notifier takes the waiting notices, and it must stay for the next ones.
   if (waiting && !mounted) setMounted(true);
   return mounted || waiting;

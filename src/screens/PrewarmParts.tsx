@@ -2,6 +2,8 @@
 // (the variants the feature prompt and its sheet use, src/ui/Panel.tsx and src/features/; the
 // confirmation's and the notification's). A chunk of their own: the first screen draws none of them,
 // and imported by the prewarm itself they were ≈ 100 kB of the entry bundle that every visit compiles.
+// One part per idle period: all of them in one commit were a task of 170 ms at 4× CPU slowdown (profiled;
+// its render and Griffel's rule insertion), which a pan begun then would meet.
 import {
   Button,
   Card,
@@ -18,6 +20,7 @@ import {
   Toast,
   ToastTitle,
 } from '@fluentui/react-components';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { LoadingSpinner } from '../ui/LoadingSpinner.tsx';
 import { usePanelStyles } from '../ui/panel_styles.ts';
 import { usePropertyTableStyles, useRendererStyles } from '../ui/property_styles.ts';
@@ -34,35 +37,48 @@ function OwnStyles() {
   return null;
 }
 
-export function PrewarmParts() {
+/** The prompt's sheet: its card and tabs (src/ui/Panel.tsx, src/features/FeaturePrompt.tsx). */
+function CardAndTabs() {
   return (
-    <div hidden aria-hidden data-testid="style-prewarm">
-      <OwnStyles />
-      <Card>
-        <TabList size="small" selectedValue="a">
-          <Tab value="a">a</Tab>
-          <Tab value="b">b</Tab>
-        </TabList>
-        <Table size="small">
-          <TableBody>
-            <TableRow>
-              <TableCell>a</TableCell>
-            </TableRow>
-          </TableBody>
-        </Table>
-        <Button>a</Button>
-        <Button appearance="primary">a</Button>
-        <Button size="small">a</Button>
-        <Button size="small" appearance="primary">
-          a
-        </Button>
-        <Button size="small" appearance="subtle">
-          a
-        </Button>
-        <LoadingSpinner size="tiny" />
-        <LoadingSpinner size="small" />
-      </Card>
-      {/* src/dialogs/ConfirmDialog.tsx and src/screens/Notifier.tsx */}
+    <Card>
+      <TabList size="small" selectedValue="a">
+        <Tab value="a">a</Tab>
+        <Tab value="b">b</Tab>
+      </TabList>
+    </Card>
+  );
+}
+
+/** The property table, the prompt's buttons and its spinners. */
+function TableAndButtons() {
+  return (
+    <>
+      <Table size="small">
+        <TableBody>
+          <TableRow>
+            <TableCell>a</TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
+      <Button>a</Button>
+      <Button appearance="primary">a</Button>
+      <Button size="small">a</Button>
+      <Button size="small" appearance="primary">
+        a
+      </Button>
+      <Button size="small" appearance="subtle">
+        a
+      </Button>
+      <LoadingSpinner size="tiny" />
+      <LoadingSpinner size="small" />
+    </>
+  );
+}
+
+/** src/dialogs/ConfirmDialog.tsx and src/screens/Notifier.tsx. */
+function ConfirmationAndToast() {
+  return (
+    <>
       <DialogBody>
         <DialogTitle>a</DialogTitle>
         <DialogContent>a</DialogContent>
@@ -81,6 +97,33 @@ export function PrewarmParts() {
           a
         </ToastTitle>
       </Toast>
+    </>
+  );
+}
+
+const PARTS: ComponentType[] = [OwnStyles, CardAndTabs, TableAndButtons, ConfirmationAndToast];
+
+/**
+ * Renders the parts hidden, one after the other: each once `next` says (an idle period with the input
+ * quiet, in the app), as a transition (React yields between components); `onDone` after the last.
+ */
+export function PrewarmParts({ next, onDone }: { next: (task: () => void) => void; onDone: () => void }) {
+  const [part, setPart] = useState(0);
+  useEffect(() => {
+    let live = true;
+    next(() => {
+      if (!live) return;
+      if (part + 1 < PARTS.length) startTransition(() => setPart(part + 1));
+      else onDone();
+    });
+    return () => {
+      live = false;
+    };
+  }, [part, next, onDone]);
+  const Part = PARTS[part]!;
+  return (
+    <div hidden aria-hidden data-testid="style-prewarm">
+      <Part />
     </div>
   );
 }

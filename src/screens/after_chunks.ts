@@ -1,6 +1,6 @@
 // Issue 17: what the first screen does not need but the first tap should find ready (the lazy chunks,
 // the prompt's CSS rules, the prompt's mounted surface) happens in idle time once the features are drawn.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { prefetchLazyChunks, type LazyComponent } from '../config/lazy.ts';
 import { whenInputQuiet } from '../config/idle.ts';
 import { afterMark } from '../config/after_mark.ts';
@@ -34,15 +34,17 @@ export const afterChunks: IdleSchedule = (go) => {
 
 /**
  * True once `when` has said so and `chunk`'s code is here; never where the chunk does not load (what
- * waited for it is then left to the chunk's first real use, which shows its error).
+ * waited for it is then left to the chunk's first real use, which shows its error). Set in a
+ * transition: what it mounts ahead renders with React yielding between components (an update from an
+ * idle task otherwise renders in one task), and a tap meanwhile is answered first.
  */
-export function useReadyWhen(chunk: LazyComponent<object>, when: IdleSchedule): boolean {
+export function useReadyWhen<P extends object>(chunk: LazyComponent<P>, when: IdleSchedule): boolean {
   const [ready, setReady] = useState(false);
   useEffect(
     () =>
       when(() =>
         chunk.preload().then(
-          () => setReady(true),
+          () => startTransition(() => setReady(true)),
           () => undefined,
         ),
       ),

@@ -129,6 +129,35 @@ describe('style prewarm', () => {
     expect(ruleCount()).toBe(warmed);
   });
 
+  it('puts its parts in one per idle period, each commit inserting only its own rules, and goes after the last', async () => {
+    let go: (() => void) | undefined;
+    const when: IdleSchedule = (start) => {
+      go = start;
+      return () => undefined;
+    };
+    const waiting: (() => void)[] = [];
+    const next = (task: () => void) => waiting.push(task);
+    await render(<StylePrewarm when={when} next={next} />);
+    const shown = prewarmShown();
+    go?.();
+    await shown;
+    // Nothing more goes in until the next idle period says so.
+    const firstPart = byTestId('style-prewarm')!.innerHTML;
+    await expect.poll(() => waiting.length).toBe(1);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(byTestId('style-prewarm')!.innerHTML).toBe(firstPart);
+    const parts = [firstPart];
+    while (byTestId('style-prewarm')) {
+      const before = waiting.length;
+      waiting[before - 1]!();
+      await expect.poll(() => waiting.length > before || !byTestId('style-prewarm')).toBe(true);
+      const part = byTestId('style-prewarm')?.innerHTML;
+      if (part !== undefined) parts.push(part);
+    }
+    expect(parts.length).toBeGreaterThan(2);
+    expect(new Set(parts).size).toBe(parts.length);
+  });
+
   it("inserts the rules of the prompt's own parts: opening it on a feature inserts none", async () => {
     await signIn(apiBase, USER);
     const city = (await api<{ features: { id: number }[] }>(apiBase, '/features?workspace=ws_demo&layer=cities', USER)).features[0]!;
