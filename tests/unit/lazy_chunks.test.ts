@@ -8,6 +8,7 @@ import {
   lazyNamed,
   prefetchLazyChunks,
   prefetchLazyChunksAfterMark,
+  prefetchModule,
 } from '../../src/config/lazy.ts';
 
 const Panel = () => null;
@@ -45,11 +46,22 @@ describe('lazyNamed', () => {
 });
 
 describe('prefetchLazyChunks', () => {
-  it('loads every declared chunk, one per idle period, past one that fails', async () => {
-    const loads = ['A', 'B', 'C'].map((name) => vi.fn(async () => ({ [name]: Panel })));
+  it('loads every declared chunk and module, one per idle period in the order declared, past one that fails', async () => {
+    const order: string[] = [];
+    const loads = ['A', 'B', 'C'].map((name) =>
+      vi.fn(async () => {
+        order.push(name);
+        return { [name]: Panel };
+      }),
+    );
     const failing = vi.fn(async () => Promise.reject(new Error('gone')));
+    const dependency = vi.fn(async () => {
+      order.push('dependency of B');
+      return {};
+    });
     lazyNamed(loads[0], 'A');
     lazyNamed(failing, 'Broken');
+    prefetchModule(dependency);
     lazyNamed(loads[1], 'B');
     lazyNamed(loads[2], 'C');
     const idle: (() => void)[] = [];
@@ -59,7 +71,7 @@ describe('prefetchLazyChunks', () => {
     // Nothing loads until the main thread is idle, then one chunk per idle period.
     await new Promise((r) => setTimeout(r, 10));
     expect(idle).toHaveLength(1);
-    for (const load of [...loads, failing]) expect(load).not.toHaveBeenCalled();
+    for (const load of [...loads, failing, dependency]) expect(load).not.toHaveBeenCalled();
     let periods = 0;
     while (!settled) {
       if (idle.length) {
@@ -68,9 +80,10 @@ describe('prefetchLazyChunks', () => {
       }
       await new Promise((r) => setTimeout(r, 1));
     }
-    for (const load of [...loads, failing]) expect(load).toHaveBeenCalledTimes(1);
-    // The chunks declared by the tests above are prefetched too: seven chunks, seven idle periods.
-    expect(periods).toBe(7);
+    for (const load of [...loads, failing, dependency]) expect(load).toHaveBeenCalledTimes(1);
+    expect(order).toEqual(['A', 'dependency of B', 'B', 'C']);
+    // The chunks declared by the tests above are prefetched too: seven chunks and a module, eight idle periods.
+    expect(periods).toBe(8);
     expect(prefetchLazyChunks()).toBe(run);
   });
 });
