@@ -32,13 +32,46 @@ function whenIdle(task: () => void): void {
   else setTimeout(task, 50);
 }
 
+const holds = new Set<() => boolean>();
+
+/** How often a held wait asks its holds again: the quiet after a hold ends starts this late at most. */
+export const HOLD_CHECK_MS = 100;
+
+/**
+ * Counts `busy()` as input while it says so, so that background work waits for it and for the quiet
+ * after: the map's own movement (a drag, a pinch, a zoom's animation; src/map/hold_idle.ts). Between a
+ * pan's long frames on a slow phone the handled events can come further apart than INPUT_QUIET_MS
+ * (frames of 400–700 ms at 4× CPU here), and the lazy chunks' evaluation then ran amid the gesture.
+ * Returns the release.
+ */
+export function holdWhile(busy: () => boolean): () => void {
+  holds.add(busy);
+  return () => {
+    holds.delete(busy);
+  };
+}
+
+/** Whether a hold says busy now; if so, now is the input's last moment. */
+function held(): boolean {
+  for (const busy of holds) {
+    if (!busy()) continue;
+    lastInputAt = performance.now();
+    return true;
+  }
+  return false;
+}
+
 /** Runs `task` in an idle period that comes `quietMs` or more after the user's last input. */
 export function whenInputQuiet(task: () => void, quietMs = INPUT_QUIET_MS): void {
+  if (held()) {
+    setTimeout(() => whenInputQuiet(task, quietMs), HOLD_CHECK_MS);
+    return;
+  }
   const wait = lastInputAt + quietMs - performance.now();
   if (wait > 0) {
     setTimeout(() => whenInputQuiet(task, quietMs), wait);
     return;
   }
   // An input may come between the idle period's request and its start: wait for quiet again then.
-  whenIdle(() => (performance.now() - lastInputAt < quietMs ? whenInputQuiet(task, quietMs) : task()));
+  whenIdle(() => (held() || performance.now() - lastInputAt < quietMs ? whenInputQuiet(task, quietMs) : task()));
 }

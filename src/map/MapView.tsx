@@ -15,6 +15,7 @@ import 'ol/ol.css';
 import { DEFAULT_CENTER, DEFAULT_PROJECTION, DEFAULT_ZOOM, DEMO_APP_KEY, type AppConfig } from '../model/index.ts';
 import { type MapState, useMapStore } from '../state/map_store.ts';
 import { formatLonLat } from '../location/location_rules.ts';
+import { holdIdleWhileMoving } from './hold_idle.ts';
 import { createLandLayer, OCEAN_COLOR, setLandCredits } from './base_layers.ts';
 import { useFeatureRenderer } from './use_feature_renderer.ts';
 import { useMapInstance } from './map_instance.ts';
@@ -85,8 +86,10 @@ export function MapView({ appKey, config, apiBase }: MapViewProps) {
       if (center && target.current) target.current.dataset.viewCenter = formatLonLat(toLonLat(center));
     };
     m.on('moveend', onMoveEnd);
+    const releaseIdle = holdIdleWhileMoving(m);
     setMap(m);
     return () => {
+      releaseIdle();
       m.un('moveend', onMoveEnd);
       m.setTarget(undefined);
       m.dispose();

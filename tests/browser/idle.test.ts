@@ -1,7 +1,11 @@
 // Issue 17: background work waits for an idle period that comes after the user's input has been
-// quiet for a moment (src/config/idle.ts), so a chunk is never evaluated between a drag's frames.
+// quiet for a moment (src/config/idle.ts), so a chunk is never evaluated between a drag's frames;
+// while the map moves (src/map/hold_idle.ts) too, whose long frames can space a pan's events apart.
 import { describe, expect, it } from 'vitest';
-import { IDLE_TIMEOUT_MS, whenInputQuiet } from '../../src/config/idle.ts';
+import OlMap from 'ol/Map.js';
+import View from 'ol/View.js';
+import { HOLD_CHECK_MS, IDLE_TIMEOUT_MS, holdWhile, whenInputQuiet } from '../../src/config/idle.ts';
+import { holdIdleWhileMoving } from '../../src/map/hold_idle.ts';
 
 // Longer than the idle timeout: a task that did not wait for quiet runs before QUIET_MS even when
 // the test page never idles (other test files' maps animate on the same thread in CI).
@@ -76,5 +80,50 @@ describe('whenInputQuiet', () => {
     expect(task.ranAfter()).toBeUndefined();
     await expect.poll(task.ranAfter, { timeout: 3 * QUIET_MS, interval: 10 }).toBeDefined();
     expect((task.ranAt() ?? 0) - keyAt).toBeGreaterThanOrEqual(QUIET_MS);
+  });
+
+  it('waits while a hold says busy, with no input event meanwhile, and for the quiet after; a released hold counts no more', async () => {
+    await sleep(QUIET_MS);
+    let busy = true;
+    const release = holdWhile(() => busy);
+    try {
+      const task = started();
+      await sleep(2 * QUIET_MS);
+      expect(task.ranAfter()).toBeUndefined();
+      const freeAt = performance.now();
+      busy = false;
+      await expect.poll(task.ranAfter, { timeout: 4 * QUIET_MS, interval: 10 }).toBeDefined();
+      expect((task.ranAt() ?? 0) - freeAt).toBeGreaterThanOrEqual(QUIET_MS - HOLD_CHECK_MS);
+      busy = true;
+      release();
+      await sleep(QUIET_MS);
+      const after = started();
+      await expect.poll(after.ranAfter, { timeout: 3 * QUIET_MS, interval: 10 }).toBeDefined();
+      expect(after.ranAfter()).toBeLessThan(QUIET_MS);
+    } finally {
+      release();
+    }
+  });
+
+  it("waits while the map's view animates, and runs once it has stopped", async () => {
+    await sleep(QUIET_MS);
+    const target = document.createElement('div');
+    target.style.cssText = 'width: 200px; height: 200px';
+    document.body.append(target);
+    const map = new OlMap({ target, view: new View({ center: [0, 0], zoom: 2 }) });
+    const release = holdIdleWhileMoving(map);
+    try {
+      let endedAt: number | undefined;
+      map.getView().animate({ zoom: 4, duration: 2 * QUIET_MS }, () => (endedAt = performance.now()));
+      const task = started();
+      await expect.poll(() => endedAt, { timeout: 6 * QUIET_MS, interval: 10 }).toBeDefined();
+      expect(task.ranAfter()).toBeUndefined();
+      await expect.poll(task.ranAfter, { timeout: 4 * QUIET_MS, interval: 10 }).toBeDefined();
+      expect((task.ranAt() ?? 0) - endedAt!).toBeGreaterThanOrEqual(QUIET_MS - HOLD_CHECK_MS);
+    } finally {
+      release();
+      map.setTarget(undefined);
+      target.remove();
+    }
   });
 });
