@@ -93,14 +93,8 @@ export function lazyNamed<P extends object>(
  * prompt's), the chunk's one task of evaluation is then two shorter ones.
  */
 export function prefetchModule(load: () => Promise<unknown>): void {
-  let pending: Promise<unknown> | undefined;
-  preloads.push(
-    () =>
-      (pending ??= load().catch((err: unknown) => {
-        pending = undefined;
-        throw err;
-      })),
-  );
+  // Only the prefetch calls it, and that runs once: no memo of its own (a failure is left to the chunk's import).
+  preloads.push(load);
 }
 
 let prefetching: Promise<void> | undefined;
